@@ -62,12 +62,15 @@ export type ErrorCode = keyof typeof ERRORS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** Response headers that go with the refusal (e.g. `Retry-After`). */
+  readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, detail?: string, options?: { cause?: unknown }) {
-    super(detail ?? ERRORS[code].message, options);
+  constructor(code: ErrorCode, detail?: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
+    super(detail ?? ERRORS[code].message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.status = ERRORS[code].status;
+    this.headers = options?.headers ?? {};
   }
 }
 

@@ -1,0 +1,152 @@
+/**
+ * Environment variables → typed settings. This is the only place that reads `process.env`
+ * for Aisle's own settings (the LLM engine reads the API-key variable a tenant names).
+ * A bad value throws a `ConfigError` naming the variable, so the start stops with one clear line.
+ */
+import ipaddr from 'ipaddr.js';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export type DatabaseSettings =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; poolSize: number };
+
+export interface RateLimitSettings {
+  /** Guest registrations per minute per IP (spec part 8: 20, per instance). */
+  registration: number;
+  /** Share create + revoke per minute per IP. */
+  share: number;
+  /** Share creates per minute per dialog. */
+  sharePerDialog: number;
+  /** Public share reads per minute per IP. */
+  sharedRead: number;
+  /** Failed (404) public share reads per minute per IP. */
+  sharedReadFailed: number;
+}
+
+export interface EnvSettings {
+  host: string;
+  port: number;
+  publicBaseUrl: string;
+  database: DatabaseSettings;
+  redisUrl: string | null;
+  /** Fastify `trustProxy`: false, a hop count, or the proxies' addresses/CIDR ranges. */
+  trustProxy: false | number | string[];
+  /** Given by the operator; when null, one is generated and kept in the database on first start. */
+  signingSecret: string | null;
+  tenantsFile: string;
+  logLevel: string;
+  rateLimits: RateLimitSettings;
+}
+
+type Env = Record<string, string | undefined>;
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  if (!/^\d+$/.test(raw.trim())) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  const value = Number(raw.trim());
+  if (value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function parseDatabase(env: Env): DatabaseSettings {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) {
+    return { kind: 'sqlite', file: './data/aisle.sqlite' };
+  }
+  if (/^postgres(ql)?:\/\//.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL is not a valid postgres:// URL');
+    }
+    return { kind: 'postgres', url: raw, poolSize: intVar(env, 'DATABASE_POOL_SIZE', 10, 1, 500) };
+  }
+  const sqlite = /^(?:sqlite|file):(.+)$/.exec(raw);
+  if (sqlite?.[1]) {
+    return { kind: 'sqlite', file: sqlite[1].replace(/^\/\/(?=\/)/, '') };
+  }
+  throw new ConfigError('DATABASE_URL must start with postgres://, postgresql://, sqlite: or file:');
+}
+
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  if (raw === undefined || raw.trim() === '' || raw.trim() === 'false') {
+    return false;
+  }
+  const value = raw.trim();
+  if (/^\d+$/.test(value)) {
+    return Number(value);
+  }
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const ok = entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry);
+    if (!ok) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDR ranges; "${entry}" is neither`,
+      );
+    }
+  }
+  return entries;
+}
+
+function parseBaseUrl(raw: string | undefined, host: string, port: number): string {
+  if (!raw) {
+    const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+    return `http://${shownHost}:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** Reads and validates Aisle's environment variables. */
+export function readEnv(env: Env): EnvSettings {
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const port = intVar(env, 'PORT', 3000, 0, 65535);
+  const secret = env.SIGNING_SECRET?.trim() || null;
+  if (secret !== null && secret.length < 32) {
+    throw new ConfigError('SIGNING_SECRET must be at least 32 characters (or unset to generate one)');
+  }
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  }
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
+  }
+  return {
+    host,
+    port,
+    publicBaseUrl: parseBaseUrl(env.PUBLIC_BASE_URL?.trim(), host, port),
+    database: parseDatabase(env),
+    redisUrl,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signingSecret: secret,
+    tenantsFile: env.TENANTS_FILE?.trim() || './examples/tenants.yaml',
+    logLevel,
+    rateLimits: {
+      registration: intVar(env, 'RATE_LIMIT_REGISTRATION', 20, 1, 1_000_000),
+      share: intVar(env, 'RATE_LIMIT_SHARE', 20, 1, 1_000_000),
+      sharePerDialog: intVar(env, 'RATE_LIMIT_SHARE_PER_DIALOG', 5, 1, 1_000_000),
+      sharedRead: intVar(env, 'RATE_LIMIT_SHARED_READ', 60, 1, 1_000_000),
+      sharedReadFailed: intVar(env, 'RATE_LIMIT_SHARED_READ_FAILED', 10, 1, 1_000_000),
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The frozen, validated configuration every part of Aisle receives.
+ * `loadConfig(process.env)` is called once by the server and the CLI; tests build configs directly.
+ */
+import { readEnv, type EnvSettings } from './env.ts';
+import { loadTenantsFile } from './tenants-file.ts';
+import type { Tenant } from './tenant.ts';
+
+export { ConfigError } from './env.ts';
+export type { EnvSettings, DatabaseSettings, RateLimitSettings } from './env.ts';
+export type { Tenant } from './tenant.ts';
+
+export interface Config extends EnvSettings {
+  tenants: ReadonlyMap<string, Tenant>;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as object)) {
+      deepFreeze(v);
+    }
+  }
+  return value;
+}
+
+/** Builds a Config from settings and a tenant list (used by `loadConfig` and by tests). */
+export function makeConfig(env: EnvSettings, tenants: Tenant[]): Config {
+  const map = new Map(tenants.map((t) => [t.id, deepFreeze(t)]));
+  return Object.freeze({ ...env, tenants: map });
+}
+
+/** Reads the environment and the tenants file it names; throws ConfigError with one clear line. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const settings = readEnv(env);
+  return makeConfig(settings, loadTenantsFile(settings.tenantsFile));
+}

@@ -1,0 +1,49 @@
+/**
+ * Opens the database the configuration names: a SQLite file (WAL, foreign keys on) or a
+ * PostgreSQL pool. Both give the same `Kysely<Database>`; the rest of Aisle does not care which.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { DatabaseSettings } from '../config/index.ts';
+import type { DialectName } from './dialect.ts';
+import type { Database } from './types.ts';
+
+export interface Storage {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold microsecond times; they fit a JS number exactly until year 2255.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens the configured database. Does not run migrations (see migrate.ts). */
+export function createStorage(settings: DatabaseSettings, options: { onPoolError?: (err: Error) => void } = {}): Storage {
+  if (settings.kind === 'sqlite') {
+    if (settings.file !== ':memory:') {
+      mkdirSync(path.dirname(path.resolve(settings.file)), { recursive: true });
+    }
+    const sqlite = new SqliteDatabase(settings.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: settings.url,
+    max: settings.poolSize,
+    connectionTimeoutMillis: 3000,
+    // A query that hangs because the server stopped answering must fail, not hold the request forever.
+    query_timeout: 10000,
+    idleTimeoutMillis: 30000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (err) => options.onPoolError?.(err));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,2 @@
+/** The two storage back ends Aisle runs on. */
+export type DialectName = 'sqlite' | 'postgres';

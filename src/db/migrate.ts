@@ -1,0 +1,26 @@
+/**
+ * Runs the schema migrations (at start and by `aisle migrate`). Migrations are listed
+ * here in order; Kysely's migrator records what ran and takes a lock, so several
+ * instances starting together migrate once.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DialectName } from './dialect.ts';
+import type { Database } from './types.ts';
+import { initialMigration } from './migrations/0001-initial.ts';
+
+function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(dialect),
+  };
+}
+
+/** Brings the schema up to date; returns the names of the migrations that ran. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    throw error instanceof Error ? error : new Error('migration failed');
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

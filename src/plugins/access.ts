@@ -1,0 +1,107 @@
+/**
+ * Access rules for every endpoint (spec part 5): a route declares its policy in
+ * `config.access`; this plugin resolves tenant, resource and guest session before the
+ * handler runs, applies the tenant's IP allow-list, and after a successful answer slides
+ * the session's expiry. The token is read only from `Authorization: Bearer`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import type { Config } from '../config/index.ts';
+import { compileAllowList, type IpAllowList } from '../security/ip-allow-list.ts';
+import type { GuestSessionService } from '../modules/guest-sessions/service.ts';
+import type { Access, AccessPolicy, Identity } from './route-config.ts';
+
+/** The bearer token of the request, or undefined when there is no Bearer Authorization header. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') {
+    return undefined;
+  }
+  const match = /^Bearer[ \t]+(\S*)[ \t]*$/i.exec(header);
+  return match ? match[1] : undefined;
+}
+
+export interface AccessDeps {
+  config: Config;
+  sessions: GuestSessionService;
+}
+
+/** Builds the IP check shared by the access hook and routes that check IPs themselves. */
+export function createIpCheck(config: Config) {
+  const lists = new Map<string, IpAllowList>();
+  for (const [id, tenant] of config.tenants) {
+    lists.set(id, compileAllowList(tenant.allowedIps));
+  }
+  return (tenantId: string, ip: string): void => {
+    const list = lists.get(tenantId);
+    if (list && !list.allows(ip)) {
+      throw new AppError('IP_NOT_ALLOWED');
+    }
+  };
+}
+
+async function resolve(policy: AccessPolicy, request: FastifyRequest, deps: AccessDeps, checkIp: ReturnType<typeof createIpCheck>): Promise<Access | null> {
+  const token = bearerToken(request);
+  if (policy.guest === 'required') {
+    if (token === undefined) {
+      throw new AppError('GUEST_TOKEN_REQUIRED');
+    }
+    const session = await deps.sessions.authenticate(token);
+    const claimed = policy.identify ? await policy.identify(request) : null;
+    if (claimed && (claimed.tenantId !== session.tenant_id || claimed.resourceId !== session.resource_id)) {
+      throw new AppError('GUEST_RESOURCE_MISMATCH');
+    }
+    if (policy.ipRestricted) {
+      checkIp(session.tenant_id, request.ip);
+    }
+    return { tenantId: session.tenant_id, resourceId: session.resource_id, tenant: deps.config.tenants.get(session.tenant_id), session };
+  }
+
+  const claimed: Identity | null = policy.identify ? await policy.identify(request) : null;
+  if (!claimed) {
+    // The request names nothing that exists; the handler answers its own not-found.
+    if (token !== undefined) {
+      await deps.sessions.authenticate(token);
+    }
+    return null;
+  }
+  if (policy.ipRestricted) {
+    checkIp(claimed.tenantId, request.ip);
+  }
+  const tenant = deps.config.tenants.get(claimed.tenantId);
+  if (token !== undefined) {
+    const session = await deps.sessions.authenticate(token);
+    if (session.tenant_id !== claimed.tenantId || session.resource_id !== claimed.resourceId) {
+      throw new AppError('GUEST_RESOURCE_MISMATCH');
+    }
+    return { ...claimed, tenant, session };
+  }
+  if (await deps.sessions.isRegistered(claimed.tenantId, claimed.resourceId)) {
+    throw new AppError('GUEST_TOKEN_REQUIRED');
+  }
+  return { ...claimed, tenant, session: null };
+}
+
+/** Installs the access hooks on `app` (routes opt in through `config.access`). */
+export function installAccess(app: FastifyInstance, deps: AccessDeps): void {
+  const checkIp = createIpCheck(deps.config);
+  app.decorateRequest('access', null);
+  app.addHook('preHandler', async (request) => {
+    const policy = request.routeOptions.config?.access;
+    if (policy) {
+      request.access = await resolve(policy, request, deps, checkIp);
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const session = request.access?.session;
+    if (session && reply.statusCode < 400) {
+      try {
+        await deps.sessions.extend(session);
+      } catch (err) {
+        // The answer succeeded; a missed extension only shortens the session by the time since the last one.
+        request.log.warn({ err }, 'guest session extension failed');
+      }
+    }
+    return payload;
+  });
+}

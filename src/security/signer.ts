@@ -1,0 +1,47 @@
+/**
+ * HMAC signing of opaque values Aisle hands out and must recognise later: dialog-list
+ * cursors and tracking links. The payload is JSON, base64url-encoded, followed by a
+ * truncated HMAC-SHA256; anything altered or made up fails verification.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface Signer {
+  /** Signs `payload` for one purpose (a purpose's tokens never verify for another). */
+  sign(purpose: string, payload: unknown): string;
+  /** The payload, or null when the token is malformed, altered or for another purpose. */
+  verify<T = unknown>(purpose: string, token: string): T | null;
+}
+
+const MAC_BYTES = 16;
+
+/** Creates a signer over a secret of at least 32 characters. */
+export function createSigner(secret: string): Signer {
+  const mac = (purpose: string, body: string) =>
+    createHmac('sha256', secret).update(purpose).update('\0').update(body).digest().subarray(0, MAC_BYTES);
+  return {
+    sign(purpose, payload) {
+      const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+      return `${body}.${mac(purpose, body).toString('base64url')}`;
+    },
+    verify<T>(purpose: string, token: string): T | null {
+      if (typeof token !== 'string' || token.length > 4096) {
+        return null;
+      }
+      const dot = token.indexOf('.');
+      if (dot <= 0 || dot !== token.lastIndexOf('.')) {
+        return null;
+      }
+      const body = token.slice(0, dot);
+      const given = Buffer.from(token.slice(dot + 1), 'base64url');
+      const expected = mac(purpose, body);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return null;
+      }
+      try {
+        return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
