@@ -3,7 +3,11 @@
  * for Aisle's own settings (the LLM engine reads the API-key variable a tenant names).
  * A bad value throws a `ConfigError` naming the variable, so the start stops with one clear line.
  */
+import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
+
+/** The bundled demo tenants, found relative to the installed code (not the working directory). */
+export const DEMO_TENANTS_FILE = fileURLToPath(new URL('../../examples/tenants.yaml', import.meta.url));
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -139,7 +143,7 @@ export function readEnv(env: Env): EnvSettings {
     redisUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signingSecret: secret,
-    tenantsFile: env.TENANTS_FILE?.trim() || './examples/tenants.yaml',
+    tenantsFile: env.TENANTS_FILE?.trim() || DEMO_TENANTS_FILE,
     logLevel,
     rateLimits: {
       registration: intVar(env, 'RATE_LIMIT_REGISTRATION', 20, 1, 1_000_000),
