@@ -42,8 +42,12 @@ export function createStorage(settings: DatabaseSettings, options: { onPoolError
     query_timeout: 10000,
     idleTimeoutMillis: 30000,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (err) => options.onPoolError?.(err));
+  // A connection lost while idle (pool 'error') or while checked out for a query (client
+  // 'error', which nothing else listens to) must not crash the process: the query fails,
+  // the pool replaces the client, and the request gets its error answer.
+  const report = (err: Error) => options.onPoolError?.(err);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

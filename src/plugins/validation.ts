@@ -35,6 +35,6 @@ export function installJsonParser(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parse(request, text, done);
+    void parse(request, text, done);
   });
 }
