@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { sql } from 'kysely';
-import type { Config } from './config/index.ts';
+import type { Config, Tenant } from './config/index.ts';
+import type { AssistantEngine } from './assistant/engine.ts';
 import type { Storage } from './db/create-db.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createLimiter, type Limiter } from './limits/limiter.ts';
@@ -23,6 +24,23 @@ import { installAccess } from './plugins/access.ts';
 import { createGuestSessionRepository } from './modules/guest-sessions/repository.ts';
 import { createGuestSessionService } from './modules/guest-sessions/service.ts';
 import { registerGuestSessionRoutes } from './modules/guest-sessions/routes.ts';
+import { createImagePipeline, type ImagePipeline } from './images/index.ts';
+import { createCatalogRegistry, type CatalogRegistry } from './catalog/registry.ts';
+import { createEngineResolver, type EngineResolver } from './assistant/engines.ts';
+import { createDialogRepository } from './modules/dialogs/repository.ts';
+import { createDialogService } from './modules/dialogs/service.ts';
+import { registerDialogRoutes } from './modules/dialogs/routes.ts';
+import { createGenerationRepository } from './modules/generation/repository.ts';
+import { createGenerationService } from './modules/generation/service.ts';
+import { registerGenerationRoutes } from './modules/generation/routes.ts';
+import { createHistoryRepository } from './modules/history/repository.ts';
+import { createHistoryService } from './modules/history/service.ts';
+import { registerHistoryRoutes } from './modules/history/routes.ts';
+import { createFeedbackRepository } from './modules/feedback/repository.ts';
+import { createFeedbackService } from './modules/feedback/service.ts';
+import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
+import { createEventWriter } from './modules/tracking/event-writer.ts';
+import { registerTrackingRoutes } from './modules/tracking/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +50,14 @@ export interface AppDeps {
   redis?: Redis | null;
   /** Where the log goes (tests capture it); defaults to standard output. */
   logStream?: DestinationStream;
+  /** The image pipeline; defaults to the real one fetching public HTTPS addresses only. */
+  images?: ImagePipeline;
+  /** Chooses the engine per tenant; defaults to the engines the tenants file configures. */
+  engineFor?: (tenant: Tenant, defaults: EngineResolver) => AssistantEngine;
+  /** How often each instance looks for re-imported catalogues (ms); 0 turns it off. Default 30 s. */
+  catalogRefreshMs?: number;
+  /** How often tracking events are written (ms). Default 500. */
+  trackingFlushMs?: number;
 }
 
 /** What every module's wiring function may take from the app. */
@@ -41,6 +67,7 @@ export interface AppContext {
   clock: Clock;
   limiter: Limiter;
   signer: Signer;
+  catalogs: CatalogRegistry;
 }
 
 /** Per-minute limits of spec part 8; each can be changed by configuration. */
@@ -53,6 +80,31 @@ function limitsOf(config: Config) {
     sharedRead: { points: r.sharedRead, durationSec: 60, shared: true },
     sharedReadFailed: { points: r.sharedReadFailed, durationSec: 60, shared: true },
   };
+}
+
+/** Wires the dialog modules: each gets only the narrow dependencies it uses. */
+function registerModules(app: FastifyInstance, ctx: AppContext, extra: { engineFor: EngineResolver; images: ImagePipeline; trackingFlushMs: number }): void {
+  const { config, storage, clock, signer } = ctx;
+  const dialogs = createDialogRepository(storage.db);
+  const generation = createGenerationService({
+    config,
+    clock,
+    signer,
+    dialogs,
+    repository: createGenerationRepository(storage.db),
+    images: extra.images,
+    engineFor: extra.engineFor,
+  });
+  registerGenerationRoutes(app, { generation });
+  registerHistoryRoutes(app, { history: createHistoryService({ dialogs, repository: createHistoryRepository(storage.db) }) });
+  registerDialogRoutes(app, { dialogsService: createDialogService({ dialogs, signer, clock }) });
+  registerFeedbackRoutes(app, { feedback: createFeedbackService({ repository: createFeedbackRepository(storage.db), clock }) });
+  const writer = createEventWriter(storage.db, {
+    flushMs: extra.trackingFlushMs,
+    onError: (err, dropped) => app.log.warn({ err, dropped }, 'tracking events could not be written'),
+  });
+  registerTrackingRoutes(app, { signer, clock, writer });
+  app.addHook('onClose', async () => writer.close());
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -76,12 +128,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const signer = createSigner(await ensureSigningSecret(storage.db, config.signingSecret));
   const limiter = createLimiter(limitsOf(config), deps.redis ?? null);
-  const ctx: AppContext = { config, storage, clock, limiter, signer };
+  const catalogs = await createCatalogRegistry({ db: storage.db, tenants: config.tenants, log: app.log, refreshMs: deps.catalogRefreshMs ?? 30_000 });
+  const defaultEngines = createEngineResolver({ catalogs });
+  const engineFor: EngineResolver = deps.engineFor ? (tenant) => deps.engineFor!(tenant, defaultEngines) : defaultEngines;
+  const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs };
 
   const sessions = createGuestSessionService({ repository: createGuestSessionRepository(storage.db), clock });
   installAccess(app, { config, sessions });
   registerGuestSessionRoutes(app, { config, sessions, limiter });
-  void ctx;
+  registerModules(app, ctx, { engineFor, images: deps.images ?? createImagePipeline(), trackingFlushMs: deps.trackingFlushMs ?? 500 });
+  app.addHook('onClose', async () => catalogs.stop());
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {

@@ -5,7 +5,10 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { buildApp } from '../../src/app.ts';
+import { fileURLToPath } from 'node:url';
+import { buildApp, type AppDeps } from '../../src/app.ts';
+import { importCatalog } from '../../src/catalog/store.ts';
+import { readFeedFile } from '../../src/catalog/import/index.ts';
 import { makeConfig, type Config } from '../../src/config/index.ts';
 import { readEnv } from '../../src/config/env.ts';
 import { parseTenant } from '../../src/config/tenants-file.ts';
@@ -38,7 +41,13 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Runs before `ready()`: tests may add probe routes here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Catalogue files to import per tenant before the app starts; default: the demo catalogue for every test tenant. */
+  catalogs?: Record<string, string>;
+  /** Passed to buildApp. */
+  app?: Partial<Pick<AppDeps, 'engineFor' | 'images' | 'trackingFlushMs'>>;
 }
+
+export const DEMO_CATALOG = fileURLToPath(new URL('../../examples/demo/catalog.jsonl', import.meta.url));
 
 export async function buildTestApp(dialect: DialectName, options: TestAppOptions = {}): Promise<TestApp> {
   const ownDatabase = !options.database;
@@ -56,7 +65,22 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
       cb();
     },
   });
-  const app = await buildApp({ config, storage: database.storage, clock, logStream, redis: options.redis ?? null });
+  const catalogs = options.catalogs ?? Object.fromEntries([...config.tenants.keys()].map((id) => [id, DEMO_CATALOG]));
+  if (ownDatabase) {
+    for (const [tenantId, file] of Object.entries(catalogs)) {
+      await importCatalog(database.storage.db, tenantId, readFeedFile(file), file, clock.nowMicros());
+    }
+  }
+  const app = await buildApp({
+    config,
+    storage: database.storage,
+    clock,
+    logStream,
+    redis: options.redis ?? null,
+    catalogRefreshMs: 0,
+    trackingFlushMs: 20,
+    ...options.app,
+  });
   await options.beforeReady?.(app);
   await app.ready();
   return {

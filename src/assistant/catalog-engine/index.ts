@@ -1,0 +1,675 @@
+/**
+ * The catalogue engine: answers a buyer from the tenant's own catalogue, with no language
+ * model. The default engine, the fallback when a model fails, and the search the LLM
+ * engine calls. It decides what the message asks for (small talk, a person, a shop topic,
+ * a search, a refinement, similar or complementary products), runs the search and
+ * composes the spec's answer.
+ */
+import type { CatalogProduct } from '../../catalog/product.ts';
+import { compactFilters, type SearchFilters } from '../../catalog/search/filters.ts';
+import { runSearch, type SearchRequest, type SearchRun } from '../../catalog/search/relax.ts';
+import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
+import { tokenize } from '../../catalog/search/tokenize.ts';
+import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
+import { composeAnswer, currencySymbol, type AnswerParts, type Shelf } from './compose.ts';
+import {
+  detectLanguage,
+  isGreeting,
+  isThanks,
+  matchLinks,
+  stripIntentWords,
+  wantsComplementary,
+  wantsOtherBrand,
+  wantsSimilar,
+  wantsSupport,
+  type Lang,
+} from './intents.ts';
+import { looksLikeFollowUp, onlyModifiers, refineSearch, type PriceMove } from './refine.ts';
+import { latestState, stateRecord, type EngineState, type ShelfKind } from './state.ts';
+import { browseSuggests, productSuggests } from './suggests.ts';
+import { formatPrice, texts, type Texts } from './texts.ts';
+
+export interface CatalogEngineDeps {
+  /** The search index of each tenant's catalogue; undefined when a tenant has none loaded. */
+  catalogs: { get(tenantId: string): CatalogIndex | undefined };
+}
+
+/** How many cards one answer shows. */
+const SHELF_SIZE = 6;
+const MAX_CART_ITEMS = 5;
+
+/** Everything one answer needs, resolved once. */
+interface Turn {
+  req: EngineRequest;
+  index: CatalogIndex | undefined;
+  prev: EngineState | null;
+  lang: Lang;
+  t: Texts;
+  currency: string;
+}
+
+/**
+ * Creates the catalogue engine. It keeps no state of its own: what it remembers of a
+ * dialog travels in `EngineResult.state` and comes back in `request.history`.
+ */
+export function createCatalogEngine(deps: CatalogEngineDeps): AssistantEngine {
+  return {
+    async answer(req: EngineRequest): Promise<EngineResult> {
+      if (req.signal.aborted) {
+        throw req.signal.reason instanceof Error ? req.signal.reason : new Error('aborted');
+      }
+      const index = deps.catalogs.get(req.tenant.id);
+      const prev = latestState(req.history);
+      const lang = detectLanguage(req.text, req.tenant.language, prev?.lang);
+      const sample = index && prev?.shown[0] ? index.bySku(prev.shown[0]) : undefined;
+      const turn: Turn = { req, index, prev, lang, t: texts(lang), currency: currencySymbol(req.tenant, sample) };
+      return respond(turn);
+    },
+  };
+}
+
+function respond(turn: Turn): EngineResult {
+  const { req, t, index } = turn;
+  const text = req.text.trim();
+
+  if (text === '') {
+    // An image alone, or an empty message: the catalogue engine cannot see pictures.
+    return smallTalk(turn, req.image ? t.imageOnly : t.vague);
+  }
+  if (wantsSupport(text)) {
+    const parts: AnswerParts = { message: req.tenant.supportChat ? t.support : t.supportNoChat };
+    if (req.tenant.supportChat) {
+      parts.supportButton = t.supportButton;
+    } else {
+      parts.suggests = browseSuggests(index, turn.lang);
+    }
+    return result(turn, parts, turn.prev);
+  }
+  const linkMatch = matchLinks(text, req.tenant.links);
+  if (isGreeting(text)) {
+    return smallTalk(turn, t.greeting);
+  }
+  if (isThanks(text)) {
+    return smallTalk(turn, t.thanks);
+  }
+  if (!index || index.size === 0) {
+    const parts: AnswerParts = { message: t.catalogUnavailable, links: linkMatch.links };
+    if (req.tenant.supportChat) {
+      parts.supportButton = t.supportButton;
+    }
+    return result(turn, parts, turn.prev);
+  }
+
+  // A shop topic (delivery, returns, stores): the tenant's links, and products only if the
+  // message also asks for some ("доставка холодильника" is about delivery, not fridges).
+  let productText = text;
+  if (linkMatch.links.length > 0) {
+    productText = tokenize(text)
+      .filter((w) => !linkMatch.words.has(w))
+      .join(' ');
+    const rest = index.parseDetailed(productText);
+    if (rest.text === '' && rest.categoryWords.length === 0 && !rest.filters.brands?.length) {
+      return result(
+        turn,
+        { message: t.links(linkMatch.links.map((l) => l.label)), links: linkMatch.links, suggests: browseSuggests(index, turn.lang) },
+        turn.prev,
+      );
+    }
+  }
+  const answer = productAnswer(turn, index, productText);
+  if (linkMatch.links.length > 0) {
+    answer.answer.response.contents.push(
+      ...linkMatch.links.map((l) => ({ type: 'button' as const, value: l.label, action: 'follow_url', url: l.url })),
+    );
+  }
+  return answer;
+}
+
+/** A short answer without products; the previous search stays refinable. */
+function smallTalk(turn: Turn, message: string): EngineResult {
+  return result(turn, { message, suggests: browseSuggests(turn.index, turn.lang) }, turn.prev);
+}
+
+function result(turn: Turn, parts: AnswerParts, state: EngineState | null, learned?: BuyerPreferences | null): EngineResult {
+  const out: EngineResult = {
+    answer: composeAnswer(parts, turn.req.tenant, turn.req.tracking),
+    state: state ? stateRecord({ ...state, lang: turn.lang }) : null,
+  };
+  if (learned) {
+    out.learnedPreferences = learned;
+  }
+  return out;
+}
+
+/** SKUs from page data: an array of SKUs or of objects with a `sku`/`id`. */
+function pageSkus(data: unknown): string[] {
+  const list = Array.isArray(data) ? data : data === undefined || data === null ? [] : [data];
+  const out: string[] = [];
+  for (const item of list) {
+    if (typeof item === 'string' || typeof item === 'number') {
+      out.push(String(item));
+    } else if (item && typeof item === 'object') {
+      const o = item as Record<string, unknown>;
+      const v = o['sku'] ?? o['id'] ?? o['productId'];
+      if (typeof v === 'string' || typeof v === 'number') {
+        out.push(String(v));
+      }
+    }
+  }
+  return out;
+}
+
+/** The search query of a SEARCH page, or the categories of a CATEGORY page. */
+function pageStrings(data: unknown): string[] {
+  if (typeof data === 'string') {
+    return [data];
+  }
+  if (Array.isArray(data)) {
+    return data.filter((x): x is string => typeof x === 'string');
+  }
+  if (data && typeof data === 'object') {
+    const o = data as Record<string, unknown>;
+    for (const key of ['query', 'q', 'search', 'text', 'category', 'categories']) {
+      const v = o[key];
+      if (typeof v === 'string') {
+        return [v];
+      }
+      if (Array.isArray(v)) {
+        return v.filter((x): x is string => typeof x === 'string');
+      }
+    }
+  }
+  return [];
+}
+
+function isVague(q: DetailedQuery): boolean {
+  return q.text === '' && q.categoryWords.length === 0 && !q.filters.brands?.length && !q.filters.excludeBrands?.length;
+}
+
+function hasPriceOrStock(q: DetailedQuery): boolean {
+  return q.filters.priceMin !== undefined || q.filters.priceMax !== undefined || q.filters.availableOnly === true;
+}
+
+/** Everything about products: which shelf to show, and the message about it. */
+function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineResult {
+  const { req, prev } = turn;
+  const otherBrand = wantsOtherBrand(text);
+  // "другого бренда" is an instruction, not words to search for.
+  const core = otherBrand ? stripIntentWords(text) : text;
+  const parsed = index.parseDetailed(core);
+  const pageSku = req.page.type === 'PRODUCT' ? pageSkus(req.page.data)[0] : undefined;
+  const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
+
+  if (wantsSimilar(text) || wantsComplementary(text)) {
+    const target = targetProduct(turn, index, text, pageProduct);
+    if (target) {
+      return wantsComplementary(text) ? complementaryAnswer(turn, index, target) : similarAnswer(turn, index, target, parsed);
+    }
+  }
+
+  if (req.page.type === 'CART' && (isVague(parsed) || wantsComplementary(text)) && !hasPriceOrStock(parsed)) {
+    return cartAnswer(turn, index, pageSkus(req.page.data));
+  }
+
+  // On a product page, "а подешевле?" or a vague question is about that product, unless
+  // the dialog's last shelf was a search the buyer is refining.
+  const refiningSearch = prev !== null && prev.kind === 'search' && (prev.sku === undefined || prev.sku === pageSku);
+  if (pageProduct && isVague(parsed) && !(refiningSearch && (parsed.cheaper || parsed.pricier || hasPriceOrStock(parsed) || otherBrand))) {
+    if (parsed.cheaper || parsed.pricier) {
+      return similarAnswer(turn, index, pageProduct, parsed);
+    }
+    return productPageAnswer(turn, index, pageProduct);
+  }
+
+  if (prev && prev.shown.length > 0 && (prev.kind === 'search' || prev.kind === 'similar') && looksLikeFollowUp(text, parsed, otherBrand)) {
+    if (prev.kind === 'similar' && prev.sku && (parsed.cheaper || parsed.pricier) && isVague(parsed)) {
+      const base = index.bySku(prev.sku);
+      if (base) {
+        return similarAnswer(turn, index, base, parsed, prev.shown);
+      }
+    }
+    if (prev.kind === 'search') {
+      const refined = refineSearch(index, prev, parsed, otherBrand);
+      const refinedCtx: SearchContext = {
+        categoryWords: prev.categoryWords,
+        brandWords: refined.request.brandWords ?? [],
+        label: refined.label,
+      };
+      const run = runSearch(index, refined.request, SHELF_SIZE);
+      const move: PriceMove = refined.move;
+      if ((run.hits.length === 0 || run.relaxed.includes('price')) && move !== null) {
+        // Nothing beyond what was shown: the cheapest (or dearest) of the same search.
+        const sorted: SearchRequest = { ...prevRequest(prev), sort: move === 'cheaper' ? 'price_asc' : 'price_desc' };
+        const note = move === 'cheaper' ? turn.t.cheaperNone : turn.t.pricierNone;
+        return searchAnswer(turn, index, runSearch(index, sorted, SHELF_SIZE), refinedCtx, { note });
+      }
+      // A message with its own product words may be a new search after all ("iphone"
+      // after kettles): keep the refinement only if it matches at least as well.
+      if (parsed.text !== '' && !onlyModifiers(parsed.text) && (!run.exact || run.relaxed.length > 0)) {
+        const fresh = runSearch(index, detailedRequest(parsed), SHELF_SIZE);
+        if (fresh.hits.length > 0 && fresh.exact && fresh.relaxed.length === 0) {
+          return searchAnswer(turn, index, fresh, freshContext(core, parsed), { learned: learnedFrom(parsed) });
+        }
+      }
+      return searchAnswer(turn, index, run, refinedCtx, {
+        move,
+        learned: learnedFrom(parsed),
+        askedBrands: parsed.filters.brands ?? prev.filters.brands ?? [],
+        priceAsked: refined.request.filters,
+      });
+    }
+  }
+
+  if (isVague(parsed)) {
+    const pageQuery = req.page.type === 'SEARCH' ? pageStrings(req.page.data)[0] : undefined;
+    if (pageQuery) {
+      const page = index.parseDetailed(pageQuery);
+      const merged: DetailedQuery = { ...page, filters: { ...page.filters, ...parsed.filters } };
+      if (parsed.sort) {
+        merged.sort = parsed.sort;
+      }
+      return searchAnswer(turn, index, runSearch(index, detailedRequest(merged), SHELF_SIZE), freshContext(pageQuery, page), {});
+    }
+    const pageCategories = req.page.type === 'CATEGORY' ? pageStrings(req.page.data) : [];
+    if (pageCategories.length > 0) {
+      const req2: SearchRequest = { text: '', filters: { ...parsed.filters, categories: pageCategories } };
+      if (parsed.sort) {
+        req2.sort = parsed.sort;
+      }
+      const ctx: SearchContext = { categoryWords: [], brandWords: [], label: pageCategories.slice(-1) };
+      return searchAnswer(turn, index, runSearch(index, req2, SHELF_SIZE), ctx, {});
+    }
+    if (!hasPriceOrStock(parsed) && !parsed.cheaper && !parsed.pricier) {
+      return result(turn, { message: turn.t.vague, suggests: browseSuggests(index, turn.lang) }, prev);
+    }
+  }
+
+  return preferenceAwareSearch(turn, index, core, parsed);
+}
+
+/** Words and brand/category words of a search, as the answer and the next turn need them. */
+interface SearchContext {
+  categoryWords: string[];
+  brandWords: string[];
+  /** Words describing the search to the buyer, in the order the buyer wrote them. */
+  label: string[];
+}
+
+function freshContext(message: string, parsed: DetailedQuery): SearchContext {
+  const keep = new Set([...parsed.categoryWords, ...tokenize(parsed.text)]);
+  // The buyer's own spelling ("iPhone") and order, with connecting words between kept
+  // words ("чехол для ноутбука"), without brand and price words (said separately).
+  const originals = message.match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? [];
+  const norms = originals.map((o) => tokenize(o).join(' '));
+  const keptAt = norms.map((n, i) => (keep.has(n) ? i : -1)).filter((i) => i >= 0);
+  const label: string[] = [];
+  const used = new Set<string>();
+  if (keptAt.length > 0) {
+    const from = keptAt[0] as number;
+    const to = keptAt[keptAt.length - 1] as number;
+    for (let i = from; i <= to; i++) {
+      const n = norms[i] as string;
+      if (keep.has(n) && !used.has(n)) {
+        used.add(n);
+        label.push(originals[i] as string);
+      } else if (CONNECTORS.has(n) && i > from && i < to) {
+        label.push(originals[i] as string);
+      }
+    }
+  }
+  for (const w of keep) {
+    if (!used.has(w)) {
+      label.push(w);
+    }
+  }
+  return { categoryWords: parsed.categoryWords, brandWords: parsed.brandWords, label };
+}
+
+const CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'for', 'with', 'without', 'and']);
+
+/** The search request of a parsed message. */
+function detailedRequest(q: DetailedQuery): SearchRequest {
+  const r: SearchRequest = { text: q.text, filters: q.filters, categoryWords: q.categoryWords, brandWords: q.brandWords };
+  if (q.sort) {
+    r.sort = q.sort;
+  }
+  return r;
+}
+
+function prevRequest(prev: EngineState): SearchRequest {
+  return { text: prev.text, filters: prev.filters, categoryWords: prev.categoryWords, brandWords: prev.brandWords };
+}
+
+/** Preferences stated in this message, to be remembered. */
+function learnedFrom(q: DetailedQuery): BuyerPreferences | null {
+  const learned: BuyerPreferences = {};
+  if (q.filters.priceMax !== undefined) {
+    learned.budgetMax = q.filters.priceMax;
+  }
+  if (q.filters.priceMin !== undefined) {
+    learned.budgetMin = q.filters.priceMin;
+  }
+  if (q.filters.brands && q.filters.brands.length > 0) {
+    learned.brands = q.filters.brands;
+  }
+  return Object.keys(learned).length > 0 ? learned : null;
+}
+
+/**
+ * A new search. Saved preferences (brands, budget) apply only when the message states
+ * none, and only if something still fits; they are a default, not a wall.
+ */
+function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string, parsed: DetailedQuery): EngineResult {
+  const ctx = freshContext(message, parsed);
+  const prefs = turn.req.preferences;
+  const learned = learnedFrom(parsed);
+  const base = detailedRequest(parsed);
+  if (prefs) {
+    const withPrefs: SearchRequest = { ...base, filters: { ...base.filters } };
+    const applied: { budget?: number; brands?: string[] } = {};
+    const statesPrice = parsed.filters.priceMax !== undefined || parsed.filters.priceMin !== undefined || parsed.cheaper || parsed.pricier;
+    if (!statesPrice && prefs.budgetMax !== undefined) {
+      withPrefs.filters.priceMax = prefs.budgetMax;
+      applied.budget = prefs.budgetMax;
+    }
+    const statesBrand = (parsed.filters.brands?.length ?? 0) > 0 || (parsed.filters.excludeBrands?.length ?? 0) > 0;
+    const prefBrands = (prefs.brands ?? []).map((b) => index.resolveBrand(b)).filter((b): b is string => Boolean(b));
+    if (!statesBrand && prefBrands.length > 0) {
+      withPrefs.filters.brands = prefBrands;
+      applied.brands = prefBrands;
+    }
+    if (applied.budget !== undefined || applied.brands) {
+      const run = index.search(withPrefs.text, withPrefs.filters, SHELF_SIZE, withPrefs.sort ? { sort: withPrefs.sort } : {});
+      if (run.length > 0 && (run[0]?.coverage ?? 1) >= 1) {
+        const full = runSearch(index, withPrefs, SHELF_SIZE);
+        return searchAnswer(turn, index, full, ctx, { learned, prefs: applied, askedBrands: parsed.filters.brands ?? [], priceAsked: withPrefs.filters });
+      }
+    }
+  }
+  return searchAnswer(turn, index, runSearch(index, base, SHELF_SIZE), ctx, { learned, askedBrands: parsed.filters.brands ?? [], priceAsked: parsed.filters });
+}
+
+/** The product a "similar"/"what goes with it" request is about. */
+function targetProduct(turn: Turn, index: CatalogIndex, text: string, pageProduct: CatalogProduct | undefined): CatalogProduct | undefined {
+  // "похожие на iphone 15": the words after the intent name the product.
+  const rest = index.parseDetailed(stripIntentWords(text));
+  if (rest.text !== '' || rest.categoryWords.length > 0 || rest.filters.brands?.length) {
+    const hit = index.search([rest.text, ...rest.categoryWords, ...rest.brandWords].join(' '), {}, 1)[0];
+    if (hit && (hit.coverage ?? 1) >= 1) {
+      return hit.product;
+    }
+  }
+  if (pageProduct) {
+    return pageProduct;
+  }
+  const prev = turn.prev;
+  const sku = prev?.sku ?? prev?.shown[0];
+  return sku ? index.bySku(sku) : undefined;
+}
+
+interface SearchAnswerOptions {
+  move?: PriceMove;
+  note?: string;
+  /** Brands the buyer asked for, to name them if the brand filter had to go. */
+  askedBrands?: string[];
+  /** Price bounds the search started with, to name them if they had to go. */
+  priceAsked?: SearchFilters;
+  learned?: BuyerPreferences | null;
+  prefs?: { budget?: number; brands?: string[] };
+}
+
+/** Words describing what was searched: "наушники Sony до 5 000 ₽". */
+function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswerOptions): string {
+  const { t, lang, currency } = turn;
+  const parts = [label.join(' ')];
+  if (run.filters.brands?.length) {
+    parts.push(run.filters.brands.join(', '));
+  }
+  if (run.filters.excludeBrands?.length) {
+    parts.push(t.otherBrandThan(run.filters.excludeBrands.join(', ')));
+  }
+  if (opts.move === 'cheaper' && run.filters.priceMax !== undefined) {
+    parts.push(t.cheaperThan(formatPrice(Math.ceil(run.filters.priceMax), currency, lang)));
+  } else if (opts.move === 'pricier' && run.filters.priceMin !== undefined) {
+    parts.push(t.pricierThan(formatPrice(Math.floor(run.filters.priceMin), currency, lang)));
+  } else {
+    if (run.filters.priceMin !== undefined) {
+      parts.push(t.priceFrom(formatPrice(run.filters.priceMin, currency, lang)));
+    }
+    if (run.filters.priceMax !== undefined) {
+      parts.push(t.priceUpTo(formatPrice(run.filters.priceMax, currency, lang)));
+    }
+  }
+  if (run.filters.availableOnly) {
+    parts.push(t.inStock);
+  }
+  return parts.filter((p) => p !== '').join(' ');
+}
+
+function priceBound(turn: Turn, f: SearchFilters | undefined): string {
+  const { t, currency, lang } = turn;
+  // Bounds from "cheaper than shown" are a cent off the shown price; say the price.
+  if (f?.priceMax !== undefined) {
+    return t.priceUpTo(formatPrice(Math.ceil(f.priceMax), currency, lang));
+  }
+  if (f?.priceMin !== undefined) {
+    return t.priceFrom(formatPrice(Math.floor(f.priceMin), currency, lang));
+  }
+  return '';
+}
+
+function shortName(p: CatalogProduct): string {
+  return p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
+}
+
+/** The message and shelf for a search run, including the honest "nothing found". */
+function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
+  const { t, lang, req } = turn;
+  const products = run.hits.map((h) => h.product);
+  const currency = currencySymbol(req.tenant, products[0]);
+  const local: Turn = { ...turn, currency };
+  // Words the search had to drop do not describe what is shown.
+  const label = run.relaxed.includes('words') ? ctx.categoryWords : ctx.label;
+  const what = describe(local, run, label, opts);
+  const state: EngineState = {
+    v: 1,
+    kind: 'search',
+    lang,
+    text: run.text,
+    filters: compactFilters(run.filters),
+    // Once the category filter is dropped its words are part of the text.
+    categoryWords: run.relaxed.includes('category') ? [] : ctx.categoryWords,
+    brandWords: run.relaxed.includes('brand') ? [] : ctx.brandWords,
+    label: ctx.label,
+    shown: products.map((p) => p.sku),
+  };
+  if (run.sort && !run.sortFromRelaxation) {
+    state.sort = run.sort;
+  }
+
+  if (products.length === 0) {
+    const query = req.text.trim();
+    const message = query ? t.nothing(query.length > 80 ? `${query.slice(0, 79)}…` : query) : t.nothingPlain;
+    // Shorter versions of the query are the most useful next step.
+    const words = tokenize(run.text);
+    const shorter = words.length > 1 ? [words.slice(0, -1).join(' ')] : [];
+    return result(turn, { message, suggests: browseSuggests(index, lang, shorter) }, { ...state, shown: [] }, opts.learned);
+  }
+
+  const lines: string[] = [];
+  if (opts.note) {
+    lines.push(opts.note);
+  }
+  // One honest sentence about what had to give is enough; the most telling one wins.
+  const notes: Record<string, string> = {};
+  for (const r of run.relaxed) {
+    if (r === 'category') {
+      notes[r] = t.relaxedCategory;
+    } else if (r === 'brand') {
+      notes[r] = t.relaxedBrand((opts.askedBrands ?? []).join(', '));
+    } else if (r === 'price') {
+      notes[r] = t.relaxedPrice(priceBound(local, opts.priceAsked));
+    } else if (r === 'availability') {
+      notes[r] = t.relaxedAvailability;
+    } else if (r === 'words' && run.droppedText) {
+      notes[r] = t.relaxedWords(run.droppedText);
+    }
+  }
+  const note = (['brand', 'words', 'category', 'price', 'availability'] as const).map((k) => notes[k]).find((n) => n !== undefined);
+  if (note) {
+    lines.push(note);
+  } else if (!run.exact) {
+    lines.push(t.partial);
+  }
+  if (!opts.note) {
+    lines.push(t.found(products.length, what));
+  }
+  if (opts.prefs?.budget !== undefined) {
+    lines.push(t.withBudget(formatPrice(opts.prefs.budget, currency, lang)));
+  }
+  if (opts.prefs?.brands?.length) {
+    lines.push(t.withBrands(opts.prefs.brands.join(', ')));
+  }
+  if (run.sort === 'price_asc') {
+    lines.push(t.sortedAsc);
+  } else if (run.sort === 'price_desc') {
+    lines.push(t.sortedDesc);
+  } else {
+    const priced = products.filter((p) => p.available && typeof p.price === 'number');
+    const cheapest = priced.sort((a, b) => (a.price as number) - (b.price as number))[0];
+    if (cheapest && products.length > 1) {
+      lines.push(t.cheapest(shortName(cheapest), formatPrice(cheapest.price as number, currency, lang)));
+    }
+  }
+  const shelf: Shelf = { products, title: t.titleSearch(what), shelfId: 'aisle-search', sourceQuery: what || req.text.trim() };
+  return result(
+    turn,
+    { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, run.filters, currency) },
+    state,
+    opts.learned,
+  );
+}
+
+function relatedState(turn: Turn, kind: ShelfKind, products: CatalogProduct[], sku: string | undefined): EngineState {
+  const s: EngineState = {
+    v: 1,
+    kind,
+    lang: turn.lang,
+    text: '',
+    filters: {},
+    categoryWords: [],
+    brandWords: [],
+    label: [],
+    shown: products.map((p) => p.sku),
+  };
+  if (sku !== undefined) {
+    s.sku = sku;
+  }
+  return s;
+}
+
+/** Similar products; "cheaper"/"pricier" bound them by the product's (or the shown) prices. */
+function similarAnswer(turn: Turn, index: CatalogIndex, base: CatalogProduct, parsed: DetailedQuery, shown: string[] = []): EngineResult {
+  const { t, lang, req } = turn;
+  const currency = currencySymbol(req.tenant, base);
+  const filters: SearchFilters = { ...parsed.filters };
+  const ref = [base.price, ...shown.map((s) => index.bySku(s)?.price)].filter((p): p is number => typeof p === 'number');
+  if (parsed.cheaper && ref.length > 0 && filters.priceMax === undefined) {
+    filters.priceMax = Math.min(...ref) - 0.01;
+  }
+  if (parsed.pricier && ref.length > 0 && filters.priceMin === undefined) {
+    filters.priceMin = Math.max(...ref) + 0.01;
+  }
+  let products = index.similar(base.sku, SHELF_SIZE, filters);
+  let note: string | null = null;
+  if (products.length === 0 && (parsed.cheaper || parsed.pricier)) {
+    products = index.similar(base.sku, SHELF_SIZE, parsed.filters);
+    note = parsed.cheaper ? t.cheaperNone : t.pricierNone;
+  }
+  const name = shortName(base);
+  if (products.length === 0) {
+    return result(turn, { message: t.similarNone(name), suggests: browseSuggests(index, lang, [t.sugComplementary]) }, relatedState(turn, 'similar', [], base.sku));
+  }
+  const message = [note ?? t.similar(name)].join(' ');
+  const shelf: Shelf = { products, title: t.titleSimilar, shelfId: 'aisle-similar', sourceQuery: base.name };
+  return result(
+    turn,
+    { message, shelf, suggests: productSuggests(index, lang, 'similar', products, filters, currency) },
+    relatedState(turn, 'similar', products, base.sku),
+  );
+}
+
+function complementaryAnswer(turn: Turn, index: CatalogIndex, base: CatalogProduct): EngineResult {
+  const { t, lang, req } = turn;
+  const products = index.complementary(base.sku, SHELF_SIZE);
+  const name = shortName(base);
+  if (products.length === 0) {
+    return result(turn, { message: t.complementaryNone(name), suggests: browseSuggests(index, lang, [t.sugSimilar]) }, relatedState(turn, 'complementary', [], base.sku));
+  }
+  const currency = currencySymbol(req.tenant, base);
+  const shelf: Shelf = { products, title: t.titleComplementary, shelfId: 'aisle-complementary', sourceQuery: base.name };
+  return result(
+    turn,
+    { message: t.complementary(name), shelf, suggests: productSuggests(index, lang, 'complementary', products, {}, currency) },
+    relatedState(turn, 'complementary', products, base.sku),
+  );
+}
+
+/** What goes with the cart: accessories of each cart item in turn, nothing already in it. */
+function cartAnswer(turn: Turn, index: CatalogIndex, skus: string[]): EngineResult {
+  const { t, lang, req } = turn;
+  const inCart = new Set(skus);
+  const items = skus.map((s) => index.bySku(s)).filter((p): p is CatalogProduct => Boolean(p)).slice(0, MAX_CART_ITEMS);
+  if (items.length === 0) {
+    return result(turn, { message: t.cartEmpty, suggests: browseSuggests(index, lang) }, turn.prev);
+  }
+  const lists = items.map((p) => index.complementary(p.sku, SHELF_SIZE).filter((c) => !inCart.has(c.sku)));
+  const products: CatalogProduct[] = [];
+  const seen = new Set<string>();
+  for (let round = 0; products.length < SHELF_SIZE && lists.some((l) => l.length > round); round++) {
+    for (const list of lists) {
+      const c = list[round];
+      if (c && !seen.has(c.sku) && products.length < SHELF_SIZE) {
+        seen.add(c.sku);
+        products.push(c);
+      }
+    }
+  }
+  if (products.length === 0) {
+    return similarAnswer(turn, index, items[0] as CatalogProduct, index.parseDetailed(''));
+  }
+  const currency = currencySymbol(req.tenant, items[0]);
+  const shelf: Shelf = { products, title: t.titleCart, shelfId: 'aisle-cart', sourceQuery: items.map((p) => p.name).join('; ') };
+  return result(
+    turn,
+    { message: t.cartComplementary, shelf, suggests: productSuggests(index, lang, 'cart', products, {}, currency) },
+    relatedState(turn, 'cart', products, items[0]?.sku),
+  );
+}
+
+/** A vague question on a product page: what this product is, and similar ones. */
+function productPageAnswer(turn: Turn, index: CatalogIndex, p: CatalogProduct): EngineResult {
+  const { t, lang, req } = turn;
+  const currency = currencySymbol(req.tenant, p);
+  const facts = Object.entries(p.params)
+    .slice(0, 4)
+    .map(([k, v]) => `${k.toLowerCase()} ${v}`)
+    .join(', ');
+  const lines = [t.productIntro(p.name, typeof p.price === 'number' ? formatPrice(p.price, currency, lang) : null)];
+  if (!p.available) {
+    lines[0] = `${lines[0]?.replace(/\.$/, '')} (${t.unavailable}).`;
+  }
+  if (facts) {
+    lines.push(t.productFacts(facts));
+  }
+  const products = index.similar(p.sku, SHELF_SIZE);
+  if (products.length > 0) {
+    lines.push(t.productSimilarTail);
+  }
+  const shelf: Shelf = { products, title: t.titleSimilar, shelfId: 'aisle-similar', sourceQuery: p.name };
+  return result(
+    turn,
+    { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'product', products.length > 0 ? products : [p], {}, currency) },
+    relatedState(turn, 'similar', products, p.sku),
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * What a buyer's message is about, before any search: small talk (greeting, thanks), a
+ * request for a person or a complaint, a shop topic the tenant has a link for, or a
+ * product request (search, similar, "what goes with it", a refinement of the last
+ * search). Also the language to answer in.
+ */
+import type { TenantLink } from '../../config/tenant.ts';
+import { stem } from '../../catalog/search/stem.ts';
+import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
+
+export type Lang = 'ru' | 'en';
+
+const GREETING = new Set([
+  'привет', 'приветик', 'здравствуй', 'здравствуйте', 'здрасте', 'добрый', 'доброе', 'день', 'вечер', 'утро', 'доброго',
+  'времени', 'суток', 'хай', 'салют', 'здорово', 'hello', 'hi', 'hey', 'hiya', 'good', 'morning', 'afternoon', 'evening',
+  'greetings', 'there', 'как', 'дела', 'how', 'are', 'you', 'ты', 'вы', 'бот', 'bot', 'assistant', 'ассистент',
+]);
+const THANKS = new Set([
+  'спасибо', 'спс', 'благодарю', 'пасиб', 'спасибки', 'большое', 'огромное', 'thanks', 'thank', 'you', 'thx', 'ty',
+  'much', 'so', 'very', 'a', 'lot', 'отлично', 'супер', 'понятно', 'ясно', 'ок', 'окей', 'ok', 'okay', 'хорошо',
+  'great', 'perfect', 'cool', 'nice', 'пока', 'до', 'свидания', 'bye', 'goodbye', 'всего', 'доброго', 'помогли',
+  'помог', 'helped', 'that', 'is', 'all', 'это', 'все', 'всё', 'на', 'этом', 'всем',
+]);
+const THANKS_CORE = /(спасиб|спс|благодар|пасиб|thank|thx|^ty$|пока|свидани|bye|goodbye)/u;
+const GREETING_CORE = /(привет|здравств|здрасте|добр(ый|ое|ого)|^хай$|салют|^hello$|^hi$|^hey$|^hiya$|morning|afternoon|evening|greetings)/u;
+
+const SUPPORT = [
+  /оператор/u, /живо(й|го|м) (человек|консультант|сотрудник)/u, /с человеком/u, /(позов|соедин|нужен|хочу|дайте|пригласи|позвать)\S*\s+(\S+\s+)?(человек|сотрудник|специалист)/u,
+  /консультант/u, /менеджер/u, /служб[аеуы] поддержк/u, /техподдержк/u, /(в|с|к) поддержк[уео]/u, /поддержк[уи]$/u,
+  /соедин(и|ите) (меня )?с/u, /позов(и|ите)/u, /связать(ся)? с/u, /поговорить с/u, /жалоб/u, /пожаловат/u, /претензи/u,
+  /недовол/u, /ужасн/u, /безобраз/u, /обман/u, /хамств/u, /возмутит/u, /кошмар/u, /верните деньги/u, /отвратит/u,
+  /\boperator\b/u, /\bhuman\b/u, /real person/u, /live (agent|person|chat)/u, /\bagent\b/u, /customer (service|support|care)/u,
+  /support (team|chat|agent)/u, /(contact|call|reach|talk to|speak to|speak with|talk with) (support|someone|somebody|a person|a manager|a human|an agent)/u,
+  /tech support/u, /representative/u, /\bcomplain/u, /complaint/u, /terrible/u, /awful/u, /\bscam\b/u, /ripped off/u,
+  /\bmanager\b/u, /disappointed/u, /unacceptable/u, /worst/u,
+];
+
+const SIMILAR = [/похож/u, /аналог/u, /альтернатив/u, /другие вариант/u, /что-то вроде/u, /типа этого/u, /similar/u, /alternative/u, /like this/u, /like that/u, /other options/u];
+const COMPLEMENTARY = [
+  /подойд[её]т/u, /подходит к/u, /к нему/u, /к ней/u, /к этому/u, /в комплект/u, /аксессуар/u, /что ещ[её] (взять|купить|добавить)/u, /что (взять|купить|добавить) к/u,
+  /докупить/u, /дополн/u, /сопутств/u, /goes? with/u, /go with/u, /to go with/u, /accessor/u, /complement/u, /what else/u,
+  /add to (it|my|the)/u, /pair with/u, /match(es)? (it|this)/u,
+];
+const OTHER_BRAND = [/друг(ого|ой|ие|ую) (бренд|фирм|производител|марк)/u, /не (этого|этой) (бренд|фирм|марк)/u, /other brand/u, /different brand/u, /another brand/u, /other makers?/u];
+
+const EN_WORDS = new Set([
+  'the', 'a', 'an', 'for', 'with', 'i', 'me', 'my', 'show', 'want', 'need', 'looking', 'find', 'cheap', 'cheaper',
+  'cheapest', 'under', 'below', 'over', 'between', 'and', 'or', 'any', 'some', 'please', 'do', 'you', 'have', 'is',
+  'are', 'what', 'which', 'best', 'good', 'something', 'headphones', 'phone', 'phones', 'kettle', 'vacuum', 'cleaner',
+  'laptop', 'tv', 'coffee', 'machine', 'case', 'charger', 'only', 'other', 'similar', 'goes', 'it', 'this', 'in', 'stock',
+  'black', 'white', 'red', 'blue', 'wireless', 'hello', 'hi', 'thanks', 'thank', 'can', 'recommend', 'buy', 'get', 'of',
+  'to', 'than', 'more', 'less', 'expensive', 'budget', 'gift', 'speaker', 'watch', 'tablet', 'cheap', 'help',
+]);
+
+/**
+ * The language to answer in: the tenant's, unless the message is clearly in the other one
+ * (an English message with no Cyrillic and at least one common English word; a Cyrillic
+ * message to an English tenant). Model names alone ("iphone 15") decide nothing.
+ */
+export function detectLanguage(text: string, tenantLanguage: Lang, previous?: Lang): Lang {
+  const norm = normalizeText(text);
+  const cyr = (norm.match(/[а-я]/gu) ?? []).length;
+  const lat = (norm.match(/[a-z]/gu) ?? []).length;
+  if (cyr > 0 && cyr >= lat) {
+    return 'ru';
+  }
+  if (cyr === 0 && lat > 0) {
+    const words = tokenize(norm);
+    if (words.some((w) => EN_WORDS.has(w))) {
+      return 'en';
+    }
+  }
+  return previous ?? tenantLanguage;
+}
+
+function only(words: string[], allowed: Set<string>, core: RegExp): boolean {
+  return words.length > 0 && words.every((w) => allowed.has(w) || core.test(w)) && words.some((w) => core.test(w));
+}
+
+/** A message that is only a greeting ("Привет!", "Good evening"). */
+export function isGreeting(text: string): boolean {
+  return only(tokenize(text), GREETING, GREETING_CORE);
+}
+
+/** A message that is only thanks or a goodbye ("Спасибо, всё понятно", "thanks!"). */
+export function isThanks(text: string): boolean {
+  return only(tokenize(text), THANKS, THANKS_CORE);
+}
+
+/** The buyer asks for a person, an operator or support, or complains. */
+export function wantsSupport(text: string): boolean {
+  const norm = normalizeText(text);
+  return SUPPORT.some((re) => re.test(norm));
+}
+
+export function wantsSimilar(text: string): boolean {
+  const norm = normalizeText(text);
+  return SIMILAR.some((re) => re.test(norm));
+}
+
+export function wantsComplementary(text: string): boolean {
+  const norm = normalizeText(text);
+  return COMPLEMENTARY.some((re) => re.test(norm));
+}
+
+export function wantsOtherBrand(text: string): boolean {
+  const norm = normalizeText(text);
+  return OTHER_BRAND.some((re) => re.test(norm));
+}
+
+/**
+ * Removes the words of the intent phrases above, so what is left can be searched
+ * ("похожие на iphone 15" → "на iphone 15").
+ */
+export function stripIntentWords(text: string): string {
+  let norm = normalizeText(text);
+  for (const re of [...SIMILAR, ...COMPLEMENTARY, ...OTHER_BRAND]) {
+    norm = norm.replace(new RegExp(re.source, 'gu'), ' ');
+  }
+  return norm.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The tenant's links whose keywords the message names. Keywords are compared by stem, so
+ * "доставка" matches "доставку" and "delivery" matches "deliveries"; a keyword of several
+ * words needs all of them.
+ */
+export function matchLinks(text: string, links: TenantLink[]): { links: TenantLink[]; words: Set<string> } {
+  const words = tokenize(text);
+  const stems = words.map(stem);
+  const used = new Set<string>();
+  const found: TenantLink[] = [];
+  for (const link of links) {
+    let hit = false;
+    for (const keyword of link.keywords) {
+      const kw = tokenize(keyword).map(stem);
+      if (kw.length > 0 && kw.every((k) => stems.some((s) => s === k || (k.length >= 4 && s.startsWith(k))))) {
+        hit = true;
+        words.forEach((w, i) => {
+          if (kw.some((k) => stems[i] === k || (k.length >= 4 && (stems[i] as string).startsWith(k)))) {
+            used.add(w);
+          }
+        });
+      }
+    }
+    if (hit) {
+      found.push(link);
+    }
+  }
+  return { links: found, words: used };
+}

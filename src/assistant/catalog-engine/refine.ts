@@ -1,0 +1,155 @@
+/**
+ * Follow-ups that change the previous search instead of starting a new one: "а
+ * подешевле?", "cheaper", "другого бренда", "only Samsung", "а есть чёрный?", "до 5000",
+ * "в наличии". The engine runs both the refined and a fresh search when in doubt and
+ * keeps the one that matches.
+ */
+import type { SearchFilters } from '../../catalog/search/filters.ts';
+import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
+import type { SearchRequest } from '../../catalog/search/relax.ts';
+import { tokenize } from '../../catalog/search/tokenize.ts';
+import type { EngineState } from './state.ts';
+
+/** How the follow-up changes the price side, so the answer can say so. */
+export type PriceMove = 'cheaper' | 'pricier' | null;
+
+export interface Refinement {
+  request: SearchRequest;
+  /** The words describing the refined search, in the buyer's order. */
+  label: string[];
+  move: PriceMove;
+  /** The buyer asked for another brand than the one(s) shown. */
+  otherBrand: boolean;
+}
+
+const MAX_FOLLOW_UP_WORDS = 7;
+
+// Russian adjectives end like this; an adjective alone ("а есть белые?", "беспроводной")
+// describes the previous search, it does not start a new one.
+const RU_ADJECTIVE = /(ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ую|юю|ым|им|ых|их)$/u;
+const EN_MODIFIERS = new Set([
+  'black', 'white', 'grey', 'gray', 'silver', 'blue', 'red', 'green', 'pink', 'yellow', 'purple', 'gold', 'beige',
+  'brown', 'orange', 'wireless', 'small', 'smaller', 'big', 'bigger', 'large', 'larger', 'mini', 'compact', 'portable',
+  'light', 'lighter', 'quiet', 'powerful', 'new', 'newer', 'waterproof', 'gaming', 'smart', 'one', 'ones', 'version',
+]);
+
+/**
+ * Whether every word only qualifies what was asked before (a colour, an adjective, a
+ * size): such a follow-up refines the previous search even if nothing matches it, and
+ * the answer says so instead of jumping to another kind of product.
+ */
+export function onlyModifiers(text: string): boolean {
+  const words = tokenize(text);
+  return words.length > 0 && words.every((w) => /\d/.test(w) || EN_MODIFIERS.has(w) || (/^[а-я]+$/.test(w) && RU_ADJECTIVE.test(w)));
+}
+
+/**
+ * Whether a message can be a follow-up of the previous search: it names no new product
+ * category, and it is short or only changes filters.
+ */
+export function looksLikeFollowUp(message: string, parsed: DetailedQuery, otherBrand: boolean): boolean {
+  if (parsed.categoryWords.length > 0) {
+    return false;
+  }
+  if (otherBrand || parsed.cheaper || parsed.pricier) {
+    return true;
+  }
+  const f = parsed.filters;
+  const changes =
+    parsed.text !== '' ||
+    (f.brands?.length ?? 0) > 0 ||
+    (f.excludeBrands?.length ?? 0) > 0 ||
+    f.priceMin !== undefined ||
+    f.priceMax !== undefined ||
+    f.availableOnly === true ||
+    parsed.sort !== undefined;
+  // "что-нибудь посоветуешь?" changes nothing: it is not a refinement.
+  const words = tokenize(message);
+  return changes && words.length > 0 && words.length <= MAX_FOLLOW_UP_WORDS;
+}
+
+/**
+ * The previous search changed by the follow-up. Price moves are relative to what was
+ * shown: "cheaper" means below the cheapest product shown.
+ */
+export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: DetailedQuery, otherBrand: boolean): Refinement {
+  const filters: SearchFilters = { ...prev.filters };
+  const shownPrices = prev.shown
+    .map((sku) => index.bySku(sku)?.price)
+    .filter((p): p is number => typeof p === 'number' && Number.isFinite(p));
+  let move: PriceMove = null;
+  let sort = parsed.sort ?? prev.sort;
+
+  if (parsed.filters.priceMin !== undefined || parsed.filters.priceMax !== undefined) {
+    delete filters.priceMin;
+    delete filters.priceMax;
+    if (parsed.filters.priceMin !== undefined) {
+      filters.priceMin = parsed.filters.priceMin;
+    }
+    if (parsed.filters.priceMax !== undefined) {
+      filters.priceMax = parsed.filters.priceMax;
+    }
+    if (parsed.sort === undefined) {
+      sort = undefined;
+    }
+  } else if (parsed.cheaper && shownPrices.length > 0) {
+    move = 'cheaper';
+    filters.priceMax = Math.min(...shownPrices) - 0.01;
+    delete filters.priceMin;
+    // Cheaper by relevance, not the cheapest junk: the bound already does the work.
+    sort = undefined;
+  } else if (parsed.pricier && shownPrices.length > 0) {
+    move = 'pricier';
+    filters.priceMin = Math.max(...shownPrices) + 0.01;
+    delete filters.priceMax;
+    sort = undefined;
+  }
+
+  let brandWords = prev.brandWords;
+  if (otherBrand) {
+    const shownBrands = prev.shown.map((sku) => index.bySku(sku)?.brand).filter((b): b is string => Boolean(b));
+    const exclude = prev.filters.brands && prev.filters.brands.length > 0 ? prev.filters.brands : shownBrands.slice(0, 1);
+    filters.excludeBrands = [...new Set([...(filters.excludeBrands ?? []), ...exclude])];
+    delete filters.brands;
+    brandWords = [];
+  }
+  if (parsed.filters.brands && parsed.filters.brands.length > 0) {
+    filters.brands = parsed.filters.brands;
+    filters.excludeBrands = (filters.excludeBrands ?? []).filter((b) => !parsed.filters.brands?.includes(b));
+    if (filters.excludeBrands.length === 0) {
+      delete filters.excludeBrands;
+    }
+    brandWords = parsed.brandWords;
+  }
+  if (parsed.filters.excludeBrands && parsed.filters.excludeBrands.length > 0) {
+    filters.excludeBrands = [...new Set([...(filters.excludeBrands ?? []), ...parsed.filters.excludeBrands])];
+    filters.brands = (filters.brands ?? []).filter((b) => !parsed.filters.excludeBrands?.includes(b));
+    if (filters.brands.length === 0) {
+      delete filters.brands;
+    }
+  }
+  if (parsed.filters.availableOnly) {
+    filters.availableOnly = true;
+  }
+
+  const prevWords = new Set(tokenize(prev.text));
+  const added = tokenize(parsed.text).filter((w) => !prevWords.has(w));
+  const request: SearchRequest = {
+    text: [prev.text, ...added].filter((w) => w !== '').join(' '),
+    filters,
+    categoryWords: prev.categoryWords,
+    brandWords,
+    // What the buyer just asked for stays; older constraints give way first.
+    relaxOrder: ['price', 'availability', 'words', 'category', 'brand'],
+  };
+  if (sort) {
+    request.sort = sort;
+  }
+  const label = [...prev.label];
+  for (const w of added) {
+    if (!label.includes(w)) {
+      label.push(w);
+    }
+  }
+  return { request, label, move, otherBrand };
+}

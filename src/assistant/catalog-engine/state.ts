@@ -1,0 +1,106 @@
+/**
+ * What the catalogue engine remembers of its own turn (returned as `EngineResult.state`,
+ * given back in `EngineTurn.state`): the search it ran and what it showed, so the next
+ * message can refine it ("а подешевле?", "only Samsung").
+ */
+import type { EngineTurn } from '../engine.ts';
+import type { SearchFilters } from '../../catalog/search/filters.ts';
+import type { PriceSort } from '../../catalog/search/types.ts';
+import type { Lang } from './intents.ts';
+
+export type ShelfKind = 'search' | 'similar' | 'complementary' | 'cart' | 'product';
+
+export interface EngineState {
+  v: 1;
+  kind: ShelfKind;
+  lang: Lang;
+  text: string;
+  filters: SearchFilters;
+  sort?: PriceSort;
+  categoryWords: string[];
+  brandWords: string[];
+  /** Words describing the search to the buyer ("беспроводные наушники"), in their order. */
+  label: string[];
+  /** SKUs shown, in order. */
+  shown: string[];
+  /** The product a similar/complementary shelf was built around. */
+  sku?: string;
+}
+
+const KINDS = new Set<ShelfKind>(['search', 'similar', 'complementary', 'cart', 'product']);
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** Reads filters back from stored JSON, dropping anything malformed. */
+function readFilters(v: unknown): SearchFilters {
+  if (!v || typeof v !== 'object') {
+    return {};
+  }
+  const o = v as Record<string, unknown>;
+  const f: SearchFilters = {};
+  const min = num(o['priceMin']);
+  const max = num(o['priceMax']);
+  if (min !== undefined) {
+    f.priceMin = min;
+  }
+  if (max !== undefined) {
+    f.priceMax = max;
+  }
+  for (const key of ['brands', 'excludeBrands', 'categories'] as const) {
+    const list = strings(o[key]);
+    if (list.length > 0) {
+      f[key] = list;
+    }
+  }
+  if (o['availableOnly'] === true) {
+    f.availableOnly = true;
+  }
+  return f;
+}
+
+/**
+ * The state of the latest assistant turn that has one. Stored state comes from the
+ * database and may predate this version, so it is read field by field.
+ */
+export function latestState(history: EngineTurn[]): EngineState | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const turn = history[i] as EngineTurn;
+    if (turn.role !== 'assistant' || !turn.state) {
+      continue;
+    }
+    const s = turn.state;
+    if (s['v'] !== 1 || !KINDS.has(s['kind'] as ShelfKind)) {
+      continue;
+    }
+    const state: EngineState = {
+      v: 1,
+      kind: s['kind'] as ShelfKind,
+      lang: s['lang'] === 'en' ? 'en' : 'ru',
+      text: typeof s['text'] === 'string' ? s['text'] : '',
+      filters: readFilters(s['filters']),
+      categoryWords: strings(s['categoryWords']),
+      brandWords: strings(s['brandWords']),
+      label: strings(s['label']),
+      shown: strings(s['shown']),
+    };
+    if (s['sort'] === 'price_asc' || s['sort'] === 'price_desc') {
+      state.sort = s['sort'];
+    }
+    if (typeof s['sku'] === 'string') {
+      state.sku = s['sku'];
+    }
+    return state;
+  }
+  return null;
+}
+
+/** The state as the plain JSON record `EngineResult.state` expects. */
+export function stateRecord(state: EngineState): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(state)) as Record<string, unknown>;
+}

@@ -1,0 +1,112 @@
+/**
+ * Quick replies (`response.ui.suggests`, 2–4) drawn from what was shown: a brand among
+ * the results, a price band, "cheaper", a category the results span. Each is a message
+ * the engine itself understands when the buyer taps it.
+ */
+import type { CatalogProduct } from '../../catalog/product.ts';
+import type { SearchFilters } from '../../catalog/search/filters.ts';
+import type { CatalogIndex } from '../../catalog/search/types.ts';
+import type { Lang } from './intents.ts';
+import type { ShelfKind } from './state.ts';
+import { formatPrice, texts } from './texts.ts';
+
+const MAX = 4;
+
+/** A round price a buyer would say ("до 5 000 ₽"): 1, 1.5, 2, 3, 5 or 7 times a power of ten. */
+export function nicePrice(x: number): number {
+  const p = 10 ** Math.floor(Math.log10(Math.max(1, x)));
+  for (const m of [1, 1.5, 2, 3, 5, 7, 10]) {
+    if (m * p >= x) {
+      return m * p;
+    }
+  }
+  return 10 * p;
+}
+
+function add(list: string[], s: string | undefined): void {
+  if (s && !list.includes(s) && list.length < MAX) {
+    list.push(s);
+  }
+}
+
+/** Suggestions for a shelf of products. */
+export function productSuggests(
+  index: CatalogIndex,
+  lang: Lang,
+  kind: ShelfKind,
+  shown: CatalogProduct[],
+  filters: SearchFilters,
+  currency: string,
+): string[] {
+  const t = texts(lang);
+  const out: string[] = [];
+  if (kind === 'similar' || kind === 'product') {
+    add(out, t.sugComplementary);
+  }
+  if (kind === 'complementary' || kind === 'cart' || kind === 'product') {
+    add(out, kind === 'product' ? undefined : t.sugSimilar);
+  }
+
+  const prices = shown.map((p) => p.price).filter((p): p is number => typeof p === 'number' && p > 0).sort((a, b) => a - b);
+  if (prices.length >= 2 && (prices[prices.length - 1] as number) > (prices[0] as number)) {
+    add(out, t.sugCheaper);
+  }
+
+  if (kind === 'search') {
+    const brandCount = new Map<string, number>();
+    for (const p of shown) {
+      if (p.brand) {
+        brandCount.set(p.brand, (brandCount.get(p.brand) ?? 0) + 1);
+      }
+    }
+    if (!filters.brands?.length && brandCount.size >= 2) {
+      const top = [...brandCount.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+      if (top) {
+        add(out, t.sugOnly(top));
+      }
+    }
+    if (filters.priceMax === undefined && prices.length >= 3) {
+      // A band that keeps roughly the cheaper half of what was shown.
+      const band = nicePrice(prices[Math.floor(prices.length / 2) - 1] as number);
+      if (band < (prices[prices.length - 1] as number)) {
+        add(out, t.sugUpTo(formatPrice(band, currency, lang)));
+      }
+    }
+    if (!filters.categories?.length) {
+      const leaves = [...new Set(shown.map((p) => p.categories[p.categories.length - 1]).filter((c): c is string => Boolean(c)))];
+      if (leaves.length >= 2) {
+        add(out, leaves[0]);
+        add(out, leaves[1]);
+      }
+    }
+    if (filters.brands?.length) {
+      add(out, t.sugOtherBrand);
+    }
+    if (!filters.availableOnly && shown.some((p) => !p.available)) {
+      add(out, t.sugInStock);
+    }
+  }
+  for (const c of index.topCategories(MAX)) {
+    if (out.length >= 2) {
+      break;
+    }
+    add(out, c);
+  }
+  return out;
+}
+
+/** Suggestions when nothing was shown: the catalogue's main sections. */
+export function browseSuggests(index: CatalogIndex | undefined, lang: Lang, extra: string[] = []): string[] {
+  const out: string[] = [];
+  for (const e of extra) {
+    add(out, e);
+  }
+  for (const c of index?.topCategories(MAX) ?? []) {
+    add(out, c);
+  }
+  if (out.length < 2) {
+    const t = texts(lang);
+    add(out, t.sugOperator);
+  }
+  return out.slice(0, MAX);
+}

@@ -1,0 +1,165 @@
+/**
+ * Everything the catalogue engine says, in Russian and English. Plain text only (no HTML,
+ * no markdown markup), so it reads the same whatever message format the tenant uses.
+ */
+import type { Lang } from './intents.ts';
+
+/** Formats a price the way the language writes money: "2 990 ₽", "$49.99". */
+export function formatPrice(value: number, symbol: string, lang: Lang): string {
+  const rounded = Number.isInteger(value) ? value : Math.round(value * 100) / 100;
+  const digits = rounded.toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-US', {
+    maximumFractionDigits: Number.isInteger(rounded) ? 0 : 2,
+    minimumFractionDigits: Number.isInteger(rounded) ? 0 : 2,
+  });
+  // Narrow no-break spaces of ru-RU grouping read poorly in some chat widgets.
+  const plain = digits.replace(/[\u202f\u00a0]/g, ' ');
+  if (symbol === '$' || symbol === '€' || symbol === '£') {
+    return lang === 'ru' ? `${plain} ${symbol}` : `${symbol}${plain}`;
+  }
+  return `${plain} ${symbol}`;
+}
+
+/** Russian noun form for a count: 1 товар, 2 товара, 5 товаров. */
+export function plural(n: number, one: string, few: string, many: string): string {
+  const m10 = n % 10;
+  const m100 = n % 100;
+  if (m10 === 1 && m100 !== 11) {
+    return one;
+  }
+  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) {
+    return few;
+  }
+  return many;
+}
+
+const RU = {
+  greeting: 'Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до 5000 ₽».',
+  thanks: 'Пожалуйста! Если понадобится что-то ещё — пишите, я на связи.',
+  imageOnly:
+    'Я пока не умею рассматривать фотографии. Опишите, пожалуйста, словами, что вы ищете — например, название, бренд, цвет или бюджет.',
+  vague: 'Подскажите, что вы ищете? Можно указать товар, бренд и бюджет — например, «чайник Bosch до 5000 ₽».',
+  support: 'Сейчас позову оператора — нажмите кнопку ниже, и специалист ответит вам в чате.',
+  supportNoChat: 'К сожалению, чат с оператором здесь недоступен. Я могу помочь с выбором товаров — напишите, что ищете.',
+  supportButton: 'Связаться с оператором',
+  links: (labels: string[]) => `Вот что может помочь: ${labels.join(', ')}.`,
+  found: (n: number, what: string) =>
+    `${what ? `${capitalize(what)} — в` : 'В'}от ${n} ${plural(n, 'вариант', 'варианта', 'вариантов')}.`,
+  cheapest: (name: string, price: string) => `Самый доступный — ${name} за ${price}.`,
+  sortedAsc: 'Сначала самые недорогие.',
+  sortedDesc: 'Сначала самые дорогие.',
+  partial: 'Точного совпадения нет — вот самое близкое по запросу.',
+  relaxedCategory: 'В этой категории ничего не нашлось, поэтому искал по всему каталогу.',
+  relaxedBrand: (brands: string) => `У ${brands} подходящего не нашлось — вот варианты других брендов.`,
+  relaxedPrice: (bound: string) => `${capitalize(bound || 'в этом бюджете')} ничего не нашлось — вот ближайшие по цене.`,
+  relaxedAvailability: 'В наличии подходящего нет — показываю то, что можно заказать позже.',
+  relaxedWords: (words: string) => `«${words}» в каталоге не нашлось — вот что есть из этого раздела.`,
+  nothing: (query: string) =>
+    `По запросу «${query}» ничего не нашлось. Попробуйте переформулировать или выберите раздел каталога.`,
+  nothingPlain: 'Ничего не нашлось. Попробуйте переформулировать или выберите раздел каталога.',
+  cheaperNone: 'Дешевле этих вариантов ничего подходящего нет — вот самые доступные.',
+  pricierNone: 'Дороже ничего подходящего нет — вот самые дорогие из подходящих.',
+  similar: (name: string) => `Похожие на «${name}»:`,
+  similarNone: (name: string) => `Похожих на «${name}» товаров в каталоге не нашлось.`,
+  complementary: (name: string) => `Вместе с «${name}» пригодится:`,
+  complementaryNone: (name: string) => `Подходящих аксессуаров к «${name}» в каталоге не нашлось.`,
+  cartComplementary: 'К товарам в корзине пригодится:',
+  cartEmpty: 'Корзина пока пуста. Напишите, что ищете, — подберу.',
+  productUnknown: 'Не нашёл этот товар в каталоге. Напишите, что вы ищете, — подберу варианты.',
+  productIntro: (name: string, price: string | null) => `${name}${price ? ` — ${price}` : ''}.`,
+  productFacts: (facts: string) => `Характеристики: ${facts}.`,
+  productSimilarTail: 'Вот похожие варианты:',
+  withBudget: (budget: string) => `Учёл ваш бюджет до ${budget}.`,
+  withBrands: (brands: string) => `Учёл, что вам нравится ${brands}.`,
+  unavailable: 'нет в наличии',
+  catalogUnavailable: 'Каталог магазина сейчас недоступен. Попробуйте, пожалуйста, чуть позже.',
+  cheaperThan: (p: string) => `дешевле ${p}`,
+  pricierThan: (p: string) => `дороже ${p}`,
+  otherBrandThan: (b: string) => `не ${b}`,
+  titleSearch: (q: string) => (q ? `Подборка: ${q}` : 'Подборка для вас'),
+  titleSimilar: 'Похожие товары',
+  titleComplementary: 'Что подойдёт',
+  titleCart: 'Дополните покупку',
+  sugCheaper: 'Подешевле',
+  sugPricier: 'Подороже',
+  sugOnly: (brand: string) => `Только ${brand}`,
+  sugUpTo: (price: string) => `До ${price}`,
+  sugSimilar: 'Похожие',
+  sugComplementary: 'Что к нему подойдёт?',
+  sugInStock: 'Только в наличии',
+  sugOtherBrand: 'Другого бренда',
+  sugOperator: 'Позвать оператора',
+  priceUpTo: (p: string) => `до ${p}`,
+  priceFrom: (p: string) => `от ${p}`,
+  inStock: 'в наличии',
+};
+
+const EN: typeof RU = {
+  greeting: "Hello! I can help you find products in our catalogue. Tell me what you're looking for — for example, \"wireless headphones under 5000\".",
+  thanks: "You're welcome! If you need anything else, just write.",
+  imageOnly:
+    "I can't look at photos yet. Please describe in words what you're looking for — a product name, brand, colour or budget.",
+  vague: "What are you looking for? You can name a product, a brand and a budget — for example, \"Bosch kettle under 5000\".",
+  support: "I'll get an operator for you — press the button below and a specialist will answer in the chat.",
+  supportNoChat: "Sorry, an operator chat isn't available here. I can help you choose products — tell me what you need.",
+  supportButton: 'Contact an operator',
+  links: (labels: string[]) => `This may help: ${labels.join(', ')}.`,
+  found: (n: number, what: string) => `${what ? `${capitalize(what)}: h` : 'H'}ere ${n === 1 ? 'is 1 option' : `are ${n} options`}.`,
+  cheapest: (name: string, price: string) => `The most affordable is ${name} at ${price}.`,
+  sortedAsc: 'Cheapest first.',
+  sortedDesc: 'Most expensive first.',
+  partial: 'No exact match — here is the closest to your request.',
+  relaxedCategory: 'Nothing in that category, so I searched the whole catalogue.',
+  relaxedBrand: (brands: string) => `Nothing suitable from ${brands} — here are other brands.`,
+  relaxedPrice: (bound: string) => `Nothing ${bound} — here are the closest in price.`,
+  relaxedAvailability: 'Nothing suitable in stock — showing items you can order for later.',
+  relaxedWords: (words: string) => `Nothing matches "${words}" — here is what this section has.`,
+  nothing: (query: string) => `Nothing found for "${query}". Try rephrasing, or pick a section of the catalogue.`,
+  nothingPlain: 'Nothing found. Try rephrasing, or pick a section of the catalogue.',
+  cheaperNone: 'Nothing suitable is cheaper than these — here are the most affordable.',
+  pricierNone: 'Nothing suitable is pricier — here are the most expensive matches.',
+  similar: (name: string) => `Similar to ${name}:`,
+  similarNone: (name: string) => `I couldn't find products similar to ${name}.`,
+  complementary: (name: string) => `Goes well with ${name}:`,
+  complementaryNone: (name: string) => `I couldn't find accessories for ${name} in the catalogue.`,
+  cartComplementary: 'These go well with what is in your cart:',
+  cartEmpty: "Your cart is empty for now. Tell me what you're looking for and I'll help.",
+  productUnknown: "I couldn't find this product in the catalogue. Tell me what you're looking for and I'll suggest options.",
+  productIntro: (name: string, price: string | null) => `${name}${price ? ` — ${price}` : ''}.`,
+  productFacts: (facts: string) => `Specifications: ${facts}.`,
+  productSimilarTail: 'Here are similar options:',
+  withBudget: (budget: string) => `I kept to your budget of up to ${budget}.`,
+  withBrands: (brands: string) => `I took into account that you like ${brands}.`,
+  unavailable: 'out of stock',
+  catalogUnavailable: 'The shop catalogue is not available right now. Please try again a little later.',
+  cheaperThan: (p: string) => `cheaper than ${p}`,
+  pricierThan: (p: string) => `pricier than ${p}`,
+  otherBrandThan: (b: string) => `not ${b}`,
+  titleSearch: (q: string) => (q ? `Picks: ${q}` : 'Picks for you'),
+  titleSimilar: 'Similar products',
+  titleComplementary: 'Goes well with it',
+  titleCart: 'Complete your purchase',
+  sugCheaper: 'Cheaper',
+  sugPricier: 'More premium',
+  sugOnly: (brand: string) => `Only ${brand}`,
+  sugUpTo: (price: string) => `Under ${price}`,
+  sugSimilar: 'Similar',
+  sugComplementary: 'What goes with it?',
+  sugInStock: 'In stock only',
+  sugOtherBrand: 'Other brand',
+  sugOperator: 'Talk to an operator',
+  priceUpTo: (p: string) => `under ${p}`,
+  priceFrom: (p: string) => `over ${p}`,
+  inStock: 'in stock',
+};
+
+export type Texts = typeof RU;
+
+/** The phrase book of a language. */
+export function texts(lang: Lang): Texts {
+  return lang === 'en' ? EN : RU;
+}
+
+/** Capitalises a sentence start, unless it starts with a Latin brand or model as typed. */
+function capitalize(s: string): string {
+  return /^[a-z]/.test(s) ? s : s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,186 @@
+/**
+ * Recognising the catalogue's brands in a buyer's words, including the ways Russian
+ * buyers spell Latin brands in Cyrillic ("самсунг", "эппл", "сяоми"). Only brands that
+ * the tenant's own catalogue carries are ever recognised.
+ */
+import { normalizeText, tokenize } from './tokenize.ts';
+import { toCyrillic, toLatin } from './translit.ts';
+
+/** Compares brands regardless of case, spaces, punctuation and trade-mark signs. */
+export function brandKey(brand: string): string {
+  return normalizeText(brand).replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+// Spellings that plain transliteration does not produce. Keyed by brandKey of the Latin
+// brand; values are normalised Cyrillic (or colloquial Latin) forms buyers write.
+const KNOWN_SPELLINGS: Record<string, string[]> = {
+  apple: ['эппл', 'эпл', 'апл', 'аппл', 'эппле'],
+  samsung: ['самсунг', 'самсун'],
+  xiaomi: ['сяоми', 'ксиоми', 'шаоми', 'ксяоми', 'xiomi', 'xiami', 'ксиаоми', 'сиоми'],
+  sony: ['сони', 'сонька'],
+  bosch: ['бош', 'бошь'],
+  philips: ['филипс', 'филлипс', 'phillips'],
+  lg: ['лг', 'элджи', 'эл джи', 'элжи'],
+  lgelectronics: ['лг', 'элджи', 'lg'],
+  tefal: ['тефаль', 'тефал'],
+  dyson: ['дайсон', 'дисон'],
+  jbl: ['джибиэль', 'жбл', 'джбл'],
+  honor: ['хонор', 'онор'],
+  huawei: ['хуавей', 'хуавэй', 'хуавеи', 'huawey'],
+  lenovo: ['леново'],
+  asus: ['асус', 'азус'],
+  hp: ['хп', 'эйчпи'],
+  acer: ['асер', 'эйсер'],
+  delonghi: ['делонги', 'делонджи', 'де лонги'],
+  braun: ['браун'],
+  oralb: ['орал би', 'орал-би', 'оралби', 'oral b'],
+  redmond: ['редмонд'],
+  polaris: ['поларис'],
+  krups: ['крупс'],
+  marshall: ['маршалл', 'маршал'],
+  logitech: ['логитек', 'логитеч'],
+  garmin: ['гармин'],
+  realme: ['реалми', 'рилми'],
+  dreame: ['дрими', 'дриме'],
+  roborock: ['роборок'],
+  thomas: ['томас'],
+  haier: ['хайер', 'хаер'],
+  tcl: ['тисиэль', 'тсл'],
+  baseus: ['базеус', 'басеус'],
+  anker: ['анкер'],
+  spigen: ['спиген', 'спайген'],
+  lavazza: ['лавацца', 'лаваца'],
+  nespresso: ['неспрессо'],
+  google: ['гугл'],
+  nokia: ['нокиа'],
+  motorola: ['моторола'],
+  canon: ['кэнон', 'канон'],
+  nikon: ['никон'],
+  garnier: ['гарньер'],
+  kitfort: ['китфорт'],
+};
+
+// Russian declines transliterated brands ("у самсунга", "с бошем"); the bare form is tried
+// after the exact one. Only Cyrillic words, and only if three letters remain.
+const CASE_ENDINGS = ['ами', 'ом', 'ем', 'ой', 'ах', 'ы', 'а', 'у', 'е', 'и', 'я', 'ю'];
+function withoutCaseEnding(word: string): string {
+  if (!/^[а-я]+$/.test(word)) {
+    return word;
+  }
+  for (const ending of CASE_ENDINGS) {
+    if (word.endsWith(ending) && word.length - ending.length >= 3) {
+      return word.slice(0, -ending.length);
+    }
+  }
+  return word;
+}
+
+/** A brand found in a message, with the words it took. */
+export interface BrandMention {
+  brand: string;
+  /** Index of the first word and the number of words in the tokenised message. */
+  start: number;
+  length: number;
+}
+
+/**
+ * Knows one catalogue's brands and finds them in messages. Built per tenant from the
+ * brands its products carry.
+ */
+export class BrandMatcher {
+  /** Canonical brand name (as most products spell it) by brand key. */
+  private readonly canonical = new Map<string, string>();
+  /** Key of a one- or multi-word spelling (words joined by a space) → brand key. */
+  private readonly spellings = new Map<string, string>();
+  private maxWords = 1;
+
+  constructor(brandCounts: Map<string, number>) {
+    // Among spellings of one brand ("SAMSUNG", "Samsung") the most frequent is shown.
+    const best = new Map<string, { name: string; count: number }>();
+    for (const [name, count] of brandCounts) {
+      const key = brandKey(name);
+      if (key.length === 0) {
+        continue;
+      }
+      const prev = best.get(key);
+      if (!prev || count > prev.count) {
+        best.set(key, { name, count });
+      }
+    }
+    for (const [key, { name }] of best) {
+      this.canonical.set(key, name);
+      const words = tokenize(name).filter((w) => !/^(tm|™|®)$/.test(w));
+      this.addSpelling(words.join(' '), key);
+      this.addSpelling(key, key);
+      if (words.length > 1 && (words[0]?.length ?? 0) >= 2) {
+        // "LG Electronics" is "LG" to a buyer; the first word alone names the brand unless
+        // another brand claims it too.
+        this.addSpelling(words[0] as string, key, true);
+      }
+      if (/^[a-z0-9]+$/.test(key) && key.length >= 4) {
+        this.addSpelling(toCyrillic(key), key, true);
+      }
+      if (/^[а-я0-9]+$/.test(key) && key.length >= 4) {
+        this.addSpelling(toLatin(key), key, true);
+      }
+      for (const spelling of KNOWN_SPELLINGS[key] ?? []) {
+        this.addSpelling(normalizeText(spelling), key, true);
+      }
+    }
+  }
+
+  private addSpelling(spelling: string, key: string, weak = false): void {
+    const words = spelling.split(' ').filter((w) => w !== '');
+    if (words.length === 0) {
+      return;
+    }
+    const joined = words.join(' ');
+    const existing = this.spellings.get(joined);
+    if (existing !== undefined && existing !== key) {
+      // A weak spelling (alias, first word) never takes a word away from another brand.
+      if (weak) {
+        return;
+      }
+    }
+    if (existing === undefined || !weak) {
+      this.spellings.set(joined, key);
+    }
+    this.maxWords = Math.max(this.maxWords, words.length);
+  }
+
+  /** Canonical names of all brands, most common spelling, sorted. */
+  all(): string[] {
+    return [...this.canonical.values()].sort((a, b) => a.localeCompare(b));
+  }
+
+  /** The canonical brand for a name as written anywhere (product field, filter, message). */
+  resolve(name: string): string | undefined {
+    const key = brandKey(name);
+    const viaSpelling = this.spellings.get(tokenize(name).join(' ')) ?? this.spellings.get(key);
+    return this.canonical.get(viaSpelling ?? key);
+  }
+
+  /**
+   * Finds brand mentions in tokenised words, longest spelling first, each word used once.
+   * Words of two letters or fewer must match exactly; nothing here is fuzzy, because a
+   * wrong brand filter hides every right product.
+   */
+  find(words: string[]): BrandMention[] {
+    const found: BrandMention[] = [];
+    for (let i = 0; i < words.length; ) {
+      let matched = 0;
+      for (let n = Math.min(this.maxWords, words.length - i); n >= 1 && matched === 0; n--) {
+        const phrase = words.slice(i, i + n).join(' ');
+        const key =
+          this.spellings.get(phrase) ??
+          (n > 1 ? this.spellings.get(phrase.replace(/ /g, '')) : this.spellings.get(withoutCaseEnding(phrase)));
+        if (key !== undefined) {
+          found.push({ brand: this.canonical.get(key) as string, start: i, length: n });
+          matched = n;
+        }
+      }
+      i += matched > 0 ? matched : 1;
+    }
+    return found;
+  }
+}

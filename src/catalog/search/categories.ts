@@ -1,0 +1,224 @@
+/**
+ * Recognising the catalogue's categories in a buyer's words ("пылесос" → the vacuum
+ * cleaner categories), so a product type can become a filter instead of a word that
+ * must appear somewhere in a product's text. Built per tenant from its category names.
+ */
+import { stem } from './stem.ts';
+import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
+import { synonymsOf } from './synonyms.ts';
+import { normalizeText, tokenize } from './tokenize.ts';
+
+/** Key under which category names are compared: case, "ё" and spacing do not matter. */
+export function categoryKey(name: string): string {
+  return normalizeText(name).replace(/\s+/g, ' ').trim();
+}
+
+interface CategoryEntry {
+  name: string;
+  /** Alternatives of the part before "для"/"for", e.g. "часы и браслеты" → [[час], [браслет]]. */
+  parts: string[][];
+}
+
+/** A category mention: the categories meant and the message words that named them. */
+export interface CategoryMention {
+  categories: string[];
+  wordIndexes: number[];
+}
+
+const SPLIT_PARTS = new Set(['и', 'and', '&']);
+// A stem this short that only ends a longer category word is chance, not a compound.
+const MIN_SUFFIX_STEM = 5;
+
+export class CategoryMatcher {
+  /** Every stem of every category name: words that name product kinds in this shop. */
+  readonly kindStems = new Set<string>();
+
+  private readonly entries: CategoryEntry[] = [];
+  /** Last stem of a category part → entries; the last word names the thing in both languages. */
+  private readonly byLastStem = new Map<string, CategoryEntry[]>();
+
+  constructor(names: Iterable<string>) {
+    const seen = new Set<string>();
+    for (const name of names) {
+      const key = categoryKey(name);
+      if (key === '' || seen.has(key)) {
+        continue;
+      }
+      seen.add(key);
+      const entry: CategoryEntry = { name, parts: headParts(name) };
+      if (entry.parts.length === 0) {
+        continue;
+      }
+      this.entries.push(entry);
+      for (const part of entry.parts) {
+        part.forEach((st) => this.kindStems.add(st));
+      }
+      for (const part of entry.parts) {
+        const last = part[part.length - 1] as string;
+        const list = this.byLastStem.get(last) ?? [];
+        list.push(entry);
+        this.byLastStem.set(last, list);
+      }
+    }
+  }
+
+  /**
+   * Finds the product type named in the message words (normalised, in order). Words after
+   * "для"/"for" describe what the item fits and never name its category. Returns nothing
+   * when the words name two different product types ("phone case"): a filter would then
+   * guess, and the text search ranks such messages better.
+   */
+  find(words: string[], isKnownStem: (stem: string) => boolean = () => true): CategoryMention | null {
+    const stemsAt: Array<Set<string>> = [];
+    let compatFrom = words.length;
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] as string;
+      if (COMPATIBILITY_WORDS.has(w) && compatFrom === words.length) {
+        compatFrom = i;
+      }
+      const set = new Set<string>();
+      if (!STOP_WORDS.has(w) && i < compatFrom) {
+        set.add(stem(w));
+        for (const s of synonymsOf(w)) {
+          set.add(stem(s));
+        }
+      }
+      stemsAt.push(set);
+    }
+
+    // Candidate categories per message word, by the last stem of one of their parts.
+    const byWord = new Map<number, Set<CategoryEntry>>();
+    for (let i = 0; i < compatFrom; i++) {
+      const own = stemsAt[i] as Set<string>;
+      // A misspelt product type ("наушнки") still names its category: an unknown word one
+      // or two letters from a category word is taken for it.
+      const first = [...own][0];
+      if (first !== undefined && !isKnownStem(first) && first.length >= 5) {
+        for (const last of this.byLastStem.keys()) {
+          if (withinEdits(first, last, first.length >= 8 ? 2 : 1)) {
+            own.add(last);
+          }
+        }
+      }
+      for (const s of own) {
+        for (const entry of this.lastStemMatches(s)) {
+          const set = byWord.get(i) ?? new Set<CategoryEntry>();
+          set.add(entry);
+          byWord.set(i, set);
+        }
+      }
+    }
+    if (byWord.size === 0) {
+      return null;
+    }
+
+    // The most specific categories whose whole part is in the message win
+    // ("вертикальный пылесос" → "Вертикальные пылесосы", not every vacuum category).
+    const allStems = new Set<string>();
+    stemsAt.forEach((s) => s.forEach((x) => allStems.add(x)));
+    let best: { entries: CategoryEntry[]; size: number } = { entries: [], size: 0 };
+    for (const set of byWord.values()) {
+      for (const entry of set) {
+        for (const part of entry.parts) {
+          if (part.length >= 2 && part.every((s) => allStems.has(s) || [...allStems].some((m) => suffixMatch(s, m)))) {
+            if (part.length > best.size) {
+              best = { entries: [entry], size: part.length };
+            } else if (part.length === best.size && !best.entries.includes(entry)) {
+              best.entries.push(entry);
+            }
+          }
+        }
+      }
+    }
+    if (best.entries.length > 0) {
+      const used = new Set<number>();
+      for (const entry of best.entries) {
+        for (const part of entry.parts) {
+          for (let i = 0; i < compatFrom; i++) {
+            if (part.some((s) => [...(stemsAt[i] as Set<string>)].some((m) => s === m || suffixMatch(s, m)))) {
+              used.add(i);
+            }
+          }
+        }
+      }
+      return { categories: best.entries.map((e) => e.name), wordIndexes: [...used].sort((a, b) => a - b) };
+    }
+    if (byWord.size > 1) {
+      return null;
+    }
+    const [[index, entries]] = [...byWord.entries()] as [[number, Set<CategoryEntry>]];
+    return { categories: [...entries].map((e) => e.name), wordIndexes: [index] };
+  }
+
+  private lastStemMatches(s: string): CategoryEntry[] {
+    const exact = this.byLastStem.get(s) ?? [];
+    if (s.length < MIN_SUFFIX_STEM) {
+      return exact;
+    }
+    // Russian compounds: "чайник" names the category "Электрочайники".
+    const out = [...exact];
+    for (const [last, entries] of this.byLastStem) {
+      if (last !== s && suffixMatch(last, s)) {
+        out.push(...entries);
+      }
+    }
+    return out;
+  }
+}
+
+/** Levenshtein distance of at most `max`, computed only as far as needed. */
+export function withinEdits(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) {
+    return false;
+  }
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      cur.push(v);
+      best = Math.min(best, v);
+    }
+    if (best > max) {
+      return false;
+    }
+    prev = cur;
+  }
+  return (prev[b.length] as number) <= max;
+}
+
+function suffixMatch(categoryStem: string, messageStem: string): boolean {
+  return messageStem.length >= MIN_SUFFIX_STEM && categoryStem.length > messageStem.length && categoryStem.endsWith(messageStem);
+}
+
+/** Stems of the part of a category name before "для"/"for", split at "и"/"and"/","/"/". */
+function headParts(name: string): string[][] {
+  const parts: string[][] = [];
+  let current: string[] = [];
+  const words = normalizeText(name)
+    .replace(/[,/]/g, ' и ')
+    .split(/\s+/)
+    .flatMap((w) => (SPLIT_PARTS.has(w) ? ['и'] : tokenize(w)));
+  for (const w of words) {
+    if (COMPATIBILITY_WORDS.has(w)) {
+      break;
+    }
+    if (w === 'и') {
+      if (current.length > 0) {
+        parts.push(current);
+      }
+      current = [];
+      continue;
+    }
+    if (STOP_WORDS.has(w) || /^\d+$/.test(w)) {
+      continue;
+    }
+    current.push(stem(w));
+  }
+  if (current.length > 0) {
+    parts.push(current);
+  }
+  return parts;
+}

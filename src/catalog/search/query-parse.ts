@@ -1,0 +1,120 @@
+/**
+ * Turns a buyer's message into search words and filters: price bounds and order,
+ * availability, the catalogue's brands (also in Cyrillic spelling) and category words.
+ * Words that became filters are removed from the search text.
+ */
+import type { BrandMatcher } from './brands.ts';
+import type { CategoryMatcher } from './categories.ts';
+import type { SearchFilters } from './filters.ts';
+import { extractPriceIntent } from './price.ts';
+import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
+import { joinPhrases } from './synonyms.ts';
+import { normalizeText, tokenize } from './tokenize.ts';
+import type { DetailedQuery } from './types.ts';
+
+const NEGATION = new Set(['не', 'кроме', 'без', 'not', 'except', 'no', 'excluding']);
+const ONLY = new Set(['только', 'only', 'just']);
+
+/**
+ * Parses a message against one catalogue's brands and categories.
+ * A brand after "для"/"for" ("чехол для самсунг") describes what the item fits, so it
+ * stays a search word (in its catalogue spelling) instead of filtering by the maker.
+ */
+export function parseMessage(
+  message: string,
+  brands: BrandMatcher,
+  categories: CategoryMatcher,
+  isKnownStem: (stem: string) => boolean = () => true,
+): DetailedQuery {
+  const price = extractPriceIntent(normalizeText(message));
+  const words = joinPhrases(tokenize(price.rest));
+  const filters: SearchFilters = {};
+  if (price.priceMin !== undefined) {
+    filters.priceMin = price.priceMin;
+  }
+  if (price.priceMax !== undefined) {
+    filters.priceMax = price.priceMax;
+  }
+  if (price.availableOnly) {
+    filters.availableOnly = true;
+  }
+
+  const taken = new Set<number>();
+  const replaced = new Map<number, string>();
+  const brandWords: string[] = [];
+  const include: string[] = [];
+  const exclude: string[] = [];
+  for (const mention of brands.find(words)) {
+    const before = words[mention.start - 1];
+    const span = words.slice(mention.start, mention.start + mention.length);
+    if (before !== undefined && COMPATIBILITY_WORDS.has(before)) {
+      // Keep it as a search word, spelled as the catalogue spells it ("самсунг" → "samsung").
+      replaced.set(mention.start, tokenize(mention.brand).join(' '));
+      for (let i = 1; i < mention.length; i++) {
+        taken.add(mention.start + i);
+      }
+      continue;
+    }
+    for (let i = 0; i < mention.length; i++) {
+      taken.add(mention.start + i);
+    }
+    brandWords.push(...span);
+    if (before !== undefined && NEGATION.has(before)) {
+      exclude.push(mention.brand);
+      taken.add(mention.start - 1);
+    } else {
+      include.push(mention.brand);
+      if (before !== undefined && ONLY.has(before)) {
+        taken.add(mention.start - 1);
+      }
+    }
+  }
+  if (include.length > 0) {
+    filters.brands = [...new Set(include)];
+  }
+  if (exclude.length > 0) {
+    filters.excludeBrands = [...new Set(exclude)];
+  }
+
+  // Category words are looked for among the words that are not brands.
+  const rest: Array<{ word: string; at: number }> = [];
+  words.forEach((word, at) => {
+    if (!taken.has(at)) {
+      rest.push({ word: replaced.get(at) ?? word, at });
+    }
+  });
+  const categoryWords: string[] = [];
+  const mention = categories.find(
+    rest.map((r) => r.word),
+    isKnownStem,
+  );
+  if (mention) {
+    filters.categories = mention.categories;
+    for (const i of mention.wordIndexes) {
+      const r = rest[i];
+      if (r) {
+        taken.add(r.at);
+        categoryWords.push(r.word);
+      }
+    }
+  }
+
+  const text = rest
+    .filter((r) => !taken.has(r.at))
+    .map((r) => r.word)
+    .filter((w) => !STOP_WORDS.has(w) && !ONLY.has(w))
+    .join(' ');
+
+  const parsed: DetailedQuery = {
+    text,
+    filters,
+    categoryWords,
+    brandWords,
+    cheaper: price.cheaper === true,
+    pricier: price.pricier === true,
+  };
+  if (price.sort) {
+    parsed.sort = price.sort;
+  }
+  return parsed;
+}

@@ -1,0 +1,146 @@
+/**
+ * Running a buyer's search the way a shop assistant would: the parsed words and filters
+ * first, and when nothing fits, loosen the least certain constraint and say which one was
+ * loosened (category guess, brand, price, availability) instead of answering "nothing".
+ */
+import type { SearchFilters } from './filters.ts';
+import type { CatalogIndex, PriceSort, SearchHit } from './types.ts';
+
+/** A constraint dropped to find something. */
+export type Relaxation = 'category' | 'brand' | 'price' | 'availability' | 'words';
+
+export interface SearchRun {
+  text: string;
+  filters: SearchFilters;
+  sort?: PriceSort;
+  hits: SearchHit[];
+  /** What had to be dropped; empty when the search found things as asked. */
+  relaxed: Relaxation[];
+  /** Whether the best hit matches every search word (false: only some words matched). */
+  exact: boolean;
+  /** The price order was chosen by relaxation (closest to the dropped budget), not asked for. */
+  sortFromRelaxation: boolean;
+  /** The search words dropped by the 'words' relaxation. */
+  droppedText?: string;
+}
+
+/** What to search: words, filters and the words that named the category and brand filters. */
+export interface SearchRequest {
+  text: string;
+  filters: SearchFilters;
+  sort?: PriceSort;
+  categoryWords?: string[];
+  brandWords?: string[];
+  /**
+   * Which constraints to try dropping first. A new search drops the budget first, then its
+   * own guesses (category, words the category does not know, brand); a refinement keeps
+   * what the buyer just asked for and drops older constraints first.
+   */
+  relaxOrder?: Relaxation[];
+}
+
+const DEFAULT_ORDER: Relaxation[] = ['price', 'category', 'words', 'brand', 'availability'];
+
+/**
+ * Searches; when nothing fits, drops one constraint at a time in `relaxOrder` (a dropped
+ * category puts its words back into the text), then more and more of them
+ * together, and returns the first search that finds products (or the last one).
+ * Dropping the category alone must give an exact match to count: otherwise keeping the
+ * category and dropping the words it does not know ("смартфон nokia") is the better answer.
+ */
+export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number): SearchRun {
+  const order = req.relaxOrder ?? DEFAULT_ORDER;
+  const first = attempt(index, req, [], limit);
+  if (first.hits.length > 0) {
+    return first;
+  }
+  const applicable = order.filter((k) => applies(req, k));
+  const tries: Array<{ drop: Relaxation[]; exactOnly: boolean }> = applicable.map((k) => ({ drop: [k], exactOnly: k === 'category' }));
+  for (let n = 2; n <= applicable.length; n++) {
+    tries.push({ drop: applicable.slice(0, n), exactOnly: false });
+  }
+  let fallback: SearchRun | null = null;
+  let last = first;
+  for (const t of tries) {
+    const run = attempt(index, req, t.drop, limit);
+    last = run;
+    if (run.hits.length === 0) {
+      continue;
+    }
+    if (t.exactOnly && !run.exact) {
+      fallback ??= run;
+      continue;
+    }
+    return run;
+  }
+  return fallback ?? last;
+}
+
+function applies(req: SearchRequest, k: Relaxation): boolean {
+  const f = req.filters;
+  switch (k) {
+    case 'category':
+      return (f.categories?.length ?? 0) > 0;
+    case 'brand':
+      return (f.brands?.length ?? 0) > 0;
+    case 'price':
+      return f.priceMin !== undefined || f.priceMax !== undefined;
+    case 'availability':
+      return f.availableOnly === true;
+    case 'words':
+      // Only with a filter left to list by; dropping every word of a plain search lists
+      // the whole catalogue, which answers nothing.
+      return req.text.trim() !== '' && ((f.categories?.length ?? 0) > 0 || (f.brands?.length ?? 0) > 0);
+  }
+}
+
+function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], limit: number): SearchRun {
+  let text = req.text;
+  const filters: SearchFilters = { ...req.filters };
+  let sort = req.sort;
+  let sortFromRelaxation = false;
+  let droppedText: string | undefined;
+  if (drop.includes('words')) {
+    droppedText = text;
+    text = '';
+  }
+  if (drop.includes('category')) {
+    delete filters.categories;
+    if (!drop.includes('words')) {
+      text = [text, ...(req.categoryWords ?? [])].filter((w) => w !== '').join(' ');
+    }
+  }
+  if (drop.includes('brand')) {
+    // Its words are not put back: "Samsung" in the text would only find Samsung's other
+    // products again, or accessories for them.
+    delete filters.brands;
+  }
+  if (drop.includes('price')) {
+    // Over budget: the closest to the budget are the cheapest ones.
+    if (filters.priceMax !== undefined && sort === undefined) {
+      sort = 'price_asc';
+      sortFromRelaxation = true;
+    }
+    delete filters.priceMin;
+    delete filters.priceMax;
+  }
+  if (drop.includes('availability')) {
+    delete filters.availableOnly;
+  }
+  const hits = index.search(text, filters, limit, sort ? { sort } : {});
+  const run: SearchRun = {
+    text,
+    filters,
+    hits,
+    relaxed: [...drop],
+    exact: hits.length > 0 && (hits[0]?.coverage ?? 1) >= 1,
+    sortFromRelaxation,
+  };
+  if (sort) {
+    run.sort = sort;
+  }
+  if (droppedText !== undefined) {
+    run.droppedText = droppedText;
+  }
+  return run;
+}

@@ -1,0 +1,38 @@
+/**
+ * Word stemming for Russian and English. The stemmer is chosen per word by its script,
+ * not by the shop's language: Russian catalogues are full of Latin brand and model
+ * names, and English buyers type Latin words to Russian shops.
+ */
+import snowball from 'snowball-stemmers';
+import { hasDigit, isCyrillic } from './tokenize.ts';
+
+const russian = snowball.newStemmer('russian');
+const english = snowball.newStemmer('english');
+
+// Stemming is the hottest step of both indexing and querying; catalogue vocabularies
+// repeat words heavily, so a bounded memo pays for itself. Bounded so a hostile stream of
+// unique words cannot grow it without limit.
+const MEMO_LIMIT = 200_000;
+const memo = new Map<string, string>();
+
+/**
+ * Returns the stem of one normalised word. Words with digits (model codes, sizes) and
+ * very short words are returned as they are: stemming "s24" or "lg" only loses meaning.
+ */
+export function stem(word: string): string {
+  if (word.length <= 2 || hasDigit(word)) {
+    return word;
+  }
+  const known = memo.get(word);
+  if (known !== undefined) {
+    return known;
+  }
+  const stemmed = isCyrillic(word) ? russian.stem(word) : english.stem(word);
+  // A stem shorter than 2 letters matches far too much ("ит", "и"); keep the word then.
+  const result = stemmed.length >= 2 ? stemmed : word;
+  if (memo.size >= MEMO_LIMIT) {
+    memo.clear();
+  }
+  memo.set(word, result);
+  return result;
+}

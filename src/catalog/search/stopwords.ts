@@ -1,0 +1,46 @@
+/**
+ * Words that carry no product meaning in a buyer's message: grammar words and the
+ * conversational frame around a request ("покажи мне", "I'm looking for"). They are
+ * dropped from the search text so that they never become required search terms.
+ * All entries are normalised (lower case, "ё" as "е").
+ */
+
+const RU = `
+и или а но в во на с со к ко по о об от до из у за для при без про над под через же ли бы
+не ни то это этот эта эти тот та те мне меня мой моя мои мою нам нас наш вы вас вам ваш
+я ты он она оно они его ее их себе себя
+как какой какая какое какие каких каким который которая которые где когда что чтобы чем
+есть нет был была были будет быть можно нужно надо нужен нужна нужны хочу хочется хотел хотела
+хотим ищу ищем искать найти найди найдите покажи покажите показать подбери подберите подобрать
+посоветуй посоветуйте посоветовать посоветуешь посоветуете порекомендуй порекомендуйте порекомендуешь
+подскажи подскажите подсказать подскажешь подскажете покажешь покажете найдешь найдете подберешь подберете
+можешь можете могу есть имеется имеются бывает бывают
+дай дайте давай купить куплю взять выбрать интересует интересуют пожалуйста плиз please
+какой-нибудь что-нибудь что-то какие-нибудь нибудь либо еще ещё уже вот там тут здесь
+хороший хорошая хорошее хорошие хороших хорошую лучший лучшая лучшее лучшие лучших неплохой
+нормальный нормальная нормальные подходящий подходящая подходящие варианты вариант варианты
+товар товары модель модели
+`;
+
+const EN = `
+a an the and or but of in on at to for from by with without about as into onto
+i me my we us our you your he she it its they them their this that these those
+is are was were be been am do does did have has had can could would should will
+please pls show find get buy want wanted need needed looking look search searching
+recommend suggest give some any anything something good best nice great decent
+which what where how who one ones item items product products model models
+`;
+
+/** Grammar and conversational words in Russian and English. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  `${RU} ${EN}`
+    .split(/\s+/)
+    .map((w) => w.trim().replace(/ё/g, 'е'))
+    .filter((w) => w !== ''),
+);
+
+/**
+ * Words after which a brand or product type names what an item is *for*, not what it is:
+ * "чехол для Samsung" is a case of any brand that fits a Samsung phone.
+ */
+export const COMPATIBILITY_WORDS: ReadonlySet<string> = new Set(['для', 'к', 'под', 'for', 'fits', 'compatible']);

@@ -1,0 +1,135 @@
+/**
+ * Words that name the same thing: colloquial Russian names of product lines ("айфон"),
+ * short forms ("ноут"), and English product words, so that an English message finds a
+ * Russian catalogue's products and the other way round. Each group is searched as one
+ * term: matching any of its words counts as matching the term.
+ * All entries are normalised (lower case, "ё" as "е"), unstemmed.
+ */
+
+const GROUPS: string[][] = [
+  ['айфон', 'iphone'],
+  ['айпад', 'ipad'],
+  ['макбук', 'macbook'],
+  ['эйрподс', 'аирподс', 'airpods'],
+  ['галакси', 'galaxy'],
+  ['редми', 'redmi'],
+  ['поко', 'poco'],
+  ['пиксель', 'pixel'],
+  ['смартфон', 'телефон', 'мобильник', 'smartphone', 'phone', 'cellphone'],
+  ['наушники', 'гарнитура', 'headphones', 'earphones', 'earbuds', 'headset'],
+  ['телевизор', 'тв', 'телек', 'tv', 'television'],
+  ['ноутбук', 'ноут', 'laptop', 'notebook'],
+  ['планшет', 'tablet'],
+  ['часы', 'watch', 'smartwatch'],
+  ['колонка', 'акустика', 'speaker'],
+  ['чехол', 'case', 'cover'],
+  ['стекло', 'пленка', 'glass', 'protector'],
+  ['зарядка', 'зарядное', 'зарядник', 'charger', 'chargers'],
+  ['кабель', 'провод', 'шнур', 'cable'],
+  ['пауэрбанк', 'повербанк', 'powerbank', 'power bank'],
+  ['мышь', 'мышка', 'mouse'],
+  ['рюкзак', 'backpack'],
+  ['сумка', 'bag'],
+  ['кронштейн', 'крепление', 'mount', 'bracket'],
+  ['ремешок', 'браслет', 'strap', 'band'],
+  ['чайник', 'электрочайник', 'kettle'],
+  ['кофемашина', 'кофеварка', 'coffee machine', 'espresso machine'],
+  ['кофе', 'coffee'],
+  ['блендер', 'blender'],
+  ['микроволновка', 'микроволновая', 'свч', 'microwave'],
+  ['мультиварка', 'multicooker'],
+  ['тостер', 'toaster'],
+  ['пылесос', 'vacuum'],
+  ['робот', 'robot'],
+  ['утюг', 'iron'],
+  ['парогенератор', 'steam generator'],
+  ['очиститель', 'purifier'],
+  ['увлажнитель', 'humidifier'],
+  ['стиральная', 'стиралка', 'washing', 'washer'],
+  ['холодильник', 'fridge', 'refrigerator'],
+  ['сковорода', 'сковородка', 'pan', 'skillet'],
+  ['фен', 'hairdryer', 'dryer'],
+  ['бритва', 'электробритва', 'shaver', 'razor'],
+  ['триммер', 'trimmer'],
+  ['щетка', 'toothbrush', 'brush'],
+  ['насадки', 'насадка', 'heads', 'head'],
+  ['накипь', 'накипи', 'descaler', 'descaling'],
+  ['фильтр', 'filter'],
+  ['мешки', 'мешок', 'bags'],
+  ['черный', 'black'],
+  ['белый', 'white'],
+  ['серый', 'gray', 'grey', 'graphite'],
+  ['серебристый', 'silver'],
+  ['синий', 'blue'],
+  ['голубой', 'light blue'],
+  ['красный', 'red'],
+  ['зеленый', 'green'],
+  ['розовый', 'pink'],
+  ['желтый', 'yellow'],
+  ['фиолетовый', 'purple', 'violet'],
+  ['прозрачный', 'clear', 'transparent'],
+  ['беспроводные', 'беспроводной', 'беспроводная', 'wireless', 'bluetooth'],
+  ['шумоподавление', 'шумоподавлением', 'anc', 'noise cancelling', 'noise canceling'],
+  ['игровой', 'игровые', 'gaming'],
+  ['детский', 'kids'],
+];
+
+/** For every single word of a group, the other single words of that group. */
+const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const group of GROUPS) {
+    const words = group.filter((w) => !w.includes(' '));
+    for (const w of words) {
+      const others = words.filter((o) => o !== w);
+      map.set(w, [...(map.get(w) ?? []), ...others]);
+    }
+  }
+  return map;
+})();
+
+// One-way: a power bank is an "аккумулятор" in Russian shop names, but a buyer asking for
+// an "аккумулятор" may want a battery, not a power bank.
+const ONE_WAY: Record<string, string[]> = {
+  пауэрбанк: ['аккумулятор'],
+  повербанк: ['аккумулятор'],
+  powerbank: ['аккумулятор'],
+};
+
+/** The other words for the same thing, or an empty list. Input must be normalised. */
+export function synonymsOf(word: string): readonly string[] {
+  const oneWay = ONE_WAY[word];
+  const both = SYNONYMS.get(word) ?? [];
+  return oneWay ? [...both, ...oneWay] : both;
+}
+
+/**
+ * Two-word English names ("coffee machine") rewritten to one word of their group, so the
+ * query "coffee machine" is one term, not "coffee" plus "machine".
+ */
+export function joinPhrases(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const pair = `${words[i]} ${words[i + 1] ?? ''}`;
+    const group = i + 1 < words.length ? PHRASES.get(pair) : undefined;
+    if (group !== undefined) {
+      out.push(group);
+      i++;
+    } else {
+      out.push(words[i] as string);
+    }
+  }
+  return out;
+}
+
+const PHRASES: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const group of GROUPS) {
+    const single = group.find((w) => !w.includes(' '));
+    for (const w of group) {
+      if (w.includes(' ') && single !== undefined) {
+        map.set(w, single);
+      }
+    }
+  }
+  return map;
+})();

@@ -1,0 +1,69 @@
+/**
+ * The per-tenant catalogue index as the engines see it. One index per tenant; an index
+ * knows only the products it was built from.
+ */
+import type { CatalogProduct } from '../product.ts';
+import type { SearchFilters } from './filters.ts';
+
+export type { SearchFilters } from './filters.ts';
+
+export interface SearchHit {
+  product: CatalogProduct;
+  score: number;
+  /** Share of the query's words this product matched (1 = all); absent for listings. */
+  coverage?: number;
+}
+
+/** Options of a search beyond text, filters and limit. */
+export interface SearchOptions {
+  /** Order by price among the hits that match the query best, instead of by relevance. */
+  sort?: PriceSort;
+}
+
+export type PriceSort = 'price_asc' | 'price_desc';
+
+/** What a buyer's message asks for, split into search words and filters. */
+export interface ParsedQuery {
+  /** The words left to search for; never contains the words that became filters. */
+  text: string;
+  filters: SearchFilters;
+  sort?: PriceSort;
+}
+
+/**
+ * The parse with what the engine needs to explain and relax a search: which words named
+ * the brands and categories, and whether the buyer asked for cheaper/pricier things.
+ */
+export interface DetailedQuery extends ParsedQuery {
+  /** Message words that named the category filter (to put back if the filter is dropped). */
+  categoryWords: string[];
+  /** Message words that named the brand filter. */
+  brandWords: string[];
+  /** "подешевле"/"cheaper" without a number. */
+  cheaper: boolean;
+  /** "подороже"/"pricier" without a number. */
+  pricier: boolean;
+}
+
+export interface CatalogIndex {
+  readonly size: number;
+  /** The catalogue's main language, as given when the index was built. */
+  readonly language: 'ru' | 'en';
+  /** Ranked products for free text within the filters; an empty text lists the filtered products. */
+  search(text: string, filters?: SearchFilters, limit?: number, options?: SearchOptions): SearchHit[];
+  /** Splits a buyer's message into search words, filters and price order. */
+  parseQuery(message: string): ParsedQuery;
+  /** Like parseQuery, with the details the engine uses to explain and relax a search. */
+  parseDetailed(message: string): DetailedQuery;
+  bySku(sku: string): CatalogProduct | undefined;
+  /** Products like this one: same kind, close in name and price. */
+  similar(sku: string, limit?: number, filters?: SearchFilters): CatalogProduct[];
+  /** "What goes with it": accessories and consumables for this product, those that fit it first. */
+  complementary(sku: string, limit?: number): CatalogProduct[];
+  /** Canonical names of the catalogue's brands. */
+  brands(): string[];
+  /** The catalogue's largest most-specific categories, largest first (for "popular categories" hints). */
+  topCategories(limit?: number): string[];
+  /** The canonical brand for a name as a buyer or a filter writes it, if the catalogue has it. */
+  resolveBrand(name: string): string | undefined;
+}

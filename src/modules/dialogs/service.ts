@@ -1,0 +1,68 @@
+/**
+ * The dialog list and hiding (spec 2.7, 3.2, 4.3, 4.4). The list reads the dialogs table
+ * only, with a keyset cursor signed and bound to the session and to this list, so a
+ * cursor cannot be forged, reused by another session, or moved to another list.
+ */
+import { AppError } from '../../errors.ts';
+import { isoMicros, type Clock } from '../../clock.ts';
+import type { Signer } from '../../security/signer.ts';
+import type { GuestSession } from '../../db/types.ts';
+import { ownedBy, type DialogRepository, type ListCursor } from './repository.ts';
+import type { ListResponse } from './schemas.ts';
+
+const CURSOR_PURPOSE = 'dialog-list';
+export const LIST_DEFAULT_LIMIT = 20;
+
+interface CursorPayload {
+  /** session id */
+  s: string;
+  /** last_message_at of the last item shown */
+  l: number;
+  /** thread_id of the last item shown */
+  t: string;
+}
+
+export function createDialogService(deps: { dialogs: DialogRepository; signer: Signer; clock: Clock }) {
+  function readCursor(cursor: string, session: GuestSession): ListCursor {
+    const payload = deps.signer.verify<CursorPayload>(CURSOR_PURPOSE, cursor);
+    if (!payload || payload.s !== session.id || typeof payload.l !== 'number' || typeof payload.t !== 'string') {
+      throw new AppError('INVALID_CURSOR');
+    }
+    return { lastMessageAt: payload.l, threadId: payload.t };
+  }
+
+  return {
+    async list(session: GuestSession, limit = LIST_DEFAULT_LIMIT, cursor?: string): Promise<ListResponse> {
+      const after = cursor === undefined ? null : readCursor(cursor, session);
+      const rows = await deps.dialogs.listPage(session.id, limit + 1, after);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      const hasMore = rows.length > limit;
+      return {
+        items: page.map((row) => ({
+          threadId: row.thread_id,
+          title: row.title,
+          createdAt: isoMicros(row.created_at),
+          lastMessageAt: isoMicros(row.last_message_at),
+        })),
+        pagination: {
+          hasMore,
+          nextCursor: hasMore && last ? deps.signer.sign(CURSOR_PURPOSE, { s: session.id, l: last.last_message_at, t: last.thread_id } satisfies CursorPayload) : null,
+        },
+      };
+    },
+
+    /** Hides an own dialog (again: still 204); a foreign or missing one is 404 DIALOG_NOT_FOUND. */
+    async hide(session: GuestSession, threadId: string): Promise<void> {
+      const dialog = await deps.dialogs.findByKey({ tenantId: session.tenant_id, resourceId: session.resource_id, threadId });
+      if (!dialog || !ownedBy(dialog, session.id)) {
+        throw new AppError('DIALOG_NOT_FOUND');
+      }
+      if (dialog.hidden_at === null) {
+        await deps.dialogs.hide(dialog.id, deps.clock.nowMicros());
+      }
+    },
+  };
+}
+
+export type DialogService = ReturnType<typeof createDialogService>;

@@ -1,0 +1,131 @@
+/**
+ * Generation storage: Kysely only. A turn (the user message, its image, the answer, the
+ * dialog's creation or its new last-message time) is written in one transaction, so a
+ * failure leaves nothing half-stored and a retry runs again.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, Message, NewMessage } from '../../db/types.ts';
+
+export interface TurnToStore {
+  dialog: {
+    id: string;
+    tenant_id: string;
+    resource_id: string;
+    thread_id: string;
+    session_id: string | null;
+    title: string;
+    created_at: number;
+  };
+  userMessages: NewMessage[];
+  image: { messageId: string; jpeg: Buffer; width: number; height: number } | null;
+  assistant: NewMessage;
+  /** The claim to release, when the request carried a message id. */
+  claim: { dialogKey: string; clientMessageId: string } | null;
+}
+
+export function createGenerationRepository(db: Kysely<Database>) {
+  return {
+    findUserMessage(dialogId: string, clientMessageId: string) {
+      return db
+        .selectFrom('messages')
+        .select(['id', 'fingerprint'])
+        .where('dialog_id', '=', dialogId)
+        .where('client_message_id', '=', clientMessageId)
+        .executeTakeFirst();
+    },
+
+    findReply(userMessageId: string): Promise<Message | undefined> {
+      return db.selectFrom('messages').selectAll().where('reply_to', '=', userMessageId).executeTakeFirst();
+    },
+
+    /** The latest `count` messages of a dialog, oldest first (the engine's view of earlier turns). */
+    async recentMessages(dialogId: string, count: number) {
+      const rows = await db
+        .selectFrom('messages')
+        .select(['role', 'content', 'engine_state'])
+        .where('dialog_id', '=', dialogId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(count)
+        .execute();
+      return rows.reverse();
+    },
+
+    /** Takes the single-flight claim for a message id; false when another request holds it. */
+    async tryClaim(dialogKey: string, clientMessageId: string, fingerprint: string, now: number): Promise<boolean> {
+      const result = await db
+        .insertInto('generation_claims')
+        .values({ dialog_key: dialogKey, client_message_id: clientMessageId, fingerprint, claimed_at: now })
+        .onConflict((oc) => oc.columns(['dialog_key', 'client_message_id']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    readClaim(dialogKey: string, clientMessageId: string) {
+      return db
+        .selectFrom('generation_claims')
+        .select(['fingerprint', 'claimed_at'])
+        .where('dialog_key', '=', dialogKey)
+        .where('client_message_id', '=', clientMessageId)
+        .executeTakeFirst();
+    },
+
+    async releaseClaim(dialogKey: string, clientMessageId: string, claimedBefore?: number): Promise<void> {
+      let query = db.deleteFrom('generation_claims').where('dialog_key', '=', dialogKey).where('client_message_id', '=', clientMessageId);
+      if (claimedBefore !== undefined) {
+        query = query.where('claimed_at', '<', claimedBefore);
+      }
+      await query.execute();
+    },
+
+    /** Stores a whole turn atomically; returns the dialog's id (an existing dialog keeps its own). */
+    storeTurn(turn: TurnToStore): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const lastMessageAt = turn.assistant.created_at;
+        const dialog = await trx
+          .insertInto('dialogs')
+          .values({ ...turn.dialog, last_message_at: lastMessageAt, hidden_at: null })
+          .onConflict((oc) => oc.columns(['tenant_id', 'resource_id', 'thread_id']).doUpdateSet({ last_message_at: lastMessageAt }))
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const messages = [...turn.userMessages, turn.assistant].map((m) => ({ ...m, dialog_id: dialog.id }));
+        await trx.insertInto('messages').values(messages).execute();
+        if (turn.image) {
+          await trx
+            .insertInto('message_images')
+            .values({ message_id: turn.image.messageId, jpeg: turn.image.jpeg, width: turn.image.width, height: turn.image.height })
+            .execute();
+        }
+        if (turn.claim) {
+          await trx
+            .deleteFrom('generation_claims')
+            .where('dialog_key', '=', turn.claim.dialogKey)
+            .where('client_message_id', '=', turn.claim.clientMessageId)
+            .execute();
+        }
+        return dialog.id;
+      });
+    },
+
+    async loadPreferences(tenantId: string, resourceId: string): Promise<Record<string, unknown> | null> {
+      const row = await db
+        .selectFrom('buyer_preferences')
+        .select('data')
+        .where('tenant_id', '=', tenantId)
+        .where('resource_id', '=', resourceId)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.data) as Record<string, unknown>) : null;
+    },
+
+    async savePreferences(tenantId: string, resourceId: string, data: Record<string, unknown>, now: number): Promise<void> {
+      const json = JSON.stringify(data);
+      await db
+        .insertInto('buyer_preferences')
+        .values({ tenant_id: tenantId, resource_id: resourceId, data: json, updated_at: now })
+        .onConflict((oc) => oc.columns(['tenant_id', 'resource_id']).doUpdateSet({ data: json, updated_at: now }))
+        .execute();
+    },
+  };
+}
+
+export type GenerationRepository = ReturnType<typeof createGenerationRepository>;

@@ -1,0 +1,28 @@
+/** `POST /shopping/generate` (spec 4.5). */
+import type { FastifyInstance } from 'fastify';
+import { generateSchema, type GenerateBody } from './schemas.ts';
+import type { GenerationService } from './service.ts';
+
+/** Image parts in Base64 make bodies large: 5 MiB of image is about 6.7 MiB of Base64. */
+const GENERATE_BODY_LIMIT = 8 * 1024 * 1024;
+
+export function registerGenerationRoutes(app: FastifyInstance, deps: { generation: GenerationService }): void {
+  app.post<{ Body: GenerateBody }>(
+    '/shopping/generate',
+    {
+      schema: generateSchema,
+      bodyLimit: GENERATE_BODY_LIMIT,
+      config: {
+        access: {
+          guest: 'when-registered',
+          ipRestricted: true,
+          identify: (req) => {
+            const body = req.body as GenerateBody;
+            return { tenantId: body.runtimeContext.tenant_id, resourceId: body.resourceId };
+          },
+        },
+      },
+    },
+    async (request) => deps.generation.generate(request.body, { sessionId: request.access?.session?.id ?? null, log: request.log }),
+  );
+}
