@@ -41,6 +41,8 @@ import { createFeedbackService } from './modules/feedback/service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { createEventWriter } from './modules/tracking/event-writer.ts';
 import { registerTrackingRoutes } from './modules/tracking/routes.ts';
+import { registerSharingModule } from './modules/sharing/index.ts';
+import { registerStarterPromptsModule } from './modules/starter-prompts/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -105,6 +107,8 @@ function registerModules(app: FastifyInstance, ctx: AppContext, extra: { engineF
   });
   registerTrackingRoutes(app, { signer, clock, writer });
   app.addHook('onClose', async () => writer.close());
+  registerSharingModule(app, ctx);
+  registerStarterPromptsModule(app, ctx);
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
