@@ -1,0 +1,336 @@
+/**
+ * `POST /shopping/generate` through HTTP on SQLite and PostgreSQL (spec 2.2–2.6, 3.2, 4.5,
+ * part 7): the closed body, the answer's shape, dialog ownership, debug traffic, idempotent
+ * retry (also concurrent, also across two instances), failure atomicity and images.
+ */
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { DIALECTS, skipFor, createTestDatabase } from '../helpers/storage.ts';
+import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import type { AssistantEngine } from '../../src/assistant/engine.ts';
+import type { EngineResolver } from '../../src/assistant/engines.ts';
+import type { Tenant } from '../../src/config/index.ts';
+
+const HOPPER_JPEG = readFileSync(new URL('../../../shared/data/images/pillow_testimages/hopper.jpg', import.meta.url)).toString('base64');
+const HOPPER_GIF = readFileSync(new URL('../../../shared/data/images/pillow_testimages/hopper.gif', import.meta.url)).toString('base64');
+
+interface Body {
+  threadId?: unknown;
+  resourceId?: unknown;
+  trafficType?: unknown;
+  messages?: unknown;
+  runtimeContext?: unknown;
+  [extra: string]: unknown;
+}
+
+function body(overrides: Partial<Body> = {}, text = 'Нужен смартфон Samsung'): Body {
+  return {
+    threadId: 'thread-1',
+    resourceId: 'user-1',
+    messages: [{ role: 'user', content: text }],
+    runtimeContext: { tenant_id: 'shop-a' },
+    ...overrides,
+  };
+}
+
+/** Counts engine calls and can be told to fail or to answer nonsense, around the real engine. */
+function engineProbe() {
+  const probe = {
+    calls: 0,
+    failNext: 0,
+    invalidNext: 0,
+    delayMs: 0,
+    engineFor: (tenant: Tenant, defaults: EngineResolver): AssistantEngine => ({
+      async answer(request) {
+        probe.calls++;
+        if (probe.delayMs) {
+          await new Promise((r) => setTimeout(r, probe.delayMs));
+        }
+        if (probe.failNext > 0) {
+          probe.failNext--;
+          throw new Error('engine exploded');
+        }
+        if (probe.invalidNext > 0) {
+          probe.invalidNext--;
+          return { answer: { response: { contents: [{ type: 'products', value: [{ sku: 'x' }] }] }, events: [] } as never };
+        }
+        return defaults(tenant).answer(request);
+      },
+    }),
+  };
+  return probe;
+}
+
+async function count(t: TestApp, table: 'dialogs' | 'messages' | 'message_images'): Promise<number> {
+  const row = await t.database.storage.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const generate = (app: FastifyInstance, payload: Body, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/shopping/generate', payload: payload as object, headers });
+
+for (const dialect of DIALECTS) {
+  describe(`generation [${dialect}]`, { skip: skipFor(dialect) }, () => {
+    let t: TestApp;
+    const probe = engineProbe();
+    before(async () => {
+      t = await buildTestApp(dialect, { env: { RATE_LIMIT_REGISTRATION: '10000' }, app: { engineFor: probe.engineFor } });
+    });
+    after(() => t.close());
+
+    const refused: Array<[string, Body]> = [
+      ['an unknown top-level field', body({ stream: true })],
+      ['a missing threadId', body({ threadId: undefined })],
+      ['an empty threadId', body({ threadId: '' })],
+      ['a numeric resourceId', body({ resourceId: 7 })],
+      ['an unknown trafficType', body({ trafficType: 'prod' })],
+      ['no messages', body({ messages: [] })],
+      ['an assistant message', body({ messages: [{ role: 'assistant', content: 'hi' }] })],
+      ['an unknown field in a message', body({ messages: [{ role: 'user', content: 'hi', name: 'x' }] })],
+      ['empty text', body({ messages: [{ role: 'user', content: '' }] })],
+      ['blank text', body({ messages: [{ role: 'user', content: '   ' }] })],
+      ['a part of unknown type', body({ messages: [{ role: 'user', content: [{ type: 'audio', data: 'x' }] }] })],
+      ['two image parts', body({ messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', mediaType: 'image/jpeg', data: HOPPER_JPEG } }, { type: 'image', source: { type: 'base64', mediaType: 'image/jpeg', data: HOPPER_JPEG } }] }] })],
+      ['a missing runtimeContext', body({ runtimeContext: undefined })],
+      ['a missing tenant_id', body({ runtimeContext: { ctx: { type: 'HOMEPAGE' } } })],
+      ['an unknown field in runtimeContext', body({ runtimeContext: { tenant_id: 'shop-a', locale: 'ru' } })],
+      ['an unknown tenant', body({ runtimeContext: { tenant_id: 'no-such-shop' } })],
+      ['an over-long threadId', body({ threadId: 't'.repeat(513) })],
+    ];
+    for (const [name, payload] of refused) {
+      test(`400 for ${name}, nothing stored, no engine call`, async () => {
+        const [calls, dialogs] = [probe.calls, await count(t, 'dialogs')];
+        const res = await generate(t.app, payload);
+        assert.equal(res.statusCode, 400, res.body);
+        assert.equal(res.json().statusCode, 400);
+        assert.equal(probe.calls, calls);
+        assert.equal(await count(t, 'dialogs'), dialogs);
+      });
+    }
+
+    test('malformed JSON is a 400', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/shopping/generate', headers: { 'content-type': 'application/json' }, payload: '{"threadId": "x",' });
+      assert.equal(res.statusCode, 400);
+    });
+
+    test('an answer: assistantMessageId, the tenant message format, products from the catalogue, suggests, latency, events with feedback links', async () => {
+      const res = await generate(t.app, body({ threadId: 'shape-1' }));
+      assert.equal(res.statusCode, 200, res.body);
+      const answer = res.json();
+      assert.equal(answer.threadId, 'shape-1');
+      assert.equal(answer.resourceId, 'user-1');
+      assert.match(answer.assistantMessageId, /^[0-9a-f-]{36}$/);
+      assert.equal(answer.messageFormat, 'plain_text');
+      const products = answer.response.contents.find((b: { type: string }) => b.type === 'products');
+      assert.ok(products && products.value.length > 0, 'a products block');
+      assert.ok(products.value.every((p: { brand?: string }) => p.brand === 'Samsung'), 'the brand the buyer asked for');
+      assert.ok(Array.isArray(answer.response.ui.suggests) && answer.response.ui.suggests.length >= 2);
+      assert.equal(typeof answer.responseLatencyMs, 'number');
+      const like = answer.events.find((e: { type: string }) => e.type === 'like');
+      const dislike = answer.events.find((e: { type: string }) => e.type === 'dislike');
+      const likeUrl = new URL(like.url);
+      assert.equal(likeUrl.origin, 'https://aisle.test');
+      assert.equal(likeUrl.pathname, '/shopping/feedback');
+      assert.deepEqual(Object.fromEntries(likeUrl.searchParams), { tenant_id: 'shop-a', resourceId: 'user-1', threadId: 'shape-1', messageId: answer.assistantMessageId, reaction: 'like' });
+      assert.equal(new URL(dislike.url).searchParams.get('reaction'), 'dislike');
+      assert.ok(answer.events.some((e: { type: string }) => e.type === 'IMP'), 'block events');
+    });
+
+    test('messageFormat follows the tenant', async () => {
+      const res = await generate(t.app, body({ threadId: 'fmt', runtimeContext: { tenant_id: 'shop-b' } }, 'smartphone'));
+      assert.equal(res.json().messageFormat, 'markdown');
+    });
+
+    test('the first request creates the dialog; the same threadId under another resource or tenant is another dialog', async () => {
+      await generate(t.app, body({ threadId: 'shared-id', resourceId: 'owner-a' }, 'наушники'));
+      await generate(t.app, body({ threadId: 'shared-id', resourceId: 'owner-b' }, 'телевизор'));
+      await generate(t.app, body({ threadId: 'shared-id', resourceId: 'owner-a', runtimeContext: { tenant_id: 'shop-b' } }, 'kettle'));
+      const rows = await t.database.storage.db.selectFrom('dialogs').select(['tenant_id', 'resource_id', 'title']).where('thread_id', '=', 'shared-id').orderBy('tenant_id').orderBy('resource_id').execute();
+      assert.deepEqual(rows, [
+        { tenant_id: 'shop-a', resource_id: 'owner-a', title: 'наушники' },
+        { tenant_id: 'shop-a', resource_id: 'owner-b', title: 'телевизор' },
+        { tenant_id: 'shop-b', resource_id: 'owner-a', title: 'kettle' },
+      ]);
+      const history = await t.app.inject({ method: 'POST', url: '/shopping/history', payload: { tenant_id: 'shop-a', resourceId: 'owner-b', threadId: 'shared-id' } });
+      assert.deepEqual(history.json().items.filter((i: { role: string }) => i.role === 'user').map((i: { content: string }) => i.content), ['телевизор']);
+    });
+
+    test('a registered resource needs its token; with it, the dialog belongs to the session', async () => {
+      const token = await registerGuest(t.app, 'shop-a', 'guest-gen');
+      const without = await generate(t.app, body({ resourceId: 'guest-gen', threadId: 'g1' }));
+      assert.equal(without.statusCode, 401);
+      assert.equal(without.json().code, 'GUEST_TOKEN_REQUIRED');
+      const other = await registerGuest(t.app, 'shop-a', 'guest-other');
+      const mismatch = await generate(t.app, body({ resourceId: 'guest-gen', threadId: 'g1' }), auth(other));
+      assert.equal(mismatch.statusCode, 403);
+      const ok = await generate(t.app, body({ resourceId: 'guest-gen', threadId: 'g1' }), auth(token));
+      assert.equal(ok.statusCode, 200);
+      const dialog = await t.database.storage.db.selectFrom('dialogs').select('session_id').where('thread_id', '=', 'g1').executeTakeFirstOrThrow();
+      assert.ok(dialog.session_id);
+      const list = await t.app.inject({ method: 'GET', url: '/shopping/dialogs', headers: auth(token) });
+      assert.deepEqual(list.json().items.map((i: { threadId: string }) => i.threadId), ['g1']);
+    });
+
+    test('the IP allow-list applies to generation', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/shopping/generate', payload: body({ runtimeContext: { tenant_id: 'restricted' } }) as object, remoteAddress: '203.0.113.9' });
+      assert.equal(res.statusCode, 403);
+      assert.equal(res.json().code, 'IP_NOT_ALLOWED');
+    });
+
+    test('debug traffic: the fixed stub, no engine call, nothing stored, no feedback links', async () => {
+      const [calls, dialogs, messages] = [probe.calls, await count(t, 'dialogs'), await count(t, 'messages')];
+      const res = await generate(t.app, body({ threadId: 'debug-1', trafficType: 'debug', messages: [{ role: 'user', id: 'd1', content: [{ type: 'text', text: 'anything' }, { type: 'image', source: { type: 'base64', mediaType: 'image/gif', data: 'not-even-base64!' } }] }] }));
+      assert.equal(res.statusCode, 200, res.body);
+      const answer = res.json();
+      assert.equal(probe.calls, calls, 'no engine call');
+      assert.equal(await count(t, 'dialogs'), dialogs, 'no dialog');
+      assert.equal(await count(t, 'messages'), messages, 'no message');
+      assert.equal(answer.assistantMessageId, undefined);
+      const [message, products, ...rest] = answer.response.contents;
+      assert.equal(rest.length, 0);
+      assert.equal(message.type, 'message');
+      assert.equal(products.type, 'products');
+      assert.ok(products.title && products.shelf_id && products.source_query);
+      assert.equal(products.value.length, 2);
+      for (const p of products.value) {
+        assert.deepEqual(Object.keys(p).sort(), ['brand', 'name', 'price', 'sku']);
+      }
+      assert.equal(answer.response.ui.suggests.length, 3);
+      assert.equal(typeof answer.responseLatencyMs, 'number');
+      assert.equal(answer.events.length, 1);
+      assert.equal(answer.events[0].type, 'visible_impression');
+      assert.ok(answer.events[0].url);
+      const again = await generate(t.app, body({ threadId: 'debug-2', trafficType: 'debug', runtimeContext: { tenant_id: 'shop-b' } }, 'другой текст'));
+      assert.deepEqual(again.json().response, answer.response, 'independent of text and section');
+    });
+
+    test('debug traffic still needs a valid body and the guest token, and a hidden dialog still answers 404', async () => {
+      assert.equal((await generate(t.app, body({ trafficType: 'debug', messages: [] }))).statusCode, 400);
+      await registerGuest(t.app, 'shop-a', 'debug-guest');
+      assert.equal((await generate(t.app, body({ trafficType: 'debug', resourceId: 'debug-guest' }))).statusCode, 401);
+      const token = await registerGuest(t.app, 'shop-a', 'debug-hider');
+      await generate(t.app, body({ resourceId: 'debug-hider', threadId: 'to-hide' }), auth(token));
+      assert.equal((await t.app.inject({ method: 'DELETE', url: '/shopping/dialogs/to-hide', headers: auth(token) })).statusCode, 204);
+      const res = await generate(t.app, body({ resourceId: 'debug-hider', threadId: 'to-hide', trafficType: 'debug' }), auth(token));
+      assert.equal(res.statusCode, 404);
+      const cont = await generate(t.app, body({ resourceId: 'debug-hider', threadId: 'to-hide' }), auth(token));
+      assert.equal(cont.statusCode, 404, 'continuing a hidden dialog');
+    });
+
+    test('retry with the same message id and request: the stored answer, same assistantMessageId, no second engine call', async () => {
+      const payload = body({ threadId: 'retry-1', trafficType: 'real', messages: [{ role: 'user', id: 'msg-1', content: 'кофемашина' }] });
+      const first = await generate(t.app, payload);
+      const calls = probe.calls;
+      const second = await generate(t.app, payload);
+      assert.equal(second.statusCode, 200);
+      assert.equal(probe.calls, calls, 'no engine call on retry');
+      assert.equal(second.json().assistantMessageId, first.json().assistantMessageId);
+      assert.deepEqual(second.json().response, first.json().response);
+      assert.deepEqual(second.json().events, first.json().events);
+      const stored = await t.database.storage.db.selectFrom('messages').innerJoin('dialogs', 'dialogs.id', 'messages.dialog_id').select('messages.id').where('thread_id', '=', 'retry-1').execute();
+      assert.equal(stored.length, 2, 'one user message and one answer');
+    });
+
+    test('the same message id with a different request → 409 MESSAGE_ID_CONFLICT', async () => {
+      await generate(t.app, body({ threadId: 'retry-2', messages: [{ role: 'user', id: 'msg-2', content: 'пылесос' }] }));
+      const res = await generate(t.app, body({ threadId: 'retry-2', messages: [{ role: 'user', id: 'msg-2', content: 'чайник' }] }));
+      assert.equal(res.statusCode, 409);
+      assert.equal(res.json().code, 'MESSAGE_ID_CONFLICT');
+      const changedContext = await generate(t.app, body({ threadId: 'retry-2', messages: [{ role: 'user', id: 'msg-2', content: 'пылесос' }], runtimeContext: { tenant_id: 'shop-a', ctx: { type: 'CART' } } }));
+      assert.equal(changedContext.statusCode, 409);
+    });
+
+    test('concurrent identical requests: one engine call, one stored pair, one answer id', async () => {
+      probe.delayMs = 100;
+      try {
+        const payload = body({ threadId: 'race-1', messages: [{ role: 'user', id: 'race-msg', content: 'телевизор 55' }] });
+        const calls = probe.calls;
+        const results = await Promise.all(Array.from({ length: 8 }, () => generate(t.app, payload)));
+        assert.deepEqual(results.map((r) => r.statusCode), Array(8).fill(200));
+        assert.equal(new Set(results.map((r) => r.json().assistantMessageId)).size, 1);
+        assert.equal(probe.calls - calls, 1, 'one engine call');
+        const stored = await t.database.storage.db.selectFrom('messages').innerJoin('dialogs', 'dialogs.id', 'messages.dialog_id').select('messages.id').where('thread_id', '=', 'race-1').execute();
+        assert.equal(stored.length, 2);
+      } finally {
+        probe.delayMs = 0;
+      }
+    });
+
+    test('an engine failure → 500 with no detail, nothing stored; the retry with the same id runs again', async () => {
+      probe.failNext = 1;
+      const payload = body({ threadId: 'fail-1', messages: [{ role: 'user', id: 'fail-msg', content: 'ноутбук' }] });
+      const failed = await generate(t.app, payload);
+      assert.equal(failed.statusCode, 500);
+      assert.doesNotMatch(failed.body, /exploded/);
+      assert.equal(await t.database.storage.db.selectFrom('dialogs').select('id').where('thread_id', '=', 'fail-1').executeTakeFirst(), undefined);
+      const retry = await generate(t.app, payload);
+      assert.equal(retry.statusCode, 200);
+    });
+
+    test('an answer that fails the block schemas → 502, nothing stored', async () => {
+      probe.invalidNext = 1;
+      const messages = await count(t, 'messages');
+      const res = await generate(t.app, body({ threadId: 'invalid-1' }));
+      assert.equal(res.statusCode, 502);
+      assert.equal(await count(t, 'messages'), messages);
+    });
+
+    test('an image part goes through the pipeline and is stored as JPEG; history returns it', async () => {
+      const res = await generate(t.app, body({ threadId: 'img-1', messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', mediaType: 'image/jpeg', data: HOPPER_JPEG } }] }] }));
+      assert.equal(res.statusCode, 200, res.body);
+      const history = (await t.app.inject({ method: 'POST', url: '/shopping/history', payload: { tenant_id: 'shop-a', resourceId: 'user-1', threadId: 'img-1' } })).json();
+      const part = history.items[0].content[0];
+      assert.equal(part.type, 'image');
+      assert.equal(part.source.mediaType, 'image/jpeg');
+      assert.equal(Buffer.from(part.source.data, 'base64').subarray(0, 2).toString('hex'), 'ffd8');
+      const dialog = await t.database.storage.db.selectFrom('dialogs').select('title').where('thread_id', '=', 'img-1').executeTakeFirstOrThrow();
+      assert.equal(dialog.title, 'Диалог', 'an image alone gives the default title');
+    });
+
+    test('image refusals: 415 for GIF, 400 for a data: prefix, 413 for an over-long string; nothing stored', async () => {
+      const messages = await count(t, 'messages');
+      const gif = await generate(t.app, body({ threadId: 'img-2', messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', mediaType: 'image/gif', data: HOPPER_GIF } }] }] }));
+      assert.equal(gif.statusCode, 415);
+      const prefixed = await generate(t.app, body({ threadId: 'img-2', messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', mediaType: 'image/jpeg', data: `data:image/jpeg;base64,${HOPPER_JPEG}` } }] }] }));
+      assert.equal(prefixed.statusCode, 400);
+      const huge = await generate(t.app, body({ threadId: 'img-2', messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', mediaType: 'image/jpeg', data: 'A'.repeat(7_100_000) } }] }] }));
+      assert.equal(huge.statusCode, 413);
+      const http = await generate(t.app, body({ threadId: 'img-2', messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'http://example.com/a.jpg' } }] }] }));
+      assert.equal(http.statusCode, 400);
+      assert.equal(await count(t, 'messages'), messages);
+    });
+
+    test('a follow-up refines the previous search of the same dialog', async () => {
+      const first = (await generate(t.app, body({ threadId: 'refine-1' }, 'смартфон'))).json();
+      const second = (await generate(t.app, body({ threadId: 'refine-1' }, 'а подешевле?'))).json();
+      const prices = (a: { response: { contents: Array<{ type: string; value: unknown }> } }) =>
+        (a.response.contents.find((b) => b.type === 'products')!.value as Array<{ price: number }>).map((p) => p.price);
+      assert.ok(Math.max(...prices(second)) < Math.max(...prices(first)), `cheaper: ${prices(second)} vs ${prices(first)}`);
+    });
+  });
+}
+
+describe('idempotent retry across two instances on one PostgreSQL', { skip: skipFor('postgres') }, () => {
+  test('the same request sent to both at once yields one stored answer and one engine call', async () => {
+    const database = await createTestDatabase('postgres');
+    const probe = engineProbe();
+    probe.delayMs = 150;
+    const a = await buildTestApp('postgres', { database, app: { engineFor: probe.engineFor }, catalogs: {} });
+    const b = await buildTestApp('postgres', { database, app: { engineFor: probe.engineFor }, catalogs: {} });
+    try {
+      const payload = body({ threadId: 'cross-1', messages: [{ role: 'user', id: 'cross-msg', content: 'привет' }] });
+      const results = await Promise.all([generate(a.app, payload), generate(b.app, payload), generate(a.app, payload), generate(b.app, payload)]);
+      assert.deepEqual(results.map((r) => r.statusCode), [200, 200, 200, 200]);
+      assert.equal(new Set(results.map((r) => r.json().assistantMessageId)).size, 1);
+      assert.equal(probe.calls, 1);
+      const stored = await database.storage.db.selectFrom('messages').select('id').execute();
+      assert.equal(stored.length, 2);
+    } finally {
+      await a.close();
+      await b.close();
+      await database.dispose();
+    }
+  });
+});
