@@ -92,8 +92,7 @@ function registerModules(app: FastifyInstance, ctx: AppContext, extra: { engineF
     config,
     clock,
     signer,
-    dialogs,
-    repository: createGenerationRepository(storage.db),
+    repository: createGenerationRepository(storage.db, storage.dialect),
     images: extra.images,
     engineFor: extra.engineFor,
   });

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import type { DatabaseSettings } from '../config/index.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './types.ts';
@@ -21,7 +21,14 @@ export interface Storage {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /** Opens the configured database. Does not run migrations (see migrate.ts). */
-export function createStorage(settings: DatabaseSettings, options: { onPoolError?: (err: Error) => void } = {}): Storage {
+export interface StorageOptions {
+  onPoolError?: (err: Error) => void;
+  /** Called for every query (with its SQL, never its parameters): round-trip counting in tests and benchmarks. */
+  onQuery?: (event: LogEvent) => void;
+}
+
+export function createStorage(settings: DatabaseSettings, options: StorageOptions = {}): Storage {
+  const log = options.onQuery;
   if (settings.kind === 'sqlite') {
     if (settings.file !== ':memory:') {
       mkdirSync(path.dirname(path.resolve(settings.file)), { recursive: true });
@@ -31,7 +38,7 @@ export function createStorage(settings: DatabaseSettings, options: { onPoolError
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -48,6 +55,6 @@ export function createStorage(settings: DatabaseSettings, options: { onPoolError
   const report = (err: Error) => options.onPoolError?.(err);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

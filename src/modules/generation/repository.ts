@@ -4,7 +4,9 @@
  * failure leaves nothing half-stored and a retry runs again.
  */
 import type { Kysely } from 'kysely';
-import type { Database, Message, NewMessage } from '../../db/types.ts';
+import type { Database, Dialog, Message, NewMessage } from '../../db/types.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import type { DialogKey } from '../dialogs/repository.ts';
 
 export interface TurnToStore {
   dialog: {
@@ -23,15 +25,66 @@ export interface TurnToStore {
   claim: { dialogKey: string; clientMessageId: string } | null;
 }
 
-export function createGenerationRepository(db: Kysely<Database>) {
+export interface TurnLookup {
+  dialog: Dialog | undefined;
+  /** The user message already stored under the request's message id, if any. */
+  userMessage: { id: string; fingerprint: string | null } | undefined;
+}
+
+export function createGenerationRepository(db: Kysely<Database>, dialect: DialectName) {
+  /** PostgreSQL: the whole turn in one statement (data-modifying CTEs are atomic), one round trip. */
+  async function storeTurnInOneStatement(turn: TurnToStore): Promise<string> {
+    const lastMessageAt = turn.assistant.created_at;
+    let statement = db
+      .with('d', (qb) =>
+        qb
+          .insertInto('dialogs')
+          .values({ ...turn.dialog, last_message_at: lastMessageAt, hidden_at: null })
+          .onConflict((oc) => oc.columns(['tenant_id', 'resource_id', 'thread_id']).doUpdateSet({ last_message_at: lastMessageAt }))
+          .returning('id'),
+      )
+      .with('m', (qb) =>
+        qb.insertInto('messages').values(
+          [...turn.userMessages, turn.assistant].map((m) => ({ ...m, dialog_id: (eb) => eb.selectFrom('d').select('id') })),
+        ),
+      );
+    if (turn.image) {
+      const image = turn.image;
+      statement = statement.with('i', (qb) =>
+        qb.insertInto('message_images').values({ message_id: image.messageId, jpeg: image.jpeg, width: image.width, height: image.height }),
+      ) as unknown as typeof statement;
+    }
+    const claim = turn.claim;
+    if (claim) {
+      statement = statement.with('c', (qb) =>
+        qb.deleteFrom('generation_claims').where('dialog_key', '=', claim.dialogKey).where('client_message_id', '=', claim.clientMessageId),
+      ) as unknown as typeof statement;
+    }
+    const row = await statement.selectFrom('d').select('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
   return {
-    findUserMessage(dialogId: string, clientMessageId: string) {
-      return db
-        .selectFrom('messages')
-        .select(['id', 'fingerprint'])
-        .where('dialog_id', '=', dialogId)
-        .where('client_message_id', '=', clientMessageId)
+    /** The dialog and, when the request has a message id, the user message stored under it: one query. */
+    async lookup(key: DialogKey, clientMessageId: string | null): Promise<TurnLookup> {
+      const byKey = db
+        .selectFrom('dialogs')
+        .selectAll('dialogs')
+        .where('dialogs.tenant_id', '=', key.tenantId)
+        .where('dialogs.resource_id', '=', key.resourceId)
+        .where('dialogs.thread_id', '=', key.threadId);
+      if (clientMessageId === null) {
+        return { dialog: await byKey.executeTakeFirst(), userMessage: undefined };
+      }
+      const row = await byKey
+        .leftJoin('messages as m', (join) => join.onRef('m.dialog_id', '=', 'dialogs.id').on('m.client_message_id', '=', clientMessageId))
+        .select(['m.id as user_message_id', 'm.fingerprint as user_fingerprint'])
         .executeTakeFirst();
+      if (!row) {
+        return { dialog: undefined, userMessage: undefined };
+      }
+      const { user_message_id, user_fingerprint, ...dialog } = row;
+      return { dialog, userMessage: user_message_id ? { id: user_message_id, fingerprint: user_fingerprint } : undefined };
     },
 
     findReply(userMessageId: string): Promise<Message | undefined> {
@@ -80,6 +133,10 @@ export function createGenerationRepository(db: Kysely<Database>) {
 
     /** Stores a whole turn atomically; returns the dialog's id (an existing dialog keeps its own). */
     storeTurn(turn: TurnToStore): Promise<string> {
+      if (dialect === 'postgres') {
+        return storeTurnInOneStatement(turn);
+      }
+      // SQLite runs in-process: a transaction costs no round trips.
       return db.transaction().execute(async (trx) => {
         const lastMessageAt = turn.assistant.created_at;
         const dialog = await trx

@@ -21,12 +21,12 @@ import { DEBUG_STUB_LATENCY_MS, DEBUG_STUB_RESPONSE, debugStubEvents } from '../
 import { PAGE_TYPES, type PageType } from '../../config/tenant.ts';
 import type { ImagePipeline, ImageSource } from '../../images/index.ts';
 import type { Dialog, Message, NewMessage } from '../../db/types.ts';
-import { ownedBy, type DialogRepository } from '../dialogs/repository.ts';
+import { ownedBy } from '../dialogs/repository.ts';
 import { assistantText, dialogTitle, userText, type StoredUserContent } from '../dialogs/stored-content.ts';
 import { feedbackLinks } from '../feedback/links.ts';
 import { createTrackingLinks } from '../tracking/links.ts';
 import { requestFingerprint } from './fingerprint.ts';
-import type { GenerationRepository } from './repository.ts';
+import type { GenerationRepository, TurnLookup } from './repository.ts';
 import type { GenerateBody, GenerateResponse, UserMessage } from './schemas.ts';
 
 /** Earlier messages the engine sees. */
@@ -41,7 +41,6 @@ export interface GenerationDeps {
   config: Config;
   clock: Clock;
   signer: Signer;
-  dialogs: DialogRepository;
   repository: GenerationRepository;
   images: ImagePipeline;
   engineFor(tenant: Tenant): AssistantEngine;
@@ -136,7 +135,7 @@ function mergePreferences(saved: BuyerPreferences | null, learned: BuyerPreferen
 }
 
 export function createGenerationService(deps: GenerationDeps) {
-  const { config, clock, repository, dialogs } = deps;
+  const { config, clock, repository } = deps;
   const inFlight = new Map<string, Promise<unknown>>();
 
   function answerOf(body: GenerateBody, tenant: Tenant, row: Message): GenerateResponse {
@@ -170,28 +169,24 @@ export function createGenerationService(deps: GenerationDeps) {
     };
   }
 
-  /** A visible dialog of the caller, undefined when none exists yet; 404 when hidden or foreign. */
-  async function dialogOf(body: GenerateBody, caller: Caller): Promise<Dialog | undefined> {
-    const dialog = await dialogs.findByKey({ tenantId: body.runtimeContext.tenant_id, resourceId: body.resourceId, threadId: body.threadId });
-    if (dialog && (dialog.hidden_at !== null || !ownedBy(dialog, caller.sessionId))) {
+  /**
+   * The caller's dialog (undefined when none exists yet; 404 when hidden or foreign) and the
+   * user message already stored under the message id, in one query.
+   */
+  async function lookup(body: GenerateBody, caller: Caller, clientId: string | null): Promise<TurnLookup> {
+    const found = await repository.lookup({ tenantId: body.runtimeContext.tenant_id, resourceId: body.resourceId, threadId: body.threadId }, clientId);
+    if (found.dialog && (found.dialog.hidden_at !== null || !ownedBy(found.dialog, caller.sessionId))) {
       throw new AppError('DIALOG_NOT_FOUND');
     }
-    return dialog;
+    return found;
   }
 
-  /** The stored answer for a message id, 409 when the id was used for another request. */
-  async function storedAnswer(dialog: Dialog | undefined, clientId: string, fingerprint: string): Promise<Message | undefined> {
-    if (!dialog) {
-      return undefined;
-    }
-    const user = await repository.findUserMessage(dialog.id, clientId);
-    if (!user) {
-      return undefined;
-    }
-    if (user.fingerprint !== fingerprint) {
+  /** The stored answer to a retried message; 409 when the id was used for another request. */
+  async function storedAnswer(userMessage: NonNullable<TurnLookup['userMessage']>, fingerprint: string): Promise<Message> {
+    if (userMessage.fingerprint !== fingerprint) {
       throw new AppError('MESSAGE_ID_CONFLICT');
     }
-    const reply = await repository.findReply(user.id);
+    const reply = await repository.findReply(userMessage.id);
     if (!reply) {
       throw new AppError('INTERNAL');
     }
@@ -323,10 +318,9 @@ export function createGenerationService(deps: GenerationDeps) {
       if (running) {
         await running.catch(() => undefined);
       }
-      const dialog = await dialogOf(body, caller);
-      const stored = await storedAnswer(dialog, clientId, fingerprint);
-      if (stored) {
-        return answerOf(body, tenant, stored);
+      const { dialog, userMessage } = await lookup(body, caller, clientId);
+      if (userMessage) {
+        return answerOf(body, tenant, await storedAnswer(userMessage, fingerprint));
       }
       if (await repository.tryClaim(dialogKey, clientId, fingerprint, clock.nowMicros())) {
         const work = produce(body, tenant, caller, dialog, images, fingerprint, { dialogKey, clientMessageId: clientId }, started);
@@ -364,13 +358,14 @@ export function createGenerationService(deps: GenerationDeps) {
         throw new AppError('INVALID_REQUEST', 'runtimeContext.tenant_id is not a known section');
       }
       const images = checkMessages(body.messages);
-      const dialog = await dialogOf(body, caller);
+      const clientId = body.messages[body.messages.length - 1]!.id;
       if (body.trafficType === 'debug') {
+        await lookup(body, caller, null);
         return debugAnswer(body);
       }
       const fingerprint = requestFingerprint({ trafficType: body.trafficType ?? null, messages: body.messages, runtimeContext: body.runtimeContext });
-      const clientId = body.messages[body.messages.length - 1]!.id;
       if (clientId === undefined) {
+        const { dialog } = await lookup(body, caller, null);
         return produce(body, tenant, caller, dialog, images, fingerprint, null, started);
       }
       return produceOnce(body, tenant, caller, images, fingerprint, clientId, started);

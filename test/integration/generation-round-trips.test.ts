@@ -1,0 +1,52 @@
+/**
+ * Database round trips of a generation turn on PostgreSQL (issue target: at most 5).
+ * Every query Kysely sends is counted; the turn's store is one statement, not a transaction.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildTestApp } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/storage.ts';
+import { postgresSkip } from '../helpers/services.ts';
+import { createStorage } from '../../src/db/create-db.ts';
+
+describe('round trips per generation turn [postgres]', { skip: postgresSkip }, () => {
+  test('a first turn, a continued turn with a message id, and a retry each take at most 5 queries', async () => {
+    const database = await createTestDatabase('postgres');
+    const queries: string[] = [];
+    let counting = false;
+    const storage = createStorage(database.settings, { onQuery: (e) => counting && queries.push(e.query.sql) });
+    const seed = await buildTestApp('postgres', { database });
+    await seed.close();
+    const t = await buildTestApp('postgres', { database: { ...database, storage }, catalogs: {} });
+    const turn = async (id: string, text: string) => {
+      queries.length = 0;
+      counting = true;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/shopping/generate',
+        payload: { threadId: 'rt-1', resourceId: 'u', messages: [{ role: 'user', id, content: text }], runtimeContext: { tenant_id: 'shop-a' } },
+      });
+      counting = false;
+      assert.equal(res.statusCode, 200, res.body);
+      return [...queries];
+    };
+    try {
+      const first = await turn('m1', 'смартфон');
+      assert.ok(first.length <= 5, `first turn: ${first.length} queries\n${first.join('\n')}`);
+      const second = await turn('m2', 'а подешевле?');
+      assert.ok(second.length <= 5, `continued turn: ${second.length} queries\n${second.join('\n')}`);
+      assert.ok(!second.some((q) => /^begin|^commit/i.test(q)), 'no transaction round trips');
+      const retry = await turn('m2', 'а подешевле?');
+      assert.ok(retry.length <= 3, `retry: ${retry.length} queries`);
+      process.stdout.write(`# round trips: first turn ${first.length}, continued ${second.length}, retry ${retry.length}\n`);
+      if (process.env.SHOW_QUERIES) {
+        // The queries of the continued turn, for anyone working on this path.
+        process.stdout.write(`${second.map((q) => `# ${q.slice(0, 140)}`).join('\n')}\n`);
+      }
+    } finally {
+      await t.app.close();
+      await storage.close();
+      await database.dispose();
+    }
+  });
+});
