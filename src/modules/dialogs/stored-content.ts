@@ -46,9 +46,15 @@ export function assistantText(response: AssistantResponse): string {
 
 const TITLE_MAX = 80;
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /**
  * A dialog's title (design.md §5): the first user message's text, trimmed, cut at a word
  * boundary to at most 80 characters with "…"; `Диалог` when there is no text.
+ *
+ * Characters are counted and cut as user-perceived characters (grapheme clusters), not
+ * UTF-16 units: cutting by units split emoji into lone surrogates, which both databases
+ * store as U+FFFD, so clients saw "�…" at the end of such titles.
  */
 export function dialogTitle(text: string): string {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -58,7 +64,11 @@ export function dialogTitle(text: string): string {
   if (clean.length <= TITLE_MAX) {
     return clean;
   }
-  const cut = clean.slice(0, TITLE_MAX - 1);
+  const chars = Array.from(graphemes.segment(clean), (s) => s.segment);
+  if (chars.length <= TITLE_MAX) {
+    return clean;
+  }
+  const cut = chars.slice(0, TITLE_MAX - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).join('').trimEnd()}…`;
 }

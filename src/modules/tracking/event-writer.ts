@@ -28,7 +28,7 @@ export function createEventWriter(
   const flushMs = options.flushMs ?? 500;
   const maxBatch = options.maxBatch ?? 1000;
   const maxQueued = options.maxQueued ?? 100_000;
-  let queue: TrackedEvent[] = [];
+  const queue: TrackedEvent[] = [];
   let writing: Promise<void> = Promise.resolve();
 
   const flush = (): Promise<void> => {

@@ -1,6 +1,6 @@
 /**
  * Per-tenant, per-day engagement from the tracking events: block impressions (IMP),
- * visible block impressions (WRIMP), card views (visible_impression), clicks, and
+ * visible block impressions (WRIMP), card views (the cards' own visible_impression), clicks, and
  * click-through (clicks per block impression). Used by `aisle events-report`.
  */
 import { sql, type Kysely } from 'kysely';
@@ -18,21 +18,32 @@ export interface DayFigures {
 
 const DAY_MICROS = 86_400_000_000;
 
+/**
+ * The UTC day number of an event. The divisor is an inlined integer literal, not a bound
+ * parameter: bound, SQLite received it as a REAL and divided in floating point (every event
+ * its own "day" group), and PostgreSQL saw the select and GROUP BY expressions as different
+ * ($1 vs $2) and refused the query.
+ */
+const dayNumber = sql<number>`(created_at / ${sql.lit(DAY_MICROS)})`;
+
 export async function engagementByDay(db: Kysely<Database>, options: { tenantId?: string; sinceMicros: number }): Promise<DayFigures[]> {
   let query = db
     .selectFrom('tracking_events')
     .select([
       'tenant_id',
-      sql<number>`(created_at / ${DAY_MICROS})`.as('day_number'),
+      dayNumber.as('day_number'),
       sql<number>`sum(case when type = 'IMP' then 1 else 0 end)`.as('imp'),
       sql<number>`sum(case when type = 'WRIMP' then 1 else 0 end)`.as('wrimp'),
-      sql<number>`sum(case when type = 'visible_impression' then 1 else 0 end)`.as('views'),
+      // Card views are the cards' own visible_impression events (they carry a SKU). The root
+      // visible_impression is the whole block's, sent under the same condition as WRIMP
+      // (spec part 6), so counting it here would add one "card view" per block seen.
+      sql<number>`sum(case when type = 'visible_impression' and sku is not null then 1 else 0 end)`.as('views'),
       sql<number>`sum(case when type = 'click' then 1 else 0 end)`.as('clicks'),
     ])
     .where('created_at', '>=', options.sinceMicros)
-    .groupBy(['tenant_id', sql`(created_at / ${DAY_MICROS})`])
+    .groupBy(['tenant_id', dayNumber])
     .orderBy('tenant_id')
-    .orderBy(sql`(created_at / ${DAY_MICROS})`);
+    .orderBy(dayNumber);
   if (options.tenantId) {
     query = query.where('tenant_id', '=', options.tenantId);
   }

@@ -3,7 +3,7 @@
  * A valid signature → 204 at once and the event is queued for a batched write;
  * anything else → 404. The debug stub's event link answers 204 and records nothing.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import type { Signer } from '../../security/signer.ts';
@@ -11,27 +11,48 @@ import { sendError } from '../../plugins/error-handler.ts';
 import { EVENT_PURPOSE, type EventPayload } from './links.ts';
 import type { EventWriter } from './event-writer.ts';
 
+/** Longest signed value accepted (the signer refuses longer ones too). */
+const SIGNED_MAX = 4096;
+
 export function registerTrackingRoutes(app: FastifyInstance, deps: { signer: Signer; clock: Clock; writer: EventWriter }): void {
+  async function collect(signed: string, reply: FastifyReply) {
+    void reply.header('Cache-Control', 'no-store');
+    if (signed === 'debug') {
+      return reply.code(204).send();
+    }
+    const event = deps.signer.verify<EventPayload>(EVENT_PURPOSE, signed);
+    if (!event || typeof event.t !== 'string' || typeof event.y !== 'string') {
+      return sendError(reply, 404, 'NOT_FOUND', 'Not found');
+    }
+    deps.writer.add({ tenant_id: event.t, dialog_id: event.d, message_id: event.m, type: event.y, sku: event.s ?? null, created_at: deps.clock.nowMicros() });
+    return reply.code(204).send();
+  }
+
   app.get<{ Params: { signed: string } }>(
     '/shopping/events/:signed',
     {
       schema: {
         tags: ['tracking'],
         summary: 'Tracking link from an answer (impression, click); answers 204',
-        params: Type.Object({ signed: Type.String({ minLength: 1, maxLength: 4096 }) }),
+        params: Type.Object({ signed: Type.String({ minLength: 1, maxLength: SIGNED_MAX }) }),
       },
     },
-    async (request, reply) => {
-      void reply.header('Cache-Control', 'no-store');
-      if (request.params.signed === 'debug') {
-        return reply.code(204).send();
-      }
-      const event = deps.signer.verify<EventPayload>(EVENT_PURPOSE, request.params.signed);
-      if (!event || typeof event.t !== 'string' || typeof event.y !== 'string') {
-        return sendError(reply, 404, 'NOT_FOUND', 'Not found');
-      }
-      deps.writer.add({ tenant_id: event.t, dialog_id: event.d, message_id: event.m, type: event.y, sku: event.s ?? null, created_at: deps.clock.nowMicros() });
-      return reply.code(204).send();
+    async (request, reply) => collect(request.params.signed, reply),
+  );
+
+  // Signed values are longer than 100 characters (two UUIDs, tenant, type, SKU and the MAC),
+  // and Fastify's router refuses a `:param` over its default maxParamLength of 100 with its own
+  // 414 before any handler runs — so without this twin every real tracking link answered 414.
+  // A wildcard is not subject to that limit; the router tries it when the `:signed` match is
+  // refused. The documented route above stays for OpenAPI, 405 answers and CORS.
+  app.get<{ Params: { '*': string } }>(
+    '/shopping/events/*',
+    {
+      schema: {
+        hide: true,
+        params: Type.Object({ '*': Type.String({ minLength: 1, maxLength: SIGNED_MAX }) }),
+      },
     },
+    async (request, reply) => collect(request.params['*'], reply),
   );
 }
