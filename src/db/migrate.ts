@@ -7,10 +7,12 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { DialectName } from './dialect.ts';
 import type { Database } from './types.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
+import { dialogsPairIndexMigration } from './migrations/0002-dialogs-pair-index.ts';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
+    '0002-dialogs-pair-index': dialogsPairIndexMigration,
   };
 }
 

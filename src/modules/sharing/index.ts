@@ -1,7 +1,27 @@
 /**
- * Public sharing of dialogs (spec 2.11, 3.3, 4.10–4.12). Being built; registers nothing yet.
+ * Public sharing of dialogs (spec 2.11, 3.3, 4.10–4.12): wires the repository, service,
+ * routes and the purge job of expired links.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app.ts';
+import { createSharingRepository } from './repository.ts';
+import { createSharingService } from './service.ts';
+import { registerSharingRoutes } from './routes.ts';
+import { PURGE_GRACE_MICROS, PURGE_INTERVAL_MS, startPurgeJob } from './purge.ts';
 
-export function registerSharingModule(_app: FastifyInstance, _ctx: AppContext): void {}
+export interface SharingModuleOptions {
+  /** How often expired links are deleted (ms). Default 10 minutes. */
+  purgeIntervalMs?: number;
+}
+
+/** Registers the sharing endpoints and starts the purge job, which stops when the app closes. */
+export function registerSharingModule(app: FastifyInstance, ctx: AppContext, options: SharingModuleOptions = {}): void {
+  const sharing = createSharingService({ repository: createSharingRepository(ctx.storage.db), clock: ctx.clock });
+  registerSharingRoutes(app, { sharing, limiter: ctx.limiter });
+  const job = startPurgeJob({
+    purge: () => sharing.purgeExpired(PURGE_GRACE_MICROS),
+    intervalMs: options.purgeIntervalMs ?? PURGE_INTERVAL_MS,
+    onError: (err) => app.log.warn({ err }, 'purging expired share links failed'),
+  });
+  app.addHook('onClose', async () => job.stop());
+}
