@@ -120,6 +120,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Identifiers in paths (threadId, share and tracking tokens) may be long; their schemas set the real limits.
+    routerOptions: { maxParamLength: 4096 },
+    // Errors raised before any route runs (a bad percent-escape in the URL) get the same body as all others.
+    frameworkErrors: (error, _request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      void sendError(reply, 400, 'INVALID_REQUEST', error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed' : 'Invalid request');
+    },
   }) as unknown as FastifyInstance;
 
   installValidation(app);

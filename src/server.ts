@@ -2,6 +2,7 @@
  * Starts Aisle: reads the configuration, opens and migrates the database, builds the app,
  * listens, and on SIGTERM/SIGINT stops taking requests, finishes those in flight and exits.
  */
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import { loadConfig, type Config } from './config/index.ts';
 import { createStorage } from './db/create-db.ts';
@@ -18,6 +19,9 @@ const startupLog = {
     process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), ...rest, ...(err ? { error: err.message } : {}), msg })}\n`);
   },
 };
+
+/** How long a stop waits for requests in flight (a generation may wait on a model). */
+const DRAIN_DEADLINE_MS = 30_000;
 
 export interface RunningServer {
   url: string;
@@ -38,6 +42,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Counting falls back to memory while Redis is away; reconnection is automatic.
   });
   const app = await buildApp({ config, storage, redis, clock });
+  // Requests in flight, so a stop can wait for them before closing storage under them.
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  const finished = () => {
+    inFlight--;
+    if (inFlight === 0) {
+      drained?.();
+    }
+  };
+  app.addHook('onRequest', (_request, reply, done) => {
+    inFlight++;
+    // 'close' fires once the response is complete or the connection is really gone; a client
+    // that half-closes after its body (Fastify's "abort") is still waiting for the answer.
+    reply.raw.once('close', finished);
+    done();
+  });
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info({ ms: Math.round(performance.now() - started), database: storage.dialect }, 'Aisle is listening');
   let closing: Promise<void> | null = null;
@@ -45,6 +65,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: address,
     close() {
       closing ??= (async () => {
+        // Stop taking connections, let the requests in flight finish (up to a deadline), then close.
+        // net.Server's close, not http.Server's: the latter also drops "idle" connections, and
+        // Node counts one still receiving its request body as idle, which would cut it off.
+        net.Server.prototype.close.call(app.server);
+        if (inFlight > 0) {
+          await Promise.race([new Promise<void>((resolve) => (drained = resolve)), new Promise((resolve) => setTimeout(resolve, DRAIN_DEADLINE_MS).unref())]);
+        }
         await app.close();
         redis?.disconnect();
         await storage.close();

@@ -8,8 +8,12 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERRORS, type ErrorCode, isAppError } from '../errors.ts';
 
+/** Sends the error body. Errors are never cached: they often depend on a token or a moment. */
 export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return reply.code(status).send({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message });
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message });
 }
 
 function validationMessage(err: FastifyError): string {

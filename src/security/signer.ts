@@ -10,6 +10,8 @@ export interface Signer {
   sign(purpose: string, payload: unknown): string;
   /** The payload, or null when the token is malformed, altered or for another purpose. */
   verify<T = unknown>(purpose: string, token: string): T | null;
+  /** A keyed, stable identifier for `value` in UUID form: the same input gives the same id on every instance. */
+  stableId(purpose: string, value: string): string;
 }
 
 const MAC_BYTES = 16;
@@ -19,6 +21,10 @@ export function createSigner(secret: string): Signer {
   const mac = (purpose: string, body: string) =>
     createHmac('sha256', secret).update(purpose).update('\0').update(body).digest().subarray(0, MAC_BYTES);
   return {
+    stableId(purpose, value) {
+      const hex = createHmac('sha256', secret).update(`id:${purpose}`).update('\0').update(value).digest('hex');
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+    },
     sign(purpose, payload) {
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return `${body}.${mac(purpose, body).toString('base64url')}`;
@@ -32,8 +38,10 @@ export function createSigner(secret: string): Signer {
         return null;
       }
       const body = token.slice(0, dot);
-      const given = Buffer.from(token.slice(dot + 1), 'base64url');
-      const expected = mac(purpose, body);
+      // Compare the text, not decoded bytes: base64url has several spellings of the same
+      // final bits, and only the one Aisle issued should verify.
+      const given = Buffer.from(token.slice(dot + 1));
+      const expected = Buffer.from(mac(purpose, body).toString('base64url'));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return null;
       }

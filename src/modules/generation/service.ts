@@ -204,7 +204,9 @@ export function createGenerationService(deps: GenerationDeps) {
     started: number,
   ): Promise<GenerateResponse> {
     const receivedAt = clock.nowMicros();
-    const dialogId = dialog?.id ?? randomUUID();
+    // Derived from the dialog's key, so two requests creating the same dialog at once agree on
+    // its id (the tracking links the losing one hands out still name the stored dialog).
+    const dialogId = dialog?.id ?? deps.signer.stableId('dialog', `${tenant.id}\0${body.resourceId}\0${body.threadId}`);
     const assistantId = randomUUID();
     const normalised = await Promise.all(images.map(async (img) => ({ index: img.index, image: await deps.images.normalise(img.source) })));
     const last = body.messages[body.messages.length - 1]!;

@@ -1,0 +1,137 @@
+/**
+ * Scale-out (issue 8 part 4): two real Aisle processes on one PostgreSQL and one Redis,
+ * on two ports. A dialog started on one is continued, listed and hidden on the other;
+ * guest sessions hold across both; SIGTERM to one finishes its request in flight before
+ * it exits, while the other keeps serving.
+ */
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, type TestDatabase } from '../helpers/storage.ts';
+import { postgresSkip, redisSkip, REDIS_URL } from '../helpers/services.ts';
+import { DEMO_CATALOG } from '../helpers/app.ts';
+
+const CLI = fileURLToPath(new URL('../../bin/aisle.js', import.meta.url));
+
+interface Instance {
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  base: string;
+  port: number;
+  exited: Promise<number | null>;
+}
+
+function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        const port = Number(match[1]);
+        resolve({ child, port, base: `http://127.0.0.1:${port}`, exited, output: () => out });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
+  });
+}
+
+async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+describe('two instances on one PostgreSQL and one Redis', { skip: postgresSkip || redisSkip }, () => {
+  let database: TestDatabase;
+  let a: Instance;
+  let b: Instance;
+
+  before(async () => {
+    database = await createTestDatabase('postgres');
+    const dir = mkdtempSync(path.join(tmpdir(), 'aisle-scale-'));
+    const tenantsFile = path.join(dir, 'tenants.yaml');
+    writeFileSync(tenantsFile, `tenants:\n  - id: shop\n    name: Shop\n    catalog:\n      path: ${DEMO_CATALOG}\n      format: jsonl\n`);
+    const env = { DATABASE_URL: (database.settings as { url: string }).url, REDIS_URL, TENANTS_FILE: tenantsFile, PUBLIC_BASE_URL: 'https://aisle.test' };
+    a = await startInstance(env);
+    b = await startInstance(env);
+  });
+
+  after(async () => {
+    for (const instance of [a, b]) {
+      if (instance && instance.child.exitCode === null) {
+        instance.child.kill('SIGKILL');
+        await instance.exited;
+      }
+    }
+    await database?.dispose();
+  });
+
+  test('a dialog started on one instance is continued, listed and hidden on the other', async () => {
+    const reg = await call(a.base, 'POST', '/shopping/guest-sessions', { tenant_id: 'shop', resourceId: 'buyer-1' });
+    assert.equal(reg.status, 201);
+    const token = reg.json.accessToken as string;
+    const turn = (base: string, id: string, text: string) =>
+      call(base, 'POST', '/shopping/generate', { threadId: 'x-1', resourceId: 'buyer-1', messages: [{ role: 'user', id, content: text }], runtimeContext: { tenant_id: 'shop' } }, token);
+    const first = await turn(a.base, 'm1', 'смартфон');
+    assert.equal(first.status, 200);
+    const second = await turn(b.base, 'm2', 'а подешевле?');
+    assert.equal(second.status, 200);
+    const retryOnA = await turn(a.base, 'm2', 'а подешевле?');
+    assert.equal(retryOnA.json.assistantMessageId, second.json.assistantMessageId, 'a retry on the other instance returns the stored answer');
+    const history = await call(b.base, 'POST', '/shopping/history', { tenant_id: 'shop', resourceId: 'buyer-1', threadId: 'x-1' }, token);
+    assert.equal(history.json.items.length, 4);
+    const list = await call(a.base, 'GET', '/shopping/dialogs', undefined, token);
+    assert.deepEqual(list.json.items.map((i: { threadId: string }) => i.threadId), ['x-1']);
+    assert.equal((await call(b.base, 'DELETE', '/shopping/dialogs/x-1', undefined, token)).status, 204);
+    assert.equal((await call(a.base, 'GET', '/shopping/dialogs', undefined, token)).json.items.length, 0);
+    assert.equal((await turn(a.base, 'm3', 'ещё')).status, 404, 'hidden on the other instance too');
+    assert.equal((await call(b.base, 'POST', '/shopping/guest-sessions/revoke', undefined, token)).status, 204);
+    assert.equal((await call(a.base, 'GET', '/shopping/dialogs', undefined, token)).status, 401, 'revoked on the other instance too');
+  });
+
+  test('SIGTERM lets the request in flight finish, then the instance exits; the other keeps serving', async () => {
+    const body = JSON.stringify({ threadId: 'drain-1', resourceId: 'buyer-2', messages: [{ role: 'user', content: 'наушники' }], runtimeContext: { tenant_id: 'shop' } });
+    const received = (instance: Instance) => (instance.output().match(/"incoming request"/g) ?? []).length;
+    const before = received(a);
+    const socket = net.connect(a.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk.toString()));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    // The request is in flight: headers and half the body sent.
+    socket.write(`POST /shopping/generate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+    socket.write(body.slice(0, 20));
+    // Signal only once the instance has the request (its log says so): then it is truly in flight.
+    const started = Date.now();
+    while (received(a) === before && Date.now() - started < 15_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.equal(received(a), before + 1, 'the instance received the request');
+    a.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(a.child.exitCode, null, 'still running while a request is in flight');
+    // The rest of the body; like a real client, the socket stays open for the answer.
+    socket.write(body.slice(20));
+    await closed;
+    assert.match(response, /^HTTP\/1\.1 200/, `the in-flight request finished: ${response.slice(0, 80)}\n${a.output().split("\n").slice(-8).join("\n")}`);
+    assert.equal(await a.exited, 0, 'then it exited cleanly');
+    const other = await call(b.base, 'POST', '/shopping/generate', { threadId: 'drain-2', resourceId: 'buyer-2', messages: [{ role: 'user', content: 'чайник' }], runtimeContext: { tenant_id: 'shop' } });
+    assert.equal(other.status, 200);
+  });
+});
