@@ -60,6 +60,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info({ ms: Math.round(performance.now() - started), database: storage.dialect }, 'Aisle is listening');
+  // Unbuffered, for operators and scripts waiting for the start (the log is written in batches).
+  process.stdout.write(`Aisle is listening at ${address}\n`);
   let closing: Promise<void> | null = null;
   return {
     url: address,
@@ -75,6 +77,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await app.close();
         redis?.disconnect();
         await storage.close();
+        // The log is written in batches; write out the last one.
+        await new Promise<void>((resolve) => (app.log as unknown as { flush(cb: () => void): void }).flush(() => resolve()));
       })();
       return closing;
     },

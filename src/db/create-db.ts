@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDialectConfig } from 'kysely';
 import type { DatabaseSettings } from '../config/index.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './types.ts';
@@ -21,6 +21,38 @@ export interface Storage {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /** Opens the configured database. Does not run migrations (see migrate.ts). */
+/** Distinct SQL texts kept prepared; Aisle's queries are few, batch inserts add a handful more. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * better-sqlite3 behind Kysely prepares every query anew, which costs more than running it.
+ * Statements are reused by SQL text instead (safe: better-sqlite3 is synchronous, and Aisle
+ * never streams rows, so no statement is busy when it is taken again).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        // Most recently used last, so the oldest is evicted first.
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          cache.delete(cache.keys().next().value as string);
+        }
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
+}
+
 export interface StorageOptions {
   onPoolError?: (err: Error) => void;
   /** Called for every query (with its SQL, never its parameters): round-trip counting in tests and benchmarks. */
@@ -38,7 +70,7 @@ export function createStorage(settings: DatabaseSettings, options: StorageOption
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -322,9 +322,10 @@ describe('idempotent retry across two instances on one PostgreSQL', { skip: skip
     try {
       const payload = body({ threadId: 'cross-1', messages: [{ role: 'user', id: 'cross-msg', content: 'привет' }] });
       const results = await Promise.all([generate(a.app, payload), generate(b.app, payload), generate(a.app, payload), generate(b.app, payload)]);
-      assert.deepEqual(results.map((r) => r.statusCode), [200, 200, 200, 200]);
-      assert.equal(new Set(results.map((r) => r.json().assistantMessageId)).size, 1);
-      assert.equal(probe.calls, 1);
+      const seen = results.map((r) => `${r.statusCode} ${r.body.slice(0, 200)}`).join('\n');
+      assert.deepEqual(results.map((r) => r.statusCode), [200, 200, 200, 200], seen);
+      assert.equal(new Set(results.map((r) => r.json().assistantMessageId)).size, 1, seen);
+      assert.equal(probe.calls, 1, `engine calls: ${probe.calls}\n${seen}`);
       const stored = await database.storage.db.selectFrom('messages').select('id').execute();
       assert.equal(stored.length, 2);
     } finally {

@@ -163,7 +163,8 @@ export function createGenerationService(deps: GenerationDeps) {
     return {
       threadId: body.threadId,
       resourceId: body.resourceId,
-      response: structuredClone(DEBUG_STUB_RESPONSE),
+      // Frozen and never changed: serialised as is.
+      response: DEBUG_STUB_RESPONSE,
       responseLatencyMs: DEBUG_STUB_LATENCY_MS,
       events: debugStubEvents(config.publicBaseUrl),
     };
