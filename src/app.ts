@@ -14,7 +14,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { createLimiter, type Limiter } from './limits/limiter.ts';
 import { createSigner, type Signer } from './security/signer.ts';
 import { ensureSigningSecret } from './security/signing-secret.ts';
-import { loggerOptions } from './plugins/logging.ts';
+import { installRequestLog, loggerOptions } from './plugins/logging.ts';
 import { installErrorHandler, sendError } from './plugins/error-handler.ts';
 import { installValidation, installJsonParser } from './plugins/validation.ts';
 import { collectRouteTable } from './plugins/route-table.ts';
@@ -115,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock();
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    disableRequestLogging: true,
     // Fastify accepts a hop count at run time, though its types omit it.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }) as unknown as FastifyInstance;
 
+  installRequestLog(app);
   installValidation(app);
   installJsonParser(app);
   installErrorHandler(app);
@@ -139,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signer = createSigner(await ensureSigningSecret(storage.db, config.signingSecret));
   const limiter = createLimiter(limitsOf(config), deps.redis ?? null);
   const catalogs = await createCatalogRegistry({ db: storage.db, tenants: config.tenants, log: app.log, refreshMs: deps.catalogRefreshMs ?? 30_000 });
-  const defaultEngines = createEngineResolver({ catalogs });
+  const defaultEngines = createEngineResolver({ catalogs, log: app.log, env: config.modelApiKeys });
   const engineFor: EngineResolver = deps.engineFor ? (tenant) => deps.engineFor!(tenant, defaultEngines) : defaultEngines;
   const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs };
 

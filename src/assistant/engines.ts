@@ -1,15 +1,44 @@
 /**
  * Which engine answers for a tenant. The catalogue engine is the default and needs no
- * set-up; the language-model engine (tenants with `engine.type: llm`) comes with its own issue.
+ * set-up; tenants with `engine.type: llm` get the language-model engine, with the
+ * catalogue engine as its fallback. LLM engines are made on a tenant's first turn and kept.
  */
+import pino from 'pino';
 import type { Tenant } from '../config/index.ts';
 import type { CatalogRegistry } from '../catalog/registry.ts';
 import type { AssistantEngine } from './engine.ts';
 import { createCatalogEngine } from './catalog-engine/index.ts';
+import { createLlmEngine, type EngineLog } from './llm-engine/index.ts';
 
 export type EngineResolver = (tenant: Tenant) => AssistantEngine;
 
-export function createEngineResolver(deps: { catalogs: CatalogRegistry }): EngineResolver {
+export interface EngineResolverDeps {
+  catalogs: CatalogRegistry;
+  /**
+   * Where engines log (model failures and fallbacks, never message text). The app should
+   * pass its own logger; without one, warnings go to standard error.
+   */
+  log?: EngineLog;
+  /** API keys by variable name (Config.modelApiKeys). */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Builds the resolver the generation service calls on every turn. */
+export function createEngineResolver(deps: EngineResolverDeps): EngineResolver {
   const catalogEngine = createCatalogEngine({ catalogs: deps.catalogs });
-  return () => catalogEngine;
+  let log = deps.log;
+  const llmEngines = new Map<string, AssistantEngine>();
+  return (tenant) => {
+    const llm = tenant.engine.type === 'llm' ? tenant.engine.llm : undefined;
+    if (!llm) {
+      return catalogEngine;
+    }
+    let engine = llmEngines.get(tenant.id);
+    if (!engine) {
+      log ??= pino({ level: 'warn', base: { component: 'llm-engine' } }, pino.destination(2));
+      engine = createLlmEngine(tenant, llm, { catalogs: deps.catalogs, fallback: catalogEngine, log, env: deps.env });
+      llmEngines.set(tenant.id, engine);
+    }
+    return engine;
+  };
 }

@@ -12,6 +12,8 @@ export type { Tenant } from './tenant.ts';
 
 export interface Config extends EnvSettings {
   tenants: ReadonlyMap<string, Tenant>;
+  /** Model API keys, by the variable names tenants give in `engine.llm.apiKeyEnv` (read once, here). */
+  modelApiKeys: Readonly<Record<string, string>>;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -24,14 +26,25 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Builds a Config from settings and a tenant list (used by `loadConfig` and by tests). */
-export function makeConfig(env: EnvSettings, tenants: Tenant[]): Config {
+/**
+ * Builds a Config from settings and a tenant list (used by `loadConfig` and by tests).
+ * `variables` is where the model API keys the tenants name are read from.
+ */
+export function makeConfig(env: EnvSettings, tenants: Tenant[], variables: Record<string, string | undefined> = {}): Config {
   const map = new Map(tenants.map((t) => [t.id, deepFreeze(t)]));
-  return Object.freeze({ ...env, tenants: map });
+  const modelApiKeys: Record<string, string> = {};
+  for (const tenant of tenants) {
+    const name = tenant.engine.llm?.apiKeyEnv;
+    const value = name ? variables[name] : undefined;
+    if (name && value) {
+      modelApiKeys[name] = value;
+    }
+  }
+  return Object.freeze({ ...env, tenants: map, modelApiKeys: Object.freeze(modelApiKeys) });
 }
 
 /** Reads the environment and the tenants file it names; throws ConfigError with one clear line. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const settings = readEnv(env);
-  return makeConfig(settings, loadTenantsFile(settings.tenantsFile));
+  return makeConfig(settings, loadTenantsFile(settings.tenantsFile), env);
 }

@@ -14,8 +14,9 @@ export const LlmSettingsSchema = Type.Object(
     /** Name of the environment variable that holds the API key (the key itself never sits in the file). */
     apiKeyEnv: Type.Optional(Type.String({ minLength: 1 })),
     timeoutMs: Type.Integer({ minimum: 100, maximum: 300000, default: 20000 }),
-    maxTokens: Type.Integer({ minimum: 16, maximum: 200000, default: 1024 }),
-    temperature: Type.Number({ minimum: 0, maximum: 2, default: 0.3 }),
+    /** Sent only when set: some models (reasoning models) refuse a token limit or a temperature. */
+    maxTokens: Type.Optional(Type.Integer({ minimum: 16, maximum: 200000 })),
+    temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 2 })),
     acceptsImages: Type.Boolean({ default: false }),
     /** On a model timeout or error, answer with the catalogue engine instead of failing with 500. */
     fallbackToCatalog: Type.Boolean({ default: true }),

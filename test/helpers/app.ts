@@ -56,6 +56,7 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
   const config = makeConfig(
     { ...env, database: database.settings },
     (options.tenants ?? TEST_TENANTS).map((t, i) => parseTenant(t, i, process.cwd())),
+    process.env,
   );
   const clock = manualClock();
   const chunks: string[] = [];

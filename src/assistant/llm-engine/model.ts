@@ -1,0 +1,30 @@
+/**
+ * The chat model of a tenant: any OpenAI-compatible `/chat/completions` endpoint (OpenAI,
+ * vLLM, Ollama, llama.cpp server, LM Studio …) through the AI SDK's compatible provider.
+ * Shared by the LLM engine and the model-based starter-prompt selection.
+ */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { LlmSettings } from '../../config/tenant.ts';
+
+export interface ChatModel {
+  model: LanguageModel;
+  settings: LlmSettings;
+  /** False when the tenant names a key variable that is not set (the server will likely refuse). */
+  hasKey: boolean;
+}
+
+/**
+ * Creates the model client for a tenant's settings. The API key is read once, here, from
+ * the environment variable the tenant names (the key never sits in the tenants file).
+ */
+export function createChatModel(settings: LlmSettings, env: Readonly<Record<string, string | undefined>>): ChatModel {
+  const apiKey = settings.apiKeyEnv ? env[settings.apiKeyEnv] : undefined;
+  const provider = createOpenAICompatible({
+    name: 'aisle-llm',
+    // Users write the base with or without a trailing slash; the provider appends "/chat/completions".
+    baseURL: settings.baseUrl.replace(/\/+$/, ''),
+    ...(apiKey ? { apiKey } : {}),
+  });
+  return { model: provider.chatModel(settings.model), settings, hasKey: settings.apiKeyEnv === undefined || Boolean(apiKey) };
+}
