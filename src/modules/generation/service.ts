@@ -118,7 +118,12 @@ function toEngineTurns(rows: Array<Pick<Message, 'role' | 'content' | 'engine_st
   });
 }
 
-function mergePreferences(saved: BuyerPreferences | null, learned: BuyerPreferences): BuyerPreferences {
+/**
+ * Merges what a turn learned into the saved preferences: lists keep the newest first (at
+ * most 10), values are replaced, and a new budget bound drops a saved opposite bound that
+ * contradicts it (a new "up to 20,000" replaces an old "from 30,000").
+ */
+export function mergePreferences(saved: BuyerPreferences | null, learned: BuyerPreferences): BuyerPreferences {
   const merged: BuyerPreferences = { ...(saved ?? {}) };
   for (const [key, value] of Object.entries(learned) as Array<[keyof BuyerPreferences, unknown]>) {
     if (value === undefined || value === null) {
@@ -129,6 +134,13 @@ function mergePreferences(saved: BuyerPreferences | null, learned: BuyerPreferen
       (merged as Record<string, unknown>)[key] = [...new Set([...value, ...before])].slice(0, 10);
     } else {
       (merged as Record<string, unknown>)[key] = value;
+    }
+  }
+  if (merged.budgetMin !== undefined && merged.budgetMax !== undefined && merged.budgetMin > merged.budgetMax) {
+    if (learned.budgetMax !== undefined) {
+      delete merged.budgetMin;
+    } else {
+      delete merged.budgetMax;
     }
   }
   return merged;
