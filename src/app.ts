@@ -14,7 +14,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { createLimiter, type Limiter } from './limits/limiter.ts';
 import { createSigner, type Signer } from './security/signer.ts';
 import { ensureSigningSecret } from './security/signing-secret.ts';
-import { installRequestLog, loggerOptions } from './plugins/logging.ts';
+import { RequestLog, loggerOptions } from './plugins/logging.ts';
 import { installErrorHandler, sendError } from './plugins/error-handler.ts';
 import { installValidation, installJsonParser } from './plugins/validation.ts';
 import { collectRouteTable } from './plugins/route-table.ts';
@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock();
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     // Fastify accepts a hop count at run time, though its types omit it.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
@@ -130,7 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }) as unknown as FastifyInstance;
 
-  installRequestLog(app);
   installValidation(app);
   installJsonParser(app);
   installErrorHandler(app);

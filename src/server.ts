@@ -3,7 +3,6 @@
  * listens, and on SIGTERM/SIGINT stops taking requests, finishes those in flight and exits.
  */
 import net from 'node:net';
-import { Redis } from 'ioredis';
 import { loadConfig, type Config } from './config/index.ts';
 import { createStorage } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -37,7 +36,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await migrateToLatest(storage.db, storage.dialect);
   const clock = systemClock();
   await syncCatalogsFromTenants(storage.db, config.tenants.values(), () => clock.nowMicros(), startupLog);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
+  // ioredis is loaded only when Redis is configured (it adds ~25 MB to the process).
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : null;
   redis?.on('error', () => {
     // Counting falls back to memory while Redis is away; reconnection is automatic.
   });
@@ -60,8 +62,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info({ ms: Math.round(performance.now() - started), database: storage.dialect }, 'Aisle is listening');
-  // Unbuffered, for operators and scripts waiting for the start (the log is written in batches).
-  process.stdout.write(`Aisle is listening at ${address}\n`);
   let closing: Promise<void> | null = null;
   return {
     url: address,
@@ -89,8 +89,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
 export async function serveFromEnvironment(): Promise<void> {
   const config = loadConfig(process.env);
   const server = await startServer(config);
-  const shown = config.publicBaseUrl;
-  process.stdout.write(`\nAisle is running: open ${shown}/docs (API reference) — tenants: ${[...config.tenants.keys()].join(', ')}\n\n`);
+  // Unbuffered (the log is written in batches), for the person starting it and for scripts waiting on the start.
+  process.stdout.write(
+    `\nAisle is listening at ${server.url} — open ${config.publicBaseUrl}/docs for the API reference; tenants: ${[...config.tenants.keys()].join(', ')}\n\n`,
+  );
   const stop = (signal: string) => {
     process.stdout.write(`${signal}: finishing requests in flight, then stopping\n`);
     server.close().then(

@@ -8,7 +8,7 @@ import type { Tenant } from '../config/index.ts';
 import type { CatalogRegistry } from '../catalog/registry.ts';
 import type { AssistantEngine } from './engine.ts';
 import { createCatalogEngine } from './catalog-engine/index.ts';
-import { createLlmEngine, type EngineLog } from './llm-engine/index.ts';
+import type { EngineLog } from './llm-engine/index.ts';
 
 export type EngineResolver = (tenant: Tenant) => AssistantEngine;
 
@@ -36,7 +36,12 @@ export function createEngineResolver(deps: EngineResolverDeps): EngineResolver {
     let engine = llmEngines.get(tenant.id);
     if (!engine) {
       log ??= pino({ level: 'warn', base: { component: 'llm-engine' } }, pino.destination(2));
-      engine = createLlmEngine(tenant, llm, { catalogs: deps.catalogs, fallback: catalogEngine, log, env: deps.env });
+      // The engine (and the AI SDK under it, ~25 MB) is loaded on the tenant's first turn.
+      const engineLog = log;
+      const loaded = import('./llm-engine/index.ts').then((m) =>
+        m.createLlmEngine(tenant, llm, { catalogs: deps.catalogs, fallback: catalogEngine, log: engineLog, env: deps.env }),
+      );
+      engine = { answer: async (request) => (await loaded).answer(request) };
       llmEngines.set(tenant.id, engine);
     }
     return engine;

@@ -3,11 +3,12 @@
  * for Aisle's own settings (the LLM engine reads the API-key variable a tenant names).
  * A bad value throws a `ConfigError` naming the variable, so the start stops with one clear line.
  */
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { INSTALL_DIR } from './install-dir.ts';
 
 /** The bundled demo tenants, found relative to the installed code (not the working directory). */
-export const DEMO_TENANTS_FILE = fileURLToPath(new URL('../../examples/tenants.yaml', import.meta.url));
+export const DEMO_TENANTS_FILE = path.join(INSTALL_DIR, 'examples', 'tenants.yaml');
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -3,7 +3,7 @@
  * turns the picture upright, flattens alpha onto white, shrinks it to fit 2048 × 2048 and writes
  * a metadata-free JPEG.
  */
-import sharp, { type FormatEnum, type Metadata, type SharpOptions } from 'sharp';
+import type { FormatEnum, Metadata, SharpOptions } from 'sharp';
 import { AppError } from '../errors.ts';
 import { containerProblem } from './container.ts';
 import { exifProblem } from './exif.ts';
@@ -50,10 +50,24 @@ const JPEG_QUALITY = 85;
  */
 export const SHARP_THREADS_PER_IMAGE = 2;
 
-let sharpConfigured = false;
+type Sharp = (typeof import('sharp'))['default'];
+let loading: Promise<Sharp> | null = null;
 
 /**
- * Sets sharp's process-wide knobs once, the first time a pipeline is created.
+ * sharp (libvips) is loaded on the first image, not at start: it adds about 30 MB to the
+ * process, and most shops' buyers never send a photo.
+ */
+function loadSharp(): Promise<Sharp> {
+  loading ??= import('sharp').then((module) => {
+    const sharp = module.default;
+    configureSharp(sharp);
+    return sharp;
+  });
+  return loading;
+}
+
+/**
+ * Sets sharp's process-wide knobs once, when it is loaded.
  *
  * - The libvips operation cache is off: every upload is different, so cached operations are
  *   never hit again and only hold memory (up to 50 MB by default).
@@ -61,11 +75,7 @@ let sharpConfigured = false;
  *   bounded by the pipeline's semaphore instead; with both, the CPU is shared by at most
  *   `maxConcurrentDecodes × threads` workers.
  */
-export function configureSharp(): void {
-  if (sharpConfigured) {
-    return;
-  }
-  sharpConfigured = true;
+function configureSharp(sharp: Sharp): void {
   sharp.cache(false);
   sharp.concurrency(SHARP_THREADS_PER_IMAGE);
 }
@@ -81,6 +91,7 @@ export function configureSharp(): void {
  *   decoder sees another format, IMAGE_UNPROCESSABLE (422) when the file is damaged.
  */
 export async function decodeAndNormalise(bytes: Buffer, type: SupportedMediaType): Promise<NormalisedImage> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, HEADER_OPTIONS).metadata();

@@ -6,7 +6,7 @@
  * under a semaphore so that only a few images are decoded at a time.
  */
 import { checkStrictBase64 } from './base64.ts';
-import { configureSharp, decodeAndNormalise, type NormalisedImage } from './normalise.ts';
+import { decodeAndNormalise, type NormalisedImage } from './normalise.ts';
 import { createSafeFetcher, type SafeFetcher } from './safe-fetcher.ts';
 import { createSemaphore } from './semaphore.ts';
 import { assertSignatureMatches, parseRequestMediaType, SIGNATURE_BYTES } from './signature.ts';
@@ -36,7 +36,6 @@ export interface ImagePipelineOptions {
 
 /** Creates the image pipeline. Also sets sharp's process-wide cache and thread settings (once). */
 export function createImagePipeline(options: ImagePipelineOptions = {}): ImagePipeline {
-  configureSharp();
   const fetcher = options.fetcher ?? createSafeFetcher();
   const decodes = createSemaphore(options.maxConcurrentDecodes ?? 2);
 

@@ -3,7 +3,7 @@
  * raw URL (which may carry share tokens, cursors or resourceId/threadId pairs), and the
  * Authorization header, tokens and cursors are redacted wherever they appear.
  */
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 
 const REDACT = [
@@ -58,19 +58,20 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
 }
 
 /**
- * One line per request, when it is answered: method, route pattern, status and time.
- * (Fastify's own request logging writes two lines, with the raw URL's route only on the first.)
+ * One line per request, when it is answered: method, route pattern, status and time
+ * (Fastify's default writes two). The arrival is logged at debug level only.
  */
-export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+export class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'request received');
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request completed',
-    );
-    done();
-  });
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request errored');
+    } else {
+      reply.log.info(line, 'request completed');
+    }
+  }
 }

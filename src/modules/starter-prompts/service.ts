@@ -12,9 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Tenant } from '../../config/index.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
-import type { ChatModel } from '../../assistant/llm-engine/model.ts';
 import { pageProducts } from '../../assistant/llm-engine/page.ts';
-import { chooseWithModel } from './model-selection.ts';
+import type { ChoiceInput } from './model-selection.ts';
 import type { StarterPromptsRepository } from './repository.ts';
 import type { StarterCtx, StarterPromptsResponse } from './schemas.ts';
 import { pageTypeOf, pickFive, rankPrompts, type StarterPrompt } from './selection.ts';
@@ -27,7 +26,8 @@ export interface StarterPromptsDeps {
   repository: StarterPromptsRepository;
   catalogs: { get(tenantId: string): CatalogIndex | undefined };
   /** The chat model of a tenant that runs one; null selects by rule. */
-  modelFor(tenant: Tenant): ChatModel | null;
+  /** The model's choice of prompt ids for tenants that run a model; null for the rule-based ranking only. */
+  chooserFor(tenant: Tenant): ((input: ChoiceInput) => Promise<string[]>) | null;
 }
 
 export interface Caller {
@@ -67,12 +67,12 @@ export function createStarterPromptsService(deps: StarterPromptsDeps) {
     // Past conversations count only when the tenant keeps memory between dialogs (spec 4.9).
     const pastTexts = tenant.memory ? await deps.repository.recentUserTexts(tenant.id, caller.sessionId, PAST_MESSAGES) : [];
     const ranked = rankPrompts(tenant.starterPrompts.prompts, pageType, pastTexts);
-    const chat = deps.modelFor(tenant);
+    const chooser = deps.chooserFor(tenant);
     let preferred: string[] = [];
-    if (chat) {
+    if (chooser) {
       const index = deps.catalogs.get(tenant.id);
       const pageFacts = pageProducts(pageType, ctx?.data, index).map((p) => `«${p.name}»${p.categories.length ? ` (${p.categories.join(' / ')})` : ''}`);
-      preferred = await chooseWithModel(chat, { shopName: tenant.name, pageType, pageFacts, pastTexts, candidates: ranked, signal });
+      preferred = await chooser({ shopName: tenant.name, pageType, pageFacts, pastTexts, candidates: ranked, signal });
       // The model's order is kept; a reply naming no prompt of the set is a failed selection.
       if (!preferred.some((id) => ranked.some((p) => p.id === id))) {
         throw new Error('the model named no prompt of the set');
