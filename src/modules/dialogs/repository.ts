@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, Dialog } from '../../db/types.ts';
+import { prepared } from '../../db/prepared.ts';
 
 export interface DialogKey {
   tenantId: string;
@@ -18,33 +19,31 @@ export interface ListCursor {
 }
 
 export function createDialogRepository(db: Kysely<Database>) {
+  const byKey = prepared(db, 3, (tenantId: string, resourceId: string, threadId: string) =>
+    db.selectFrom('dialogs').selectAll().where('tenant_id', '=', tenantId).where('resource_id', '=', resourceId).where('thread_id', '=', threadId),
+  );
+  const listed = (sessionId: string) =>
+    db.selectFrom('dialogs').select(['thread_id', 'title', 'created_at', 'last_message_at']).where('session_id', '=', sessionId).where('hidden_at', 'is', null);
+  const firstPage = prepared(db, 2, (sessionId: string, limit: number) =>
+    listed(sessionId).orderBy('last_message_at', 'desc').orderBy('thread_id', 'desc').limit(limit),
+  );
+  const pageAfter = prepared(db, 4, (sessionId: string, limit: number, lastMessageAt: number, threadId: string) =>
+    listed(sessionId)
+      .where((eb) =>
+        eb.or([eb('last_message_at', '<', lastMessageAt), eb.and([eb('last_message_at', '=', lastMessageAt), eb('thread_id', '<', threadId)])]),
+      )
+      .orderBy('last_message_at', 'desc')
+      .orderBy('thread_id', 'desc')
+      .limit(limit),
+  );
   return {
-    findByKey(key: DialogKey): Promise<Dialog | undefined> {
-      return db
-        .selectFrom('dialogs')
-        .selectAll()
-        .where('tenant_id', '=', key.tenantId)
-        .where('resource_id', '=', key.resourceId)
-        .where('thread_id', '=', key.threadId)
-        .executeTakeFirst();
+    async findByKey(key: DialogKey): Promise<Dialog | undefined> {
+      return (await byKey(key.tenantId, key.resourceId, key.threadId))[0];
     },
 
     /** One page of a session's visible dialogs, most recently active first (keyset on the list index). */
     listPage(sessionId: string, limit: number, after: ListCursor | null) {
-      let query = db
-        .selectFrom('dialogs')
-        .select(['thread_id', 'title', 'created_at', 'last_message_at'])
-        .where('session_id', '=', sessionId)
-        .where('hidden_at', 'is', null);
-      if (after) {
-        query = query.where((eb) =>
-          eb.or([
-            eb('last_message_at', '<', after.lastMessageAt),
-            eb.and([eb('last_message_at', '=', after.lastMessageAt), eb('thread_id', '<', after.threadId)]),
-          ]),
-        );
-      }
-      return query.orderBy('last_message_at', 'desc').orderBy('thread_id', 'desc').limit(limit).execute();
+      return after ? pageAfter(sessionId, limit, after.lastMessageAt, after.threadId) : firstPage(sessionId, limit);
     },
 
     async hide(dialogId: string, at: number): Promise<void> {

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Dialog, Message, NewMessage } from '../../db/types.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { DialogKey } from '../dialogs/repository.ts';
+import { prepared } from '../../db/prepared.ts';
 
 export interface TurnToStore {
   dialog: {
@@ -64,22 +65,27 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
     return row.id;
   }
 
+  // The queries of every turn, compiled once.
+  const byKey = (tenantId: string, resourceId: string, threadId: string) =>
+    db.selectFrom('dialogs').selectAll('dialogs').where('dialogs.tenant_id', '=', tenantId).where('dialogs.resource_id', '=', resourceId).where('dialogs.thread_id', '=', threadId);
+  const dialogByKey = prepared(db, 3, byKey);
+  const dialogWithMessage = prepared(db, 4, (tenantId: string, resourceId: string, threadId: string, clientMessageId: string) =>
+    byKey(tenantId, resourceId, threadId)
+      .leftJoin('messages as m', (join) => join.onRef('m.dialog_id', '=', 'dialogs.id').on('m.client_message_id', '=', clientMessageId))
+      .select(['m.id as user_message_id', 'm.fingerprint as user_fingerprint']),
+  );
+  const reply = prepared(db, 1, (userMessageId: string) => db.selectFrom('messages').selectAll().where('reply_to', '=', userMessageId));
+  const recent = prepared(db, 2, (dialogId: string, count: number) =>
+    db.selectFrom('messages').select(['role', 'content', 'engine_state']).where('dialog_id', '=', dialogId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count),
+  );
+
   return {
     /** The dialog and, when the request has a message id, the user message stored under it: one query. */
     async lookup(key: DialogKey, clientMessageId: string | null): Promise<TurnLookup> {
-      const byKey = db
-        .selectFrom('dialogs')
-        .selectAll('dialogs')
-        .where('dialogs.tenant_id', '=', key.tenantId)
-        .where('dialogs.resource_id', '=', key.resourceId)
-        .where('dialogs.thread_id', '=', key.threadId);
       if (clientMessageId === null) {
-        return { dialog: await byKey.executeTakeFirst(), userMessage: undefined };
+        return { dialog: (await dialogByKey(key.tenantId, key.resourceId, key.threadId))[0], userMessage: undefined };
       }
-      const row = await byKey
-        .leftJoin('messages as m', (join) => join.onRef('m.dialog_id', '=', 'dialogs.id').on('m.client_message_id', '=', clientMessageId))
-        .select(['m.id as user_message_id', 'm.fingerprint as user_fingerprint'])
-        .executeTakeFirst();
+      const row = (await dialogWithMessage(key.tenantId, key.resourceId, key.threadId, clientMessageId))[0];
       if (!row) {
         return { dialog: undefined, userMessage: undefined };
       }
@@ -87,21 +93,13 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
       return { dialog, userMessage: user_message_id ? { id: user_message_id, fingerprint: user_fingerprint } : undefined };
     },
 
-    findReply(userMessageId: string): Promise<Message | undefined> {
-      return db.selectFrom('messages').selectAll().where('reply_to', '=', userMessageId).executeTakeFirst();
+    async findReply(userMessageId: string): Promise<Message | undefined> {
+      return (await reply(userMessageId))[0];
     },
 
     /** The latest `count` messages of a dialog, oldest first (the engine's view of earlier turns). */
     async recentMessages(dialogId: string, count: number) {
-      const rows = await db
-        .selectFrom('messages')
-        .select(['role', 'content', 'engine_state'])
-        .where('dialog_id', '=', dialogId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(count)
-        .execute();
-      return rows.reverse();
+      return (await recent(dialogId, count)).reverse();
     },
 
     /** Takes the single-flight claim for a message id; false when another request holds it. */

@@ -1,22 +1,22 @@
 /** Guest-session storage: Kysely only. Tokens are looked up by their hash. */
 import type { Kysely } from 'kysely';
 import type { Database, GuestSession } from '../../db/types.ts';
+import { prepared } from '../../db/prepared.ts';
 
 export function createGuestSessionRepository(db: Kysely<Database>) {
+  // Checked on every request of a guest or legacy resource: compiled once.
+  const byTokenHash = prepared(db, 1, (tokenHash: string) => db.selectFrom('guest_sessions').selectAll().where('token_hash', '=', tokenHash));
+  const registration = prepared(db, 2, (tenantId: string, resourceId: string) =>
+    db.selectFrom('guest_sessions').select('id').where('tenant_id', '=', tenantId).where('resource_id', '=', resourceId),
+  );
   return {
-    findByTokenHash(tokenHash: string): Promise<GuestSession | undefined> {
-      return db.selectFrom('guest_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    async findByTokenHash(tokenHash: string): Promise<GuestSession | undefined> {
+      return (await byTokenHash(tokenHash))[0];
     },
 
     /** Whether the resource was ever registered in the tenant (revoked or expired included). */
     async isRegistered(tenantId: string, resourceId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('guest_sessions')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('resource_id', '=', resourceId)
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await registration(tenantId, resourceId)).length > 0;
     },
 
     /** Whether the resource is registered or has any dialog in the tenant (spec 3.1: then registration is refused). */

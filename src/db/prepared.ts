@@ -1,0 +1,39 @@
+/**
+ * Queries compiled once. Kysely builds and compiles a query on every call, which costs more
+ * than running it on the hot paths (token checks, dialog lookups, list and history pages).
+ * A prepared query is built once with marker values, compiled, and afterwards only its
+ * parameters change: the markers tell which argument goes to which placeholder.
+ */
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './types.ts';
+
+const marker = (i: number) => `\u0000aisle-param-${i}\u0000`;
+
+/**
+ * Returns a function running `build`'s query with new arguments, compiled on first use.
+ * Every argument must appear in the query as a bound value (not in its shape).
+ */
+export function prepared<A extends unknown[], R>(
+  db: Kysely<Database>,
+  arity: A['length'],
+  build: (...args: A) => Compilable<R>,
+): (...args: A) => Promise<R[]> {
+  // A slot is the index of the argument bound there, or the constant the query itself holds.
+  let compiled: { query: CompiledQuery<R>; slots: Array<{ arg: number } | { value: unknown }> } | null = null;
+  const compile = () => {
+    const markers = Array.from({ length: arity }, (_, i) => marker(i)) as unknown as A;
+    const query = build(...markers).compile();
+    const slots = query.parameters.map((p) => {
+      const index = markers.indexOf(p);
+      return index >= 0 ? { arg: index } : { value: p };
+    });
+    return { query, slots };
+  };
+  return async (...args: A) => {
+    compiled ??= compile();
+    const { query, slots } = compiled;
+    const parameters = slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
+    const result = await db.executeQuery<R>({ ...query, parameters });
+    return result.rows;
+  };
+}
