@@ -6,12 +6,11 @@
  * composes the spec's answer.
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
-import { compactFilters, type SearchFilters } from '../../catalog/search/filters.ts';
-import { runSearch, type SearchRequest, type SearchRun } from '../../catalog/search/relax.ts';
+import { runSearch, type SearchRequest } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
-import { composeAnswer, currencySymbol, type AnswerParts, type Shelf } from './compose.ts';
+import { currencySymbol, type AnswerParts } from './compose.ts';
 import {
   detectLanguage,
   isGreeting,
@@ -22,30 +21,24 @@ import {
   wantsOtherBrand,
   wantsSimilar,
   wantsSupport,
-  type Lang,
 } from './intents.ts';
 import { looksLikeFollowUp, onlyModifiers, refineSearch, type PriceMove } from './refine.ts';
-import { latestState, stateRecord, type EngineState, type ShelfKind } from './state.ts';
-import { browseSuggests, productSuggests } from './suggests.ts';
-import { formatPrice, texts, type Texts } from './texts.ts';
+import {
+  cartAnswer,
+  complementaryAnswer,
+  productPageAnswer,
+  searchAnswer,
+  similarAnswer,
+  type SearchContext,
+} from './shelves.ts';
+import { latestState, type EngineState } from './state.ts';
+import { browseSuggests } from './suggests.ts';
+import { texts } from './texts.ts';
+import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 export interface CatalogEngineDeps {
   /** The search index of each tenant's catalogue; undefined when a tenant has none loaded. */
   catalogs: { get(tenantId: string): CatalogIndex | undefined };
-}
-
-/** How many cards one answer shows. */
-const SHELF_SIZE = 6;
-const MAX_CART_ITEMS = 5;
-
-/** Everything one answer needs, resolved once. */
-interface Turn {
-  req: EngineRequest;
-  index: CatalogIndex | undefined;
-  prev: EngineState | null;
-  lang: Lang;
-  t: Texts;
-  currency: string;
 }
 
 /**
@@ -104,41 +97,32 @@ function respond(turn: Turn): EngineResult {
   // message also asks for some ("доставка холодильника" is about delivery, not fridges).
   let productText = text;
   if (linkMatch.links.length > 0) {
+    const linkAnswer = (): EngineResult =>
+      result(turn, { message: t.links(linkMatch.links.map((l) => l.label)), links: linkMatch.links, suggests: browseSuggests(index, turn.lang) }, turn.prev);
     productText = tokenize(text)
       .filter((w) => !linkMatch.words.has(w))
       .join(' ');
     const rest = index.parseDetailed(productText);
     if (rest.text === '' && rest.categoryWords.length === 0 && !rest.filters.brands?.length) {
-      return result(
-        turn,
-        { message: t.links(linkMatch.links.map((l) => l.label)), links: linkMatch.links, suggests: browseSuggests(index, turn.lang) },
-        turn.prev,
-      );
+      return linkAnswer();
     }
-  }
-  const answer = productAnswer(turn, index, productText);
-  if (linkMatch.links.length > 0) {
-    answer.answer.response.contents.push(
+    // Leftover words that find no products ("как оформить возврат заказа") were about the
+    // topic too: the link is the whole answer, not "nothing found" beside it.
+    const withProducts = productAnswer(turn, index, productText);
+    if (!withProducts.answer.response.contents.some((b) => b.type === 'products')) {
+      return linkAnswer();
+    }
+    withProducts.answer.response.contents.push(
       ...linkMatch.links.map((l) => ({ type: 'button' as const, value: l.label, action: 'follow_url', url: l.url })),
     );
+    return withProducts;
   }
-  return answer;
+  return productAnswer(turn, index, productText);
 }
 
 /** A short answer without products; the previous search stays refinable. */
 function smallTalk(turn: Turn, message: string): EngineResult {
   return result(turn, { message, suggests: browseSuggests(turn.index, turn.lang) }, turn.prev);
-}
-
-function result(turn: Turn, parts: AnswerParts, state: EngineState | null, learned?: BuyerPreferences | null): EngineResult {
-  const out: EngineResult = {
-    answer: composeAnswer(parts, turn.req.tenant, turn.req.tracking),
-    state: state ? stateRecord({ ...state, lang: turn.lang }) : null,
-  };
-  if (learned) {
-    out.learnedPreferences = learned;
-  }
-  return out;
 }
 
 /** SKUs from page data: an array of SKUs or of objects with a `sku`/`id`. */
@@ -287,14 +271,6 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   return preferenceAwareSearch(turn, index, core, parsed);
 }
 
-/** Words and brand/category words of a search, as the answer and the next turn need them. */
-interface SearchContext {
-  categoryWords: string[];
-  brandWords: string[];
-  /** Words describing the search to the buyer, in the order the buyer wrote them. */
-  label: string[];
-}
-
 function freshContext(message: string, parsed: DetailedQuery): SearchContext {
   const keep = new Set([...parsed.categoryWords, ...tokenize(parsed.text)]);
   // The buyer's own spelling ("iPhone") and order, with connecting words between kept
@@ -394,9 +370,12 @@ function targetProduct(turn: Turn, index: CatalogIndex, text: string, pageProduc
   // "похожие на iphone 15": the words after the intent name the product.
   const rest = index.parseDetailed(stripIntentWords(text));
   if (rest.text !== '' || rest.categoryWords.length > 0 || rest.filters.brands?.length) {
-    const hit = index.search([rest.text, ...rest.categoryWords, ...rest.brandWords].join(' '), {}, 1)[0];
-    if (hit && (hit.coverage ?? 1) >= 1) {
-      return hit.product;
+    const hits = index.search([rest.text, ...rest.categoryWords, ...rest.brandWords].join(' '), {}, 5).filter((h) => (h.coverage ?? 1) >= 1);
+    // "похожие на dyson v15" means the vacuum, not the filter "для пылесосов V15": a
+    // product made for something else is the target only if nothing else matches.
+    const main = hits.find((h) => !/\s(?:для|for|д\/)\s?/iu.test(h.product.name)) ?? hits[0];
+    if (main) {
+      return main.product;
     }
   }
   if (pageProduct) {
@@ -407,269 +386,3 @@ function targetProduct(turn: Turn, index: CatalogIndex, text: string, pageProduc
   return sku ? index.bySku(sku) : undefined;
 }
 
-interface SearchAnswerOptions {
-  move?: PriceMove;
-  note?: string;
-  /** Brands the buyer asked for, to name them if the brand filter had to go. */
-  askedBrands?: string[];
-  /** Price bounds the search started with, to name them if they had to go. */
-  priceAsked?: SearchFilters;
-  learned?: BuyerPreferences | null;
-  prefs?: { budget?: number; brands?: string[] };
-}
-
-/** Words describing what was searched: "наушники Sony до 5 000 ₽". */
-function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswerOptions): string {
-  const { t, lang, currency } = turn;
-  const parts = [label.join(' ')];
-  if (run.filters.brands?.length) {
-    parts.push(run.filters.brands.join(', '));
-  }
-  if (run.filters.excludeBrands?.length) {
-    parts.push(t.otherBrandThan(run.filters.excludeBrands.join(', ')));
-  }
-  if (opts.move === 'cheaper' && run.filters.priceMax !== undefined) {
-    parts.push(t.cheaperThan(formatPrice(Math.ceil(run.filters.priceMax), currency, lang)));
-  } else if (opts.move === 'pricier' && run.filters.priceMin !== undefined) {
-    parts.push(t.pricierThan(formatPrice(Math.floor(run.filters.priceMin), currency, lang)));
-  } else {
-    if (run.filters.priceMin !== undefined) {
-      parts.push(t.priceFrom(formatPrice(run.filters.priceMin, currency, lang)));
-    }
-    if (run.filters.priceMax !== undefined) {
-      parts.push(t.priceUpTo(formatPrice(run.filters.priceMax, currency, lang)));
-    }
-  }
-  if (run.filters.availableOnly) {
-    parts.push(t.inStock);
-  }
-  return parts.filter((p) => p !== '').join(' ');
-}
-
-function priceBound(turn: Turn, f: SearchFilters | undefined): string {
-  const { t, currency, lang } = turn;
-  // Bounds from "cheaper than shown" are a cent off the shown price; say the price.
-  if (f?.priceMax !== undefined) {
-    return t.priceUpTo(formatPrice(Math.ceil(f.priceMax), currency, lang));
-  }
-  if (f?.priceMin !== undefined) {
-    return t.priceFrom(formatPrice(Math.floor(f.priceMin), currency, lang));
-  }
-  return '';
-}
-
-function shortName(p: CatalogProduct): string {
-  return p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
-}
-
-/** The message and shelf for a search run, including the honest "nothing found". */
-function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
-  const { t, lang, req } = turn;
-  const products = run.hits.map((h) => h.product);
-  const currency = currencySymbol(req.tenant, products[0]);
-  const local: Turn = { ...turn, currency };
-  // Words the search had to drop do not describe what is shown.
-  const label = run.relaxed.includes('words') ? ctx.categoryWords : ctx.label;
-  const what = describe(local, run, label, opts);
-  const state: EngineState = {
-    v: 1,
-    kind: 'search',
-    lang,
-    text: run.text,
-    filters: compactFilters(run.filters),
-    // Once the category filter is dropped its words are part of the text.
-    categoryWords: run.relaxed.includes('category') ? [] : ctx.categoryWords,
-    brandWords: run.relaxed.includes('brand') ? [] : ctx.brandWords,
-    label: ctx.label,
-    shown: products.map((p) => p.sku),
-  };
-  if (run.sort && !run.sortFromRelaxation) {
-    state.sort = run.sort;
-  }
-
-  if (products.length === 0) {
-    const query = req.text.trim();
-    const message = query ? t.nothing(query.length > 80 ? `${query.slice(0, 79)}…` : query) : t.nothingPlain;
-    // Shorter versions of the query are the most useful next step.
-    const words = tokenize(run.text);
-    const shorter = words.length > 1 ? [words.slice(0, -1).join(' ')] : [];
-    return result(turn, { message, suggests: browseSuggests(index, lang, shorter) }, { ...state, shown: [] }, opts.learned);
-  }
-
-  const lines: string[] = [];
-  if (opts.note) {
-    lines.push(opts.note);
-  }
-  // One honest sentence about what had to give is enough; the most telling one wins.
-  const notes: Record<string, string> = {};
-  for (const r of run.relaxed) {
-    if (r === 'category') {
-      notes[r] = t.relaxedCategory;
-    } else if (r === 'brand') {
-      notes[r] = t.relaxedBrand((opts.askedBrands ?? []).join(', '));
-    } else if (r === 'price') {
-      notes[r] = t.relaxedPrice(priceBound(local, opts.priceAsked));
-    } else if (r === 'availability') {
-      notes[r] = t.relaxedAvailability;
-    } else if (r === 'words' && run.droppedText) {
-      notes[r] = t.relaxedWords(run.droppedText);
-    }
-  }
-  const note = (['brand', 'words', 'category', 'price', 'availability'] as const).map((k) => notes[k]).find((n) => n !== undefined);
-  if (note) {
-    lines.push(note);
-  } else if (!run.exact) {
-    lines.push(t.partial);
-  }
-  if (!opts.note) {
-    lines.push(t.found(products.length, what));
-  }
-  if (opts.prefs?.budget !== undefined) {
-    lines.push(t.withBudget(formatPrice(opts.prefs.budget, currency, lang)));
-  }
-  if (opts.prefs?.brands?.length) {
-    lines.push(t.withBrands(opts.prefs.brands.join(', ')));
-  }
-  if (run.sort === 'price_asc') {
-    lines.push(t.sortedAsc);
-  } else if (run.sort === 'price_desc') {
-    lines.push(t.sortedDesc);
-  } else {
-    const priced = products.filter((p) => p.available && typeof p.price === 'number');
-    const cheapest = priced.sort((a, b) => (a.price as number) - (b.price as number))[0];
-    if (cheapest && products.length > 1) {
-      lines.push(t.cheapest(shortName(cheapest), formatPrice(cheapest.price as number, currency, lang)));
-    }
-  }
-  const shelf: Shelf = { products, title: t.titleSearch(what), shelfId: 'aisle-search', sourceQuery: what || req.text.trim() };
-  return result(
-    turn,
-    { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, run.filters, currency) },
-    state,
-    opts.learned,
-  );
-}
-
-function relatedState(turn: Turn, kind: ShelfKind, products: CatalogProduct[], sku: string | undefined): EngineState {
-  const s: EngineState = {
-    v: 1,
-    kind,
-    lang: turn.lang,
-    text: '',
-    filters: {},
-    categoryWords: [],
-    brandWords: [],
-    label: [],
-    shown: products.map((p) => p.sku),
-  };
-  if (sku !== undefined) {
-    s.sku = sku;
-  }
-  return s;
-}
-
-/** Similar products; "cheaper"/"pricier" bound them by the product's (or the shown) prices. */
-function similarAnswer(turn: Turn, index: CatalogIndex, base: CatalogProduct, parsed: DetailedQuery, shown: string[] = []): EngineResult {
-  const { t, lang, req } = turn;
-  const currency = currencySymbol(req.tenant, base);
-  const filters: SearchFilters = { ...parsed.filters };
-  const ref = [base.price, ...shown.map((s) => index.bySku(s)?.price)].filter((p): p is number => typeof p === 'number');
-  if (parsed.cheaper && ref.length > 0 && filters.priceMax === undefined) {
-    filters.priceMax = Math.min(...ref) - 0.01;
-  }
-  if (parsed.pricier && ref.length > 0 && filters.priceMin === undefined) {
-    filters.priceMin = Math.max(...ref) + 0.01;
-  }
-  let products = index.similar(base.sku, SHELF_SIZE, filters);
-  let note: string | null = null;
-  if (products.length === 0 && (parsed.cheaper || parsed.pricier)) {
-    products = index.similar(base.sku, SHELF_SIZE, parsed.filters);
-    note = parsed.cheaper ? t.cheaperNone : t.pricierNone;
-  }
-  const name = shortName(base);
-  if (products.length === 0) {
-    return result(turn, { message: t.similarNone(name), suggests: browseSuggests(index, lang, [t.sugComplementary]) }, relatedState(turn, 'similar', [], base.sku));
-  }
-  const message = [note ?? t.similar(name)].join(' ');
-  const shelf: Shelf = { products, title: t.titleSimilar, shelfId: 'aisle-similar', sourceQuery: base.name };
-  return result(
-    turn,
-    { message, shelf, suggests: productSuggests(index, lang, 'similar', products, filters, currency) },
-    relatedState(turn, 'similar', products, base.sku),
-  );
-}
-
-function complementaryAnswer(turn: Turn, index: CatalogIndex, base: CatalogProduct): EngineResult {
-  const { t, lang, req } = turn;
-  const products = index.complementary(base.sku, SHELF_SIZE);
-  const name = shortName(base);
-  if (products.length === 0) {
-    return result(turn, { message: t.complementaryNone(name), suggests: browseSuggests(index, lang, [t.sugSimilar]) }, relatedState(turn, 'complementary', [], base.sku));
-  }
-  const currency = currencySymbol(req.tenant, base);
-  const shelf: Shelf = { products, title: t.titleComplementary, shelfId: 'aisle-complementary', sourceQuery: base.name };
-  return result(
-    turn,
-    { message: t.complementary(name), shelf, suggests: productSuggests(index, lang, 'complementary', products, {}, currency) },
-    relatedState(turn, 'complementary', products, base.sku),
-  );
-}
-
-/** What goes with the cart: accessories of each cart item in turn, nothing already in it. */
-function cartAnswer(turn: Turn, index: CatalogIndex, skus: string[]): EngineResult {
-  const { t, lang, req } = turn;
-  const inCart = new Set(skus);
-  const items = skus.map((s) => index.bySku(s)).filter((p): p is CatalogProduct => Boolean(p)).slice(0, MAX_CART_ITEMS);
-  if (items.length === 0) {
-    return result(turn, { message: t.cartEmpty, suggests: browseSuggests(index, lang) }, turn.prev);
-  }
-  const lists = items.map((p) => index.complementary(p.sku, SHELF_SIZE).filter((c) => !inCart.has(c.sku)));
-  const products: CatalogProduct[] = [];
-  const seen = new Set<string>();
-  for (let round = 0; products.length < SHELF_SIZE && lists.some((l) => l.length > round); round++) {
-    for (const list of lists) {
-      const c = list[round];
-      if (c && !seen.has(c.sku) && products.length < SHELF_SIZE) {
-        seen.add(c.sku);
-        products.push(c);
-      }
-    }
-  }
-  if (products.length === 0) {
-    return similarAnswer(turn, index, items[0] as CatalogProduct, index.parseDetailed(''));
-  }
-  const currency = currencySymbol(req.tenant, items[0]);
-  const shelf: Shelf = { products, title: t.titleCart, shelfId: 'aisle-cart', sourceQuery: items.map((p) => p.name).join('; ') };
-  return result(
-    turn,
-    { message: t.cartComplementary, shelf, suggests: productSuggests(index, lang, 'cart', products, {}, currency) },
-    relatedState(turn, 'cart', products, items[0]?.sku),
-  );
-}
-
-/** A vague question on a product page: what this product is, and similar ones. */
-function productPageAnswer(turn: Turn, index: CatalogIndex, p: CatalogProduct): EngineResult {
-  const { t, lang, req } = turn;
-  const currency = currencySymbol(req.tenant, p);
-  const facts = Object.entries(p.params)
-    .slice(0, 4)
-    .map(([k, v]) => `${k.toLowerCase()} ${v}`)
-    .join(', ');
-  const lines = [t.productIntro(p.name, typeof p.price === 'number' ? formatPrice(p.price, currency, lang) : null)];
-  if (!p.available) {
-    lines[0] = `${lines[0]?.replace(/\.$/, '')} (${t.unavailable}).`;
-  }
-  if (facts) {
-    lines.push(t.productFacts(facts));
-  }
-  const products = index.similar(p.sku, SHELF_SIZE);
-  if (products.length > 0) {
-    lines.push(t.productSimilarTail);
-  }
-  const shelf: Shelf = { products, title: t.titleSimilar, shelfId: 'aisle-similar', sourceQuery: p.name };
-  return result(
-    turn,
-    { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'product', products.length > 0 ? products : [p], {}, currency) },
-    relatedState(turn, 'similar', products, p.sku),
-  );
-}

@@ -26,7 +26,7 @@ const GREETING_CORE = /(привет|здравств|здрасте|добр(ы
 
 const SUPPORT = [
   /оператор/u, /живо(й|го|м) (человек|консультант|сотрудник)/u, /с человеком/u, /(позов|соедин|нужен|хочу|дайте|пригласи|позвать)\S*\s+(\S+\s+)?(человек|сотрудник|специалист)/u,
-  /консультант/u, /менеджер/u, /служб[аеуы] поддержк/u, /техподдержк/u, /(в|с|к) поддержк[уео]/u, /поддержк[уи]$/u,
+  /консультант/u, /менеджер/u, /служб[аеуы] поддержк/u, /техподдержк/u, /(в|к) поддержк[уе]/u, /с поддержкой (магазина|связаться)/u, /^поддержк/u,
   /соедин(и|ите) (меня )?с/u, /позов(и|ите)/u, /связать(ся)? с/u, /поговорить с/u, /жалоб/u, /пожаловат/u, /претензи/u,
   /недовол/u, /ужасн/u, /безобраз/u, /обман/u, /хамств/u, /возмутит/u, /кошмар/u, /верните деньги/u, /отвратит/u,
   /\boperator\b/u, /\bhuman\b/u, /real person/u, /live (agent|person|chat)/u, /\bagent\b/u, /customer (service|support|care)/u,
@@ -115,7 +115,8 @@ export function wantsOtherBrand(text: string): boolean {
 export function stripIntentWords(text: string): string {
   let norm = normalizeText(text);
   for (const re of [...SIMILAR, ...COMPLEMENTARY, ...OTHER_BRAND]) {
-    norm = norm.replace(new RegExp(re.source, 'gu'), ' ');
+    // Whole words: "похож" must take "похожие" with it, not leave "ие" behind.
+    norm = norm.replace(new RegExp(`[\\p{L}]*(?:${re.source})[\\p{L}]*`, 'gu'), ' ');
   }
   return norm.replace(/\s+/g, ' ').trim();
 }

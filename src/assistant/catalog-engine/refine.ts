@@ -68,9 +68,14 @@ export function looksLikeFollowUp(message: string, parsed: DetailedQuery, otherB
   return changes && words.length > 0 && words.length <= MAX_FOLLOW_UP_WORDS;
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as number;
+}
+
 /**
  * The previous search changed by the follow-up. Price moves are relative to what was
- * shown: "cheaper" means below the cheapest product shown.
+ * shown: "cheaper" means below the middle price of the products shown.
  */
 export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: DetailedQuery, otherBrand: boolean): Refinement {
   const filters: SearchFilters = { ...prev.filters };
@@ -93,14 +98,16 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
       sort = undefined;
     }
   } else if (parsed.cheaper && shownPrices.length > 0) {
+    // Cheaper than what was typically shown (below the median): a relevance-ranked shelf
+    // often already holds the cheapest product, so "below the cheapest" is usually empty.
     move = 'cheaper';
-    filters.priceMax = Math.min(...shownPrices) - 0.01;
+    filters.priceMax = median(shownPrices) - 0.01;
     delete filters.priceMin;
     // Cheaper by relevance, not the cheapest junk: the bound already does the work.
     sort = undefined;
   } else if (parsed.pricier && shownPrices.length > 0) {
     move = 'pricier';
-    filters.priceMin = Math.max(...shownPrices) + 0.01;
+    filters.priceMin = median(shownPrices) + 0.01;
     delete filters.priceMax;
     sort = undefined;
   }

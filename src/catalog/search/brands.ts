@@ -92,9 +92,15 @@ export class BrandMatcher {
   private readonly canonical = new Map<string, string>();
   /** Key of a one- or multi-word spelling (words joined by a space) → brand key. */
   private readonly spellings = new Map<string, string>();
+  /** Spellings that are the brand's own words (not aliases or transliterations). */
+  private readonly strong = new Set<string>();
   private maxWords = 1;
 
-  constructor(brandCounts: Map<string, number>) {
+  /**
+   * `isCommonWord(word, brandKey)` tells whether a word is used by many other products'
+   * names; such a word never stands for a brand on its own ("Case-Mate" is not "case").
+   */
+  constructor(brandCounts: Map<string, number>, isCommonWord: (word: string, brandKey: string) => boolean = () => false) {
     // Among spellings of one brand ("SAMSUNG", "Samsung") the most frequent is shown.
     const best = new Map<string, { name: string; count: number }>();
     for (const [name, count] of brandCounts) {
@@ -112,7 +118,9 @@ export class BrandMatcher {
       const words = tokenize(name).filter((w) => !/^(tm|™|®)$/.test(w));
       this.addSpelling(words.join(' '), key);
       this.addSpelling(key, key);
-      if (words.length > 1 && (words[0]?.length ?? 0) >= 2) {
+      this.strong.add(words.join(' '));
+      this.strong.add(key);
+      if (words.length > 1 && (words[0]?.length ?? 0) >= 2 && !isCommonWord(words[0] as string, key)) {
         // "LG Electronics" is "LG" to a buyer; the first word alone names the brand unless
         // another brand claims it too.
         this.addSpelling(words[0] as string, key, true);
@@ -162,15 +170,23 @@ export class BrandMatcher {
 
   /**
    * Finds brand mentions in tokenised words, longest spelling first, each word used once.
-   * Words of two letters or fewer must match exactly; nothing here is fuzzy, because a
-   * wrong brand filter hides every right product.
+   * Nothing here is fuzzy, because a wrong brand filter hides every right product. With
+   * `strongOnly`, only the brands' own spellings count (for reading product names).
    */
-  find(words: string[]): BrandMention[] {
+  find(words: string[], strongOnly = false): BrandMention[] {
     const found: BrandMention[] = [];
     for (let i = 0; i < words.length; ) {
       let matched = 0;
       for (let n = Math.min(this.maxWords, words.length - i); n >= 1 && matched === 0; n--) {
         const phrase = words.slice(i, i + n).join(' ');
+        if (strongOnly) {
+          const key = this.strong.has(phrase) ? this.spellings.get(phrase) : undefined;
+          if (key !== undefined) {
+            found.push({ brand: this.canonical.get(key) as string, start: i, length: n });
+            matched = n;
+          }
+          continue;
+        }
         const key =
           this.spellings.get(phrase) ??
           (n > 1 ? this.spellings.get(phrase.replace(/ /g, '')) : this.spellings.get(withoutCaseEnding(phrase)));

@@ -3,8 +3,9 @@
  * cleaner categories), so a product type can become a filter instead of a word that
  * must appear somewhere in a product's text. Built per tenant from its category names.
  */
+import { boundedEdits } from './inverted.ts';
 import { stem } from './stem.ts';
-import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
+import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
 import { synonymsOf } from './synonyms.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
 
@@ -73,7 +74,7 @@ export class CategoryMatcher {
     let compatFrom = words.length;
     for (let i = 0; i < words.length; i++) {
       const w = words[i] as string;
-      if (COMPATIBILITY_WORDS.has(w) && compatFrom === words.length) {
+      if (compatFrom === words.length && isCompatibilityAt(words, i)) {
         compatFrom = i;
       }
       const set = new Set<string>();
@@ -95,7 +96,7 @@ export class CategoryMatcher {
       const first = [...own][0];
       if (first !== undefined && !isKnownStem(first) && first.length >= 5) {
         for (const last of this.byLastStem.keys()) {
-          if (withinEdits(first, last, first.length >= 8 ? 2 : 1)) {
+          if (boundedEdits(first, last, first.length >= 8 ? 2 : 1) <= (first.length >= 8 ? 2 : 1)) {
             own.add(last);
           }
         }
@@ -143,11 +144,23 @@ export class CategoryMatcher {
       }
       return { categories: best.entries.map((e) => e.name), wordIndexes: [...used].sort((a, b) => a - b) };
     }
-    if (byWord.size > 1) {
+    // One word alone names a category only if its name is short: "Printer cleaning
+    // cartridge" is not what a buyer means by "cartridge".
+    const short = new Map<number, CategoryEntry[]>();
+    for (const [i, set] of byWord) {
+      const own = stemsAt[i] as Set<string>;
+      const list = [...set].filter((e) =>
+        e.parts.some((p) => p.length <= 2 && [...own].some((m) => (p[p.length - 1] as string) === m || suffixMatch(p[p.length - 1] as string, m))),
+      );
+      if (list.length > 0) {
+        short.set(i, list);
+      }
+    }
+    if (short.size !== 1) {
       return null;
     }
-    const [[index, entries]] = [...byWord.entries()] as [[number, Set<CategoryEntry>]];
-    return { categories: [...entries].map((e) => e.name), wordIndexes: [index] };
+    const [[index, entries]] = [...short.entries()] as [[number, CategoryEntry[]]];
+    return { categories: entries.map((e) => e.name), wordIndexes: [index] };
   }
 
   private lastStemMatches(s: string): CategoryEntry[] {
@@ -166,29 +179,6 @@ export class CategoryMatcher {
   }
 }
 
-/** Levenshtein distance of at most `max`, computed only as far as needed. */
-export function withinEdits(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) {
-    return false;
-  }
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      cur.push(v);
-      best = Math.min(best, v);
-    }
-    if (best > max) {
-      return false;
-    }
-    prev = cur;
-  }
-  return (prev[b.length] as number) <= max;
-}
-
 function suffixMatch(categoryStem: string, messageStem: string): boolean {
   return messageStem.length >= MIN_SUFFIX_STEM && categoryStem.length > messageStem.length && categoryStem.endsWith(messageStem);
 }
@@ -202,7 +192,8 @@ function headParts(name: string): string[][] {
     .split(/\s+/)
     .flatMap((w) => (SPLIT_PARTS.has(w) ? ['и'] : tokenize(w)));
   for (const w of words) {
-    if (COMPATIBILITY_WORDS.has(w)) {
+    // "д/смесителя" is shop shorthand for "для смесителя".
+    if (COMPATIBILITY_WORDS.has(w) || w === 'д') {
       break;
     }
     if (w === 'и') {

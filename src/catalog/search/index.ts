@@ -1,21 +1,21 @@
 /**
- * The per-tenant catalogue index: full-text search (MiniSearch: BM25 with field boosts,
- * prefix and fuzzy matching) over name, brand, category path, parameters and description,
- * with Russian and English stemming, plus compact per-product columns for filtering by
- * price, brand, category and availability. Nothing is shared between indexes: each
- * tenant's index holds only its own products.
+ * The per-tenant catalogue index: full-text search over name, brand, category path,
+ * parameters and description (BM25F with field boosts, Russian and English stemming,
+ * prefix matching of the last word, typo tolerance, synonyms and transliteration), and
+ * compact per-product columns for filtering by price, brand, category and availability.
+ * Nothing is shared between indexes: each tenant's index holds only its own products.
  */
-import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import type { CatalogProduct } from '../product.ts';
 import { BrandMatcher, brandKey } from './brands.ts';
 import { CategoryMatcher, categoryKey } from './categories.ts';
 import type { SearchFilters } from './filters.ts';
+import { InvertedIndexBuilder, type InvertedIndex, type TermAlternative } from './inverted.ts';
 import { parseMessage } from './query-parse.ts';
 import { complementaryProducts, similarProducts, type RelatedSource } from './related.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
 import { joinPhrases, synonymsOf } from './synonyms.ts';
-import { hasDigit, isCyrillic, normalizeText, tokenize, tokenizeForIndex } from './tokenize.ts';
+import { hasDigit, isCyrillic, tokenize, tokenizeForIndex } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
 import type { CatalogIndex, DetailedQuery, ParsedQuery, PriceSort, SearchHit, SearchOptions } from './types.ts';
 
@@ -23,22 +23,32 @@ export type { CatalogIndex, DetailedQuery, ParsedQuery, PriceSort, SearchHit, Se
 export type { SearchFilters } from './filters.ts';
 export { hasFilters, compactFilters } from './filters.ts';
 
-type Field = 'name' | 'head' | 'brand' | 'categories' | 'params' | 'description';
-const FIELDS: Field[] = ['name', 'head', 'brand', 'categories', 'params', 'description'];
-
 // A word in the name counts most, more again in the name's head (the part before "для"/
 // "for", which says what the item is); then brand and category; parameters and the
 // description only help.
-const BOOST: Record<Field, number> = { name: 3, head: 2, brand: 3, categories: 2, params: 1, description: 0.4 };
+const FIELDS = [
+  { name: 'name', boost: 3 },
+  { name: 'head', boost: 2 },
+  { name: 'brand', boost: 3 },
+  { name: 'categories', boost: 2 },
+  { name: 'params', boost: 1 },
+  { name: 'description', boost: 0.4 },
+];
 
-// Descriptions are long and mostly repeat the name; their head is what matters, and
-// indexing whole texts would double the memory of a 100,000-product index.
+// Descriptions are long and mostly repeat the name; their start is what matters, and
+// indexing whole texts would double the index of a 100,000-product catalogue.
 const DESCRIPTION_CHARS = 300;
 
-const SYNONYM_WEIGHT = 0.6;
 const KIND_WEIGHT = 2;
+const SYNONYM_WEIGHT = 0.6;
 const TRANSLIT_WEIGHT = 0.7;
+const PREFIX_WEIGHT = 0.6;
+const FUZZY_WEIGHT = 0.55;
+const ABBREVIATION_WEIGHT = 0.5;
+const PREFIX_TERMS = 8;
+const FUZZY_TERMS = 3;
 const UNAVAILABLE_FACTOR = 0.75;
+const MAX_QUERY_WORDS = 32;
 
 interface CompiledFilters {
   min: number;
@@ -47,17 +57,46 @@ interface CompiledFilters {
   excludeBrands: Set<number> | null;
   categories: Set<number> | null;
   availableOnly: boolean;
+  any: boolean;
 }
 
-/** One query word with the stems that count as matching it. */
-interface TermGroup {
-  terms: Array<{ term: string; weight: number; fuzzy: number; prefix: boolean }>;
+/** Documents of each key (category or brand id), as one flat array with offsets. */
+interface Postings {
+  start: Int32Array;
+  docs: Int32Array;
+}
+
+function postingsOf(keyOfDoc: (i: number, add: (key: number) => void) => void, n: number, keys: number): Postings {
+  const counts = new Int32Array(keys + 1);
+  for (let i = 0; i < n; i++) {
+    keyOfDoc(i, (k) => {
+      counts[k + 1] = (counts[k + 1] as number) + 1;
+    });
+  }
+  for (let k = 0; k < keys; k++) {
+    counts[k + 1] = (counts[k + 1] as number) + (counts[k] as number);
+  }
+  const fill = counts.slice(0, keys);
+  const docs = new Int32Array(counts[keys] as number);
+  for (let i = 0; i < n; i++) {
+    keyOfDoc(i, (k) => {
+      docs[fill[k] as number] = i;
+      fill[k] = (fill[k] as number) + 1;
+    });
+  }
+  return { start: counts, docs };
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /**
  * Builds the search index of one tenant's catalogue. Products with a repeated SKU keep the
- * first occurrence. `language` is the catalogue's main language; both Russian and English
- * words are always understood (the stemmer is chosen per word by its script).
+ * first occurrence. `language` is the catalogue's main language; Russian and English
+ * words are always both understood (the stemmer is chosen per word by its script).
  */
 export function buildCatalogIndex(products: CatalogProduct[], options: { language?: 'ru' | 'en' } = {}): CatalogIndex {
   const docs: CatalogProduct[] = [];
@@ -70,35 +109,29 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   }
   const n = docs.length;
 
-  // Column store for filters: a few bytes per product instead of property lookups.
+  // Columns for filters: a few bytes per product instead of property lookups.
   const prices = new Float64Array(n);
   const available = new Uint8Array(n);
   const brandOf = new Int32Array(n).fill(-1);
   const brandIds = new Map<string, number>();
   const brandCounts = new Map<string, number>();
+  const brandDocCount = new Map<string, number>();
   const catIds = new Map<string, number>();
   const catNames: string[] = [];
-  const catSizes: number[] = [];
   const leafSizes = new Map<string, number>();
-  const catOffsets = new Uint32Array(n + 1);
+  const catOffsets = new Int32Array(n + 1);
   const catList: number[] = [];
   const nameDf = new Map<string, number>();
+  const nameWordsOf: string[][] = new Array<string[]>(n);
 
   for (let i = 0; i < n; i++) {
     const p = docs[i] as CatalogProduct;
     prices[i] = p.price ?? Number.NaN;
     available[i] = p.available ? 1 : 0;
     if (p.brand) {
+      brandCounts.set(p.brand, (brandCounts.get(p.brand) ?? 0) + 1);
       const key = brandKey(p.brand);
-      if (key !== '') {
-        let id = brandIds.get(key);
-        if (id === undefined) {
-          id = brandIds.size;
-          brandIds.set(key, id);
-        }
-        brandOf[i] = id;
-        brandCounts.set(p.brand, (brandCounts.get(p.brand) ?? 0) + 1);
-      }
+      brandDocCount.set(key, (brandDocCount.get(key) ?? 0) + 1);
     }
     catOffsets[i] = catList.length;
     for (const c of p.categories) {
@@ -108,51 +141,103 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
         id = catNames.length;
         catIds.set(key, id);
         catNames.push(c);
-        catSizes.push(0);
       }
-      catSizes[id] = (catSizes[id] ?? 0) + 1;
       catList.push(id);
     }
     const leaf = p.categories[p.categories.length - 1];
     if (leaf !== undefined) {
       leafSizes.set(leaf, (leafSizes.get(leaf) ?? 0) + 1);
     }
-    for (const w of new Set(tokenize(p.name))) {
+    const words = tokenizeForIndex(p.name);
+    nameWordsOf[i] = words;
+    for (const w of new Set(words)) {
       nameDf.set(w, (nameDf.get(w) ?? 0) + 1);
     }
   }
   catOffsets[n] = catList.length;
   const catOf = Int32Array.from(catList);
 
-  const brandMatcher = new BrandMatcher(brandCounts);
+  // A word that many other products' names use is not a brand name to a buyer
+  // ("Case-Mate" → "case", "RAM Mounts" → "ram").
+  const brandMatcher = new BrandMatcher(brandCounts, (word, key) => (nameDf.get(word) ?? 0) > 3 * (brandDocCount.get(key) ?? 0) + 5);
   const categoryMatcher = new CategoryMatcher(catNames);
 
-  // Stems present in the index: a query word that is one of them is matched exactly; only
-  // an unknown word is looked up with typo tolerance (cheaper, and no drift from a right
-  // word to a similar one).
-  const vocabulary = new Set<string>();
-  const ms = new MiniSearch<number>({
-    fields: FIELDS,
-    idField: 'id',
-    extractField: (i, field) => (field === 'id' ? i : fieldText(docs[i] as CatalogProduct, field as Field)),
-    tokenize: tokenizeForIndex,
-    processTerm: (term) => {
-      if (STOP_WORDS.has(term)) {
-        return null;
+  // Brands: the product's own, else one its name starts with or contains (not after
+  // "для"/"for", where a brand says what the item fits): many feeds leave `vendor` empty.
+  const brandName = (key: string): number => {
+    let id = brandIds.get(key);
+    if (id === undefined) {
+      id = brandIds.size;
+      brandIds.set(key, id);
+    }
+    return id;
+  };
+  for (let i = 0; i < n; i++) {
+    const p = docs[i] as CatalogProduct;
+    if (p.brand && brandKey(p.brand) !== '') {
+      brandOf[i] = brandName(brandKey(p.brand));
+      continue;
+    }
+    const words = (nameWordsOf[i] as string[]).slice(0, 12);
+    const compat = words.findIndex((w) => COMPATIBILITY_WORDS.has(w));
+    const mention = brandMatcher.find(compat === -1 ? words : words.slice(0, compat), true)[0];
+    if (mention) {
+      brandOf[i] = brandName(brandKey(mention.brand));
+    }
+  }
+  const brandPostings = postingsOf((i, add) => {
+    if ((brandOf[i] as number) >= 0) {
+      add(brandOf[i] as number);
+    }
+  }, n, brandIds.size);
+  const catPostings = postingsOf((i, add) => {
+    for (let k = catOffsets[i] as number; k < (catOffsets[i + 1] as number); k++) {
+      add(catOf[k] as number);
+    }
+  }, n, catNames.length);
+
+  // The full-text index. Category paths and brands repeat across products: their stems are
+  // computed once per distinct string.
+  const stems = (words: string[]): string[] => {
+    const out: string[] = [];
+    for (const w of words) {
+      if (!STOP_WORDS.has(w)) {
+        out.push(stem(w));
       }
-      const s = stem(term);
-      vocabulary.add(s);
-      return s;
-    },
-    searchOptions: {
-      boost: BOOST,
-      // Queries arrive already split and stemmed (see termGroups).
-      tokenize: (s) => [s],
-      processTerm: (t) => t,
-      weights: { fuzzy: 0.55, prefix: 0.6 },
-    },
-  });
-  ms.addAll(Array.from({ length: n }, (_, i) => i));
+    }
+    return out;
+  };
+  const memo = new Map<string, string[]>();
+  const memoStems = (text: string): string[] => {
+    let s = memo.get(text);
+    if (!s) {
+      s = stems(tokenizeForIndex(text));
+      memo.set(text, s);
+    }
+    return s;
+  };
+  const builder = new InvertedIndexBuilder(FIELDS);
+  for (let i = 0; i < n; i++) {
+    const p = docs[i] as CatalogProduct;
+    const nameWords = nameWordsOf[i] as string[];
+    const cut = nameWords.findIndex((w) => COMPATIBILITY_WORDS.has(w));
+    const nameStems = stems(nameWords);
+    const headStems = cut === -1 ? nameStems : stems(nameWords.slice(0, cut));
+    // Parameter names are searchable too: "с капучинатором" names a feature by its key.
+    const paramText = Object.entries(p.params)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(' ; ');
+    builder.add([
+      nameStems,
+      headStems,
+      p.brand ? memoStems(p.brand) : [],
+      p.categories.length > 0 ? memoStems(p.categories.join(' / ')) : [],
+      paramText ? stems(tokenizeForIndex(paramText)) : [],
+      p.description ? stems(tokenizeForIndex(p.description.slice(0, DESCRIPTION_CHARS))) : [],
+    ]);
+  }
+  memo.clear();
+  const inv: InvertedIndex = builder.build();
 
   function compile(f: SearchFilters | undefined): CompiledFilters {
     const ids = (names: string[] | undefined, resolve: (name: string) => number | undefined): Set<number> | null => {
@@ -168,21 +253,24 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       }
       return set;
     };
-    const brandId = (name: string): number | undefined => {
-      const canonical = brandMatcher.resolve(name);
-      return brandIds.get(brandKey(canonical ?? name));
-    };
-    return {
+    const brandId = (name: string): number | undefined => brandIds.get(brandKey(brandMatcher.resolve(name) ?? name));
+    const cf: CompiledFilters = {
       min: f?.priceMin ?? Number.NEGATIVE_INFINITY,
       max: f?.priceMax ?? Number.POSITIVE_INFINITY,
       brands: ids(f?.brands, brandId),
       excludeBrands: ids(f?.excludeBrands, brandId),
       categories: ids(f?.categories, (name) => catIds.get(categoryKey(name))),
       availableOnly: f?.availableOnly === true,
+      any: false,
     };
+    cf.any = cf.brands !== null || cf.excludeBrands !== null || cf.categories !== null || cf.availableOnly || cf.min > -Infinity || cf.max < Infinity;
+    return cf;
   }
 
   function passes(i: number, f: CompiledFilters): boolean {
+    if (!f.any) {
+      return true;
+    }
     if (f.availableOnly && available[i] === 0) {
       return false;
     }
@@ -200,164 +288,315 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       return false;
     }
     if (f.categories) {
-      let found = false;
       for (let k = catOffsets[i] as number; k < (catOffsets[i + 1] as number); k++) {
         if (f.categories.has(catOf[k] as number)) {
-          found = true;
-          break;
+          return true;
         }
       }
-      if (!found) {
-        return false;
-      }
+      return false;
     }
     return true;
   }
 
-  function termGroups(words: string[]): TermGroup[] {
+  /** A query word's alternatives in the index: itself, typo fixes, prefix, synonyms, other script. */
+  function termGroups(words: string[]): TermAlternative[][] {
     return words.map((w, gi) => {
       const isLast = gi === words.length - 1;
       const own = stem(w);
-      const terms: TermGroup['terms'] = [];
-      const seen = new Set<string>();
-      const add = (term: string, weight: number, allowFuzzy: boolean, prefix: boolean): void => {
-        if (seen.has(term) || term === '') {
-          return;
+      const best = new Map<number, number>();
+      const put = (termId: number | undefined, weight: number): void => {
+        if (termId !== undefined && weight > (best.get(termId) ?? 0)) {
+          best.set(termId, weight);
         }
-        seen.add(term);
-        const known = vocabulary.has(term);
-        const fuzzy = !known && allowFuzzy && !hasDigit(term) && term.length >= 4 ? (term.length >= 7 ? 2 : 1) : 0;
-        terms.push({ term, weight, fuzzy, prefix });
       };
       const synonyms = synonymsOf(w).flatMap((s) => tokenize(s)).map(stem);
       // Words that name a kind of product in this shop ("наушники") matter more than
       // modifiers ("беспроводные"), however rare the modifier is.
       const kind = [own, ...synonyms].some((t) => categoryMatcher.kindStems.has(t)) ? KIND_WEIGHT : 1;
-      add(own, kind, true, isLast && own.length >= 3);
-      for (const t of synonyms) {
-        add(t, SYNONYM_WEIGHT * kind, false, false);
+      const ownId = inv.termId(own);
+      put(ownId, kind);
+      const fuzzyOk = !hasDigit(own) && own.length >= 4;
+      if (ownId === undefined && fuzzyOk) {
+        const edits = own.length >= 7 ? 2 : 1;
+        for (const c of inv.fuzzyTerms(own, edits, FUZZY_TERMS)) {
+          put(c.termId, kind * FUZZY_WEIGHT * (c.edits === 1 ? 1 : 0.8));
+        }
+      }
+      // The last word may be cut short ("наушн"), and a model number has variants ("265" →
+      // "265s"); a complete, common word is not expanded (it would only add its frequent
+      // longer cousins: "usb" → "usbc", "usb3" …).
+      if (isLast && own.length >= 3 && (ownId === undefined || inv.docFrequency(ownId) < 3 || hasDigit(own))) {
+        for (const id of inv.prefixTerms(own, PREFIX_TERMS)) {
+          put(id, kind * PREFIX_WEIGHT);
+        }
+      }
+      // Shop names abbreviate ("Мышь беспров.", "нерж."): an indexed word that begins the
+      // buyer's word counts a little.
+      if (!hasDigit(own) && own.length >= 6) {
+        for (let len = own.length - 1; len >= 5; len--) {
+          const id = inv.termId(own.slice(0, len));
+          if (id !== undefined) {
+            put(id, kind * ABBREVIATION_WEIGHT);
+            break;
+          }
+        }
+      }
+      for (const s of synonyms) {
+        put(inv.termId(s), kind * SYNONYM_WEIGHT);
       }
       // A word the catalogue does not know may be a brand or model in the other script
       // ("самснуг" → "samsnug" ≈ "samsung").
-      if (!vocabulary.has(own) && !hasDigit(w) && w.length >= 4) {
-        const other = isCyrillic(w) ? toLatin(w) : toCyrillic(w);
-        add(stem(other), TRANSLIT_WEIGHT * kind, true, isLast);
+      // Model codes typed in Cyrillic ("с24", "а55") are Latin in the catalogue.
+      if (ownId === undefined && hasDigit(w) && isCyrillic(w)) {
+        put(inv.termId(toLatin(w)), kind * TRANSLIT_WEIGHT);
       }
-      return { terms };
+      if (ownId === undefined && !hasDigit(w) && w.length >= 4) {
+        const other = stem(isCyrillic(w) ? toLatin(w) : toCyrillic(w));
+        const otherId = inv.termId(other);
+        put(otherId, kind * TRANSLIT_WEIGHT);
+        if (otherId === undefined && other.length >= 4) {
+          for (const c of inv.fuzzyTerms(other, other.length >= 7 ? 2 : 1, FUZZY_TERMS)) {
+            put(c.termId, kind * TRANSLIT_WEIGHT * FUZZY_WEIGHT);
+          }
+        }
+      }
+      return [...best.entries()].map(([termId, weight]) => ({ termId, weight }));
     });
   }
 
   function queryWords(text: string): string[] {
-    return joinPhrases(tokenize(text)).filter((w) => !STOP_WORDS.has(w) && !COMPATIBILITY_WORDS.has(w));
+    // Scoring counts at most 32 words; a pasted essay must not cost a typo lookup per word.
+    // A repeated word counts once.
+    const words = joinPhrases(tokenize(text)).filter((w) => !STOP_WORDS.has(w) && !COMPATIBILITY_WORDS.has(w));
+    return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
   }
 
-  interface Ranked {
-    doc: number;
-    score: number;
-    coverage: number;
-  }
+  // Scratch for candidates, reused across queries (see InvertedIndex.run).
+  const candDoc = new Int32Array(n);
+  const candScore = new Float32Array(n);
+  const candMask = new Uint32Array(n);
+  const seen = new Uint8Array(n);
+  const scratch = { doc: candDoc, score: candScore, mask: candMask };
+  const heapPos = new Int32Array(256);
+  const heapKey = new Float64Array(256);
 
-  function rankText(words: string[], cf: CompiledFilters): Ranked[] {
-    const groups = termGroups(words);
-    const groupOf = new Map<string, number>();
-    const query: Query = {
-      combineWith: 'OR',
-      queries: groups.map((g, gi) => ({
-        combineWith: 'OR',
-        queries: g.terms.map((t) => {
-          if (!groupOf.has(t.term)) {
-            groupOf.set(t.term, gi);
-          }
-          return { queries: [t.term], fuzzy: t.fuzzy, prefix: t.prefix, boostTerm: () => t.weight };
-        }),
-      })),
-    };
-    const filtered = cf.brands || cf.excludeBrands || cf.categories || cf.availableOnly || cf.min > -Infinity || cf.max < Infinity;
-    const results: SearchResult[] = ms.search(query, filtered ? { filter: (r) => passes(r.id as number, cf) } : {});
-    const out: Ranked[] = [];
-    for (const r of results) {
-      const matched = new Set<number>();
-      for (const t of r.queryTerms) {
-        const g = groupOf.get(t);
-        if (g !== undefined) {
-          matched.add(g);
-        }
-      }
-      const coverage = matched.size / groups.length;
-      const doc = r.id as number;
-      // MiniSearch multiplies by the number of matched query terms, which synonyms inflate;
-      // the share of the buyer's words matched replaces it, cubed so that products matching
-      // every word come first.
-      let score = (r.score / Math.max(1, r.queryTerms.length)) * coverage ** 3;
-      if (available[doc] === 0) {
-        score *= UNAVAILABLE_FACTOR;
-      }
-      out.push({ doc, score, coverage });
-    }
-    out.sort((a, b) => b.score - a.score || a.doc - b.doc);
-    return out;
-  }
-
-  /** Filtered products without text: available first, then the shop's own order. */
-  function listFiltered(cf: CompiledFilters, limit: number, sort: PriceSort | undefined): Ranked[] {
-    const picked: Ranked[] = [];
-    const later: Ranked[] = [];
-    const wantAll = sort !== undefined;
-    for (let i = 0; i < n; i++) {
-      if (!passes(i, cf)) {
+  /**
+   * The `k` best of `count` candidates by `keys` (NaN = excluded), best first, ties in
+   * candidate order. A binary min-heap over typed arrays: one pass, no sort of the rest.
+   */
+  function topK(keys: Float64Array, count: number, k: number): number[] {
+    k = Math.min(k, heapPos.length);
+    let size = 0;
+    for (let i = 0; i < count; i++) {
+      const v = keys[i] as number;
+      if (Number.isNaN(v)) {
         continue;
       }
-      const hit = { doc: i, score: 1, coverage: 1 };
-      if (wantAll) {
-        picked.push(hit);
-      } else if (available[i] === 1) {
-        picked.push(hit);
-        if (picked.length >= limit) {
-          break;
+      if (size < k) {
+        let at = size++;
+        while (at > 0) {
+          const parent = (at - 1) >> 1;
+          if ((heapKey[parent] as number) <= v) {
+            break;
+          }
+          heapPos[at] = heapPos[parent] as number;
+          heapKey[at] = heapKey[parent] as number;
+          at = parent;
         }
-      } else if (later.length < limit) {
-        later.push(hit);
+        heapPos[at] = i;
+        heapKey[at] = v;
+      } else if (v > (heapKey[0] as number)) {
+        let at = 0;
+        for (;;) {
+          const l = at * 2 + 1;
+          if (l >= size) {
+            break;
+          }
+          const r = l + 1;
+          const m = r < size && (heapKey[r] as number) < (heapKey[l] as number) ? r : l;
+          if ((heapKey[m] as number) >= v) {
+            break;
+          }
+          heapPos[at] = heapPos[m] as number;
+          heapKey[at] = heapKey[m] as number;
+          at = m;
+        }
+        heapPos[at] = i;
+        heapKey[at] = v;
       }
     }
-    if (wantAll) {
-      return sortByPrice(picked, sort).slice(0, limit);
+    const order: Array<{ pos: number; key: number }> = [];
+    for (let j = 0; j < size; j++) {
+      order.push({ pos: heapPos[j] as number, key: heapKey[j] as number });
     }
-    return [...picked, ...later].slice(0, limit);
+    order.sort((a, b) => b.key - a.key || a.pos - b.pos);
+    return order.map((o) => o.pos);
   }
 
-  function sortByPrice(hits: Ranked[], sort: PriceSort): Ranked[] {
-    const dir = sort === 'price_asc' ? 1 : -1;
-    const key = (h: Ranked): number => {
-      const p = prices[h.doc] as number;
-      return Number.isNaN(p) ? Number.POSITIVE_INFINITY : dir * p;
-    };
-    return hits.sort((a, b) => (available[b.doc] as number) - (available[a.doc] as number) || key(a) - key(b));
+  const keyBuf = new Float64Array(n);
+  const restrictBuf = new Int32Array(n);
+
+  function postingsSize(ids: Set<number>, p: Postings): number {
+    let size = 0;
+    for (const id of ids) {
+      size += (p.start[id + 1] as number) - (p.start[id] as number);
+    }
+    return size;
+  }
+
+  /** The documents of these categories (or brands) into restrictBuf, each once; returns how many. */
+  function gather(ids: Set<number>, p: Postings): number {
+    let count = 0;
+    for (const id of ids) {
+      for (let k = p.start[id] as number; k < (p.start[id + 1] as number); k++) {
+        const d = p.docs[k] as number;
+        if (seen[d] === 0) {
+          seen[d] = 1;
+          restrictBuf[count++] = d;
+        }
+      }
+    }
+    for (let k = 0; k < count; k++) {
+      seen[restrictBuf[k] as number] = 0;
+    }
+    if (ids.size > 1) {
+      restrictBuf.subarray(0, count).sort();
+    }
+    return count;
+  }
+  const COVERAGE_FACTOR = Array.from({ length: 33 }, (_, m) => Array.from({ length: 33 }, (_, g) => (g === 0 ? 0 : (m / g) ** 3)));
+
+  function rankText(words: string[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined): SearchHit[] {
+    const groups = termGroups(words);
+    const ng = Math.min(groups.length, 32);
+    // With a category or brand filter that leaves few products, score just those.
+    let restrict: { docs: Int32Array; count: number } | undefined;
+    if (cf.categories || cf.brands) {
+      const allowed = cf.categories ? postingsSize(cf.categories, catPostings) : postingsSize(cf.brands as Set<number>, brandPostings);
+      // Looking each allowed product up costs about log2(postings) per term; reading the
+      // posting lists costs their length. Take the cheaper.
+      let postings = 0;
+      let lookups = 0;
+      for (const g of groups) {
+        for (const alt of g) {
+          const df = inv.docFrequency(alt.termId);
+          postings += df;
+          lookups += allowed * Math.log2(df + 2);
+        }
+      }
+      if (lookups * 2 < postings) {
+        const count = cf.categories ? gather(cf.categories, catPostings) : gather(cf.brands as Set<number>, brandPostings);
+        restrict = { docs: restrictBuf, count };
+      }
+    }
+    const total = inv.run(groups, scratch, restrict ? { exhaustive: true, restrict } : { exhaustive: cf.any || sort !== undefined });
+    // Filter, and turn raw scores into final ones: the share of the buyer's words matched,
+    // cubed, so products matching every word come first however strongly a product
+    // matches one of them; unavailable products a little lower.
+    let count = 0;
+    let bestMatched = 0;
+    for (let k = 0; k < total; k++) {
+      const doc = candDoc[k] as number;
+      if (cf.any && !passes(doc, cf)) {
+        continue;
+      }
+      const matched = popcount(candMask[k] as number);
+      let s = (candScore[k] as number) * ((COVERAGE_FACTOR[matched] as number[])[ng] as number);
+      if (available[doc] === 0) {
+        s *= UNAVAILABLE_FACTOR;
+      }
+      candDoc[count] = doc;
+      candScore[count] = s;
+      candMask[count] = matched;
+      if (matched > bestMatched) {
+        bestMatched = matched;
+      }
+      count++;
+    }
+    if (count === 0) {
+      return [];
+    }
+    let bestScore = 0;
+    for (let k = 0; k < count; k++) {
+      if ((candMask[k] as number) === bestMatched && (candScore[k] as number) > bestScore) {
+        bestScore = candScore[k] as number;
+      }
+    }
+    // Keep what matches about as much of the query as the best hit does; the long tail of
+    // one-word matches for a three-word query is noise, not choice.
+    const minMatched = sort ? bestMatched : bestMatched * 0.5;
+    const minScore = sort ? 0 : bestScore * 0.02;
+    const dir = sort === 'price_asc' ? -1 : 1;
+    for (let k = 0; k < count; k++) {
+      if ((candMask[k] as number) < minMatched || (candScore[k] as number) < minScore) {
+        keyBuf[k] = Number.NaN;
+      } else if (sort) {
+        const d = candDoc[k] as number;
+        const p = prices[d] as number;
+        // Available first, then by price; no price last.
+        keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
+      } else {
+        keyBuf[k] = candScore[k] as number;
+      }
+    }
+    return topK(keyBuf, count, limit).map((k) => ({
+      product: docs[candDoc[k] as number] as CatalogProduct,
+      score: candScore[k] as number,
+      coverage: (candMask[k] as number) / ng,
+    }));
+  }
+
+  /** Filtered products without text: available first, then the shop's own order (or by price). */
+  function listFiltered(cf: CompiledFilters, limit: number, sort: PriceSort | undefined): SearchHit[] {
+    // Start from the posting list the filters name, not from every product.
+    let source: Int32Array | null = null;
+    let count = 0;
+    if (cf.categories) {
+      count = gather(cf.categories, catPostings);
+      source = restrictBuf;
+    } else if (cf.brands) {
+      count = gather(cf.brands, brandPostings);
+      source = restrictBuf;
+    }
+    const total = source ? count : n;
+    const docAt = (k: number): number => (source ? (source[k] as number) : k);
+
+    if (sort) {
+      const dir = sort === 'price_asc' ? -1 : 1;
+      for (let k = 0; k < total; k++) {
+        const d = docAt(k);
+        if (!passes(d, cf)) {
+          keyBuf[k] = Number.NaN;
+          continue;
+        }
+        const p = prices[d] as number;
+        keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
+      }
+      return topK(keyBuf, total, limit).map((k) => ({ product: docs[docAt(k)] as CatalogProduct, score: 1, coverage: 1 }));
+    }
+    const picked: number[] = [];
+    const later: number[] = [];
+    for (let k = 0; k < total && picked.length < limit; k++) {
+      const d = docAt(k);
+      if (!passes(d, cf)) {
+        continue;
+      }
+      if (available[d] === 1) {
+        picked.push(d);
+      } else if (later.length < limit) {
+        later.push(d);
+      }
+    }
+    return [...picked, ...later].slice(0, limit).map((d) => ({ product: docs[d] as CatalogProduct, score: 1, coverage: 1 }));
   }
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
     const cf = compile(filters);
     const words = queryWords(text);
-    let ranked: Ranked[];
     if (words.length === 0) {
-      ranked = listFiltered(cf, limit, opts.sort);
-    } else {
-      ranked = rankText(words, cf);
-      const best = ranked[0];
-      if (best) {
-        // Keep what matches about as much of the query as the best hit does; the long tail
-        // of one-word matches for a three-word query is noise, not choice.
-        const minCoverage = best.coverage * 0.6;
-        const minScore = best.score * 0.02;
-        ranked = ranked.filter((h) => h.coverage >= minCoverage && h.score >= minScore);
-      }
-      if (opts.sort) {
-        // Price order among the products that match as well as the best one.
-        const top = ranked[0]?.coverage ?? 1;
-        ranked = sortByPrice(ranked.filter((h) => h.coverage >= top), opts.sort);
-      }
-      ranked = ranked.slice(0, limit);
+      return listFiltered(cf, limit, opts.sort);
     }
-    return ranked.map((h) => ({ product: docs[h.doc] as CatalogProduct, score: h.score, coverage: h.coverage }));
+    return rankText(words, cf, limit, opts.sort);
   }
 
   const related: RelatedSource = {
@@ -370,16 +609,17 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     sameBrand: (a, b) => brandOf[a] !== -1 && brandOf[a] === brandOf[b],
     categoryIdsOf: (i) => Array.from(catOf.subarray(catOffsets[i], catOffsets[i + 1])),
     categoryName: (id) => catNames[id] as string,
-    categorySize: (id) => catSizes[id] ?? 0,
-    passes: (i, f) => passes(i, compile(f)),
+    compatCache: new Array<string[][] | undefined>(n),
+    headCache: new Array<string[] | undefined>(n),
+    kindCache: new Array<Set<string> | undefined>(n),
   };
 
-  const index: CatalogIndex = {
+  return {
     size: n,
     language: options.language ?? 'ru',
     search,
     parseQuery(message: string): ParsedQuery {
-      const d = parseMessage(message, brandMatcher, categoryMatcher, (st) => vocabulary.has(st));
+      const d = parseMessage(message, brandMatcher, categoryMatcher, (st) => inv.termId(st) !== undefined);
       const out: ParsedQuery = { text: d.text, filters: d.filters };
       if (d.sort) {
         out.sort = d.sort;
@@ -387,7 +627,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       return out;
     },
     parseDetailed(message: string): DetailedQuery {
-      return parseMessage(message, brandMatcher, categoryMatcher, (st) => vocabulary.has(st));
+      return parseMessage(message, brandMatcher, categoryMatcher, (st) => inv.termId(st) !== undefined);
     },
     bySku(sku: string): CatalogProduct | undefined {
       const i = bySkuMap.get(sku);
@@ -412,33 +652,4 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       return brandMatcher.resolve(name);
     },
   };
-  return index;
-}
-
-/** The text of one indexed field of a product. */
-function fieldText(p: CatalogProduct, field: Field): string {
-  switch (field) {
-    case 'name':
-      return p.name;
-    case 'head':
-      return nameHead(p.name);
-    case 'brand':
-      return p.brand ?? '';
-    case 'categories':
-      return p.categories.join(' / ');
-    case 'params':
-      return Object.values(p.params).join(' ; ');
-    case 'description':
-      return p.description ? p.description.slice(0, DESCRIPTION_CHARS) : '';
-  }
-}
-
-/**
- * The part of a product name before "для"/"for" — what the item is, as opposed to what it
- * fits ("Чехол … для Galaxy S24" is a case, not a phone).
- */
-export function nameHead(name: string): string {
-  const norm = normalizeText(name);
-  const m = /\s(?:для|for|к|под|compatible with)\s/u.exec(norm);
-  return m ? norm.slice(0, m.index) : norm;
 }

@@ -186,17 +186,21 @@ export function extractPriceIntent(normalized: string): PriceIntent {
 }
 
 function plausible(v: Money): boolean {
-  return Number.isFinite(v.value) && v.value > 0 && v.value < 1e10;
+  // A bare single digit ("до 4 человек", "от 2 лет") is a count, not a budget.
+  return Number.isFinite(v.value) && v.value > 0 && v.value < 1e10 && (v.hasCurrency || v.hasMult || v.value >= 10);
 }
 
 function setRange(out: PriceIntent, lo: Money, hi: Money): boolean {
-  if (!plausible(lo) || !plausible(hi)) {
+  if (!plausible(hi)) {
     return false;
   }
   let low = lo.value;
   // "от 5 до 10 тыс": the thousands word of the upper bound applies to the lower one.
   if (!lo.hasMult && hi.hasMult && lo.raw <= hi.raw) {
     low = lo.raw * hi.mult;
+  }
+  if (!Number.isFinite(low) || low <= 0) {
+    return false;
   }
   out.priceMin = Math.min(low, hi.value);
   out.priceMax = Math.max(low, hi.value);

@@ -7,7 +7,7 @@ import type { BrandMatcher } from './brands.ts';
 import type { CategoryMatcher } from './categories.ts';
 import type { SearchFilters } from './filters.ts';
 import { extractPriceIntent } from './price.ts';
-import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
+import { isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
 import type { DetailedQuery } from './types.ts';
@@ -47,7 +47,7 @@ export function parseMessage(
   for (const mention of brands.find(words)) {
     const before = words[mention.start - 1];
     const span = words.slice(mention.start, mention.start + mention.length);
-    if (before !== undefined && COMPATIBILITY_WORDS.has(before)) {
+    if (isCompatibilityAt(words, mention.start - 1)) {
       // Keep it as a search word, spelled as the catalogue spells it ("самсунг" → "samsung").
       replaced.set(mention.start, tokenize(mention.brand).join(' '));
       for (let i = 1; i < mention.length; i++) {

@@ -24,9 +24,32 @@ export interface RelatedSource {
   sameBrand(a: number, b: number): boolean;
   categoryIdsOf(i: number): number[];
   categoryName(id: number): string;
-  categorySize(id: number): number;
-  passes(i: number, filters: SearchFilters | undefined): boolean;
+  /** Per-product memo of compatibility alternatives, name heads and kind stems (filled lazily). */
+  compatCache: Array<string[][] | undefined>;
+  headCache: Array<string[] | undefined>;
+  kindCache: Array<Set<string> | undefined>;
 }
+
+function compatOf(src: RelatedSource, i: number): string[][] {
+  let c = src.compatCache[i];
+  if (c === undefined) {
+    c = compatibilityAlternatives(src.docs[i] as CatalogProduct);
+    src.compatCache[i] = c;
+  }
+  return c;
+}
+
+function headOf(src: RelatedSource, i: number): string[] {
+  let h = src.headCache[i];
+  if (h === undefined) {
+    h = headWords((src.docs[i] as CatalogProduct).name);
+    src.headCache[i] = h;
+  }
+  return h;
+}
+
+/** Candidates read per accessory kind: enough to find the ones made for this model. */
+const ACCESSORY_CANDIDATES = 30;
 
 const PARAM_COMPAT = /совмест|compat|подходит|для модел|fits|модель устройства/i;
 const UNIT_WORDS = new Set(['гб', 'gb', 'тб', 'tb', 'мм', 'mm', 'см', 'вт', 'w', 'мач', 'mah', 'шт']);
@@ -90,8 +113,8 @@ function isModelWord(w: string): boolean {
  * another model: it names mostly other words, or a variant the product is not
  * ("Galaxy S24 Ultra" for a "Galaxy S24").
  */
-function fit(src: RelatedSource, productWords: Set<string>, productModel: string[], a: CatalogProduct): number {
-  const alternatives = compatibilityAlternatives(a);
+function fit(src: RelatedSource, productWords: Set<string>, productModel: string[], a: number): number {
+  const alternatives = compatOf(src, a);
   if (alternatives.length === 0) {
     return 0;
   }
@@ -143,15 +166,37 @@ function fitOne(src: RelatedSource, productWords: Set<string>, productModel: str
   return share - (modelTotal > 0 ? 0.5 * (missing / modelTotal) : 0);
 }
 
-/** Whether one of `kind`'s stems names the product in its name head or its last category. */
-function isKind(p: CatalogProduct, kind: Set<string>): boolean {
-  const leaf = p.categories[p.categories.length - 1] ?? '';
-  const head = headWords(p.name);
-  // Russian names start with the kind ("Мешки для пылесоса …", but "Пылесос … с мешком"
-  // is a vacuum); English ones end the head with it ("… Defender Case for …").
-  const fromName = head.length > 0 && /[а-я]/.test(head[0] as string) ? head.slice(0, 2) : head;
-  const words = [...fromName, ...headWords(leaf)];
-  return words.some((w) => kind.has(stem(w)) || tokenizeForIndex(w).some((x) => kind.has(stem(x))));
+/** Stems that say what the product is: its name's first words (all, in English) and its last category. */
+function kindStemsOf(src: RelatedSource, i: number): Set<string> {
+  let k = src.kindCache[i];
+  if (k === undefined) {
+    const p = src.docs[i] as CatalogProduct;
+    const leaf = p.categories[p.categories.length - 1] ?? '';
+    const head = headOf(src, i);
+    // Russian names start with the kind ("Мешки для пылесоса …", but "Пылесос … с мешком"
+    // is a vacuum); English ones end the head with it ("… Defender Case for …").
+    const fromName = head.length > 0 && /[а-я]/.test(head[0] as string) ? head.slice(0, 2) : head;
+    k = new Set<string>();
+    for (const w of [...fromName, ...headWords(leaf)]) {
+      k.add(stem(w));
+      for (const x of tokenizeForIndex(w)) {
+        k.add(stem(x));
+      }
+    }
+    src.kindCache[i] = k;
+  }
+  return k;
+}
+
+/** Whether one of `kind`'s stems names what product `i` is. */
+function isKind(src: RelatedSource, i: number, kind: Set<string>): boolean {
+  const own = kindStemsOf(src, i);
+  for (const k of kind) {
+    if (own.has(k)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** The words of a name before "для"/"for", without grammar words: the product kind first. */
@@ -181,9 +226,14 @@ export function similarProducts(src: RelatedSource, sku: string, limit: number, 
   const price = src.prices[self] as number;
   const scored = new Map<number, number>();
 
-  // From the most specific category up to its parent, until there is enough to choose from.
+  // From the most specific category up to its parent, until there is enough to choose
+  // from. The parent only lends products of the same kind: "Роботы-пылесосы" for a
+  // "Вертикальные пылесосы" product, not "Аксессуары для пылесосов" or "Очистители воздуха".
+  const leafName = p.categories[p.categories.length - 1] ?? '';
+  const kindStems = new Set(headWords(leafName).map(stem));
   for (let level = cats.length - 1; level >= Math.max(0, cats.length - 2); level--) {
     const catId = cats[level] as number;
+    const isLeaf = level === cats.length - 1;
     const within: SearchFilters = { ...filters, categories: [src.categoryName(catId)] };
     const textHits = src.search(words.join(' '), within, 60);
     const listHits = src.search('', within, 60);
@@ -203,14 +253,21 @@ export function similarProducts(src: RelatedSource, sku: string, limit: number, 
       if (i === self || scored.has(i)) {
         continue;
       }
+      if (!isLeaf) {
+        const q = src.docs[i] as CatalogProduct;
+        const leaf = q.categories[q.categories.length - 1] ?? '';
+        if (!headWords(leaf).some((w) => kindStems.has(stem(w)))) {
+          continue;
+        }
+      }
       const q = src.prices[i] as number;
       const closeness = Number.isNaN(price) || Number.isNaN(q) || price <= 0 || q <= 0 ? 0.3 : Math.max(0, 1 - Math.abs(Math.log(q / price)));
-      const levelFactor = level === cats.length - 1 ? 1 : 0.6;
-      let score = (0.55 * text + 0.35 * closeness + (src.sameBrand(i, self) ? 0.1 : 0)) * levelFactor;
+      let score = 0.55 * text + 0.35 * closeness + (src.sameBrand(i, self) ? 0.1 : 0);
       if (src.available[i] === 0) {
         score *= 0.5;
       }
-      scored.set(i, score);
+      // The product's own category always comes first.
+      scored.set(i, score + (isLeaf ? 1 : 0));
     }
     if (scored.size >= limit) {
       break;
@@ -242,9 +299,13 @@ export function complementaryProducts(src: RelatedSource, sku: string, limit: nu
     return [];
   }
   const p = src.docs[self] as CatalogProduct;
-  const productWords = new Set(tokenize(`${p.brand ?? ''} ${p.name}`));
+  // An accessory's partners fit the same device: a case for an iPhone 7 Plus goes with
+  // screen protectors for an iPhone 7 Plus, not with things named like the case.
+  const device = compatOf(src, self).filter((alt) => alt.some(isModelWord));
+  const deviceText = device.length > 0 ? device.map((alt) => alt.join(' ')).join(' ') : null;
+  const productWords = new Set(deviceText !== null ? tokenize(deviceText) : tokenize(`${p.brand ?? ''} ${p.name}`));
   const brandWords = new Set(p.brand ? tokenize(p.brand) : []);
-  const productModel = [...new Set(modelWords(p.name))].filter((w) => !brandWords.has(w));
+  const productModel = [...new Set(modelWords(deviceText ?? p.name))].filter((w) => !brandWords.has(w) || deviceText !== null);
   const ownCats = src.categoryIdsOf(self);
   const leaf = ownCats[ownCats.length - 1];
   const queries = accessoryQueries(
@@ -263,10 +324,10 @@ export function complementaryProducts(src: RelatedSource, sku: string, limit: nu
       }
       // The offered kind must be what the item is (its name head or its own category),
       // not a word in its description: a vacuum "with a filter" is not a filter.
-      if (kind && !isKind(h.product, kind)) {
+      if (kind && !isKind(src, i, kind)) {
         continue;
       }
-      const f = fit(src, productWords, productModel, h.product);
+      const f = fit(src, productWords, productModel, i);
       if (f < 0) {
         continue;
       }
@@ -283,12 +344,16 @@ export function complementaryProducts(src: RelatedSource, sku: string, limit: nu
   for (const q of queries) {
     const first = tokenize(q)[0] ?? '';
     const kind = new Set([first, ...synonymsOf(first)].flatMap((w) => tokenize(w)).map(stem));
-    lists.push(rank(src.search(q, undefined, 40), kind));
+    // A case does not go with a case: skip the kind the product itself is.
+    if (isKind(src, self, kind)) {
+      continue;
+    }
+    lists.push(rank(src.search(q, undefined, ACCESSORY_CANDIDATES), kind));
   }
   if (lists.every((l) => l.length === 0)) {
     // No known kind: things in the shop that name this product's model or brand.
     const words = productModel.length > 0 ? productModel : headWords(p.name).slice(1, 4);
-    lists.push(rank(src.search(words.join(' '), undefined, 60), null).filter((c) => fit(src, productWords, productModel, src.docs[c.i] as CatalogProduct) > 0));
+    lists.push(rank(src.search(words.join(' '), undefined, 40), null).filter((c) => fit(src, productWords, productModel, c.i) > 0));
   }
 
   // One of each kind first, then the second best of each, so the answer is a set, not

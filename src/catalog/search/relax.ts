@@ -40,6 +40,7 @@ export interface SearchRequest {
 }
 
 const DEFAULT_ORDER: Relaxation[] = ['price', 'category', 'words', 'brand', 'availability'];
+const MIN_COVERAGE = 0.5;
 
 /**
  * Searches; when nothing fits, drops one constraint at a time in `relaxOrder` (a dropped
@@ -52,6 +53,16 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   const order = req.relaxOrder ?? DEFAULT_ORDER;
   const first = attempt(index, req, [], limit);
   if (first.hits.length > 0) {
+    // A category guessed from one word can be the wrong one ("печь" → "Печи и плиты" for
+    // "микроволновая печь"): if inside it the words match only in part while the whole
+    // catalogue matches them all, the guess goes, silently — nothing the buyer asked for
+    // was dropped.
+    if (!first.exact && (req.filters.categories?.length ?? 0) > 0 && (req.categoryWords?.length ?? 0) > 0) {
+      const wider = attempt(index, req, ['category'], limit);
+      if (wider.exact) {
+        return { ...wider, relaxed: [] };
+      }
+    }
     return first;
   }
   const applicable = order.filter((k) => applies(req, k));
@@ -127,7 +138,16 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   if (drop.includes('availability')) {
     delete filters.availableOnly;
   }
-  const hits = index.search(text, filters, limit, sort ? { sort } : {});
+  // A listing of a category the buyer named is ranked by those words, so the products
+  // the category is about come before its accessories ("полотенцесушитель" before
+  // "Крепление д/полотенцесушителя"); every product of the category matches them anyway.
+  const rankBy = text === '' && filters.categories?.length ? (req.categoryWords ?? []).join(' ') : text;
+  let hits = index.search(rankBy, filters, limit, sort ? { sort } : {});
+  // Less than half of the buyer's words is not an answer: "космический телескоп хаббл"
+  // must not show a laptop whose colour is "космический чёрный".
+  if ((hits[0]?.coverage ?? 1) < MIN_COVERAGE) {
+    hits = [];
+  }
   const run: SearchRun = {
     text,
     filters,

@@ -3,8 +3,9 @@ declare module 'snowball-stemmers' {
   interface Stemmer {
     stem(word: string): string;
   }
-  function newStemmer(language: string): Stemmer;
-  function algorithms(): string[];
-  const snowball: { newStemmer: typeof newStemmer; algorithms: typeof algorithms };
+  const snowball: {
+    newStemmer(language: string): Stemmer;
+    algorithms(): string[];
+  };
   export default snowball;
 }

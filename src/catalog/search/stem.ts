@@ -13,6 +13,7 @@ const english = snowball.newStemmer('english');
 // repeat words heavily, so a bounded memo pays for itself. Bounded so a hostile stream of
 // unique words cannot grow it without limit.
 const MEMO_LIMIT = 200_000;
+const FLEETING = /[бвгджзклмнпрстфхцчшщ](?:[ое][кл]|ец)$/u;
 const memo = new Map<string, string>();
 
 /**
@@ -27,7 +28,13 @@ export function stem(word: string): string {
   if (known !== undefined) {
     return known;
   }
-  const stemmed = isCyrillic(word) ? russian.stem(word) : english.stem(word);
+  const cyrillic = isCyrillic(word);
+  let stemmed = cyrillic ? russian.stem(word) : english.stem(word);
+  // Russian fleeting vowels: "чехол"/"чехлы", "ремешок"/"ремешки", "продавец"/"продавцы"
+  // stem apart ("чехол" vs "чехл"); dropping the vowel of such an ending joins them.
+  if (cyrillic && stemmed.length >= 5 && FLEETING.test(stemmed)) {
+    stemmed = stemmed.slice(0, -2) + stemmed.slice(-1);
+  }
   // A stem shorter than 2 letters matches far too much ("ит", "и"); keep the word then.
   const result = stemmed.length >= 2 ? stemmed : word;
   if (memo.size >= MEMO_LIMIT) {

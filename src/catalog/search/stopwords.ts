@@ -19,7 +19,9 @@ const RU = `
 какой-нибудь что-нибудь что-то какие-нибудь нибудь либо еще ещё уже вот там тут здесь
 хороший хорошая хорошее хорошие хороших хорошую лучший лучшая лучшее лучшие лучших неплохой
 нормальный нормальная нормальные подходящий подходящая подходящие варианты вариант варианты
-товар товары модель модели
+товар товары модель модели расскажи расскажите рассказать подробнее подробней поподробнее детали
+информация информацию инфо про о нем нём него ней нее неё этом этого этой
+привет здравствуйте здравствуй добрый спасибо благодарю спс
 `;
 
 const EN = `
@@ -28,7 +30,8 @@ i me my we us our you your he she it its they them their this that these those
 is are was were be been am do does did have has had can could would should will
 please pls show find get buy want wanted need needed looking look search searching
 recommend suggest give some any anything something good best nice great decent
-which what where how who one ones item items product products model models
+which what where how who one ones item items product products model models tell more about details
+info information hello hi hey thanks thank
 `;
 
 /** Grammar and conversational words in Russian and English. */
@@ -41,6 +44,21 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * Words after which a brand or product type names what an item is *for*, not what it is:
- * "чехол для Samsung" is a case of any brand that fits a Samsung phone.
+ * "чехол для Samsung" is a case of any brand that fits a Samsung phone. "д" is the shops'
+ * shorthand for "для" ("Сиденье д/унитаза").
  */
-export const COMPATIBILITY_WORDS: ReadonlySet<string> = new Set(['для', 'к', 'под', 'for', 'fits', 'compatible']);
+export const COMPATIBILITY_WORDS: ReadonlySet<string> = new Set(['для', 'д', 'к', 'под', 'for', 'fits', 'compatible']);
+
+/**
+ * Whether `words[i]` starts what an item is for: a compatibility word after a product word
+ * ("чехол для iphone", "case for iphone") or at the start ("для samsung"), not after a
+ * verb or a grammar word ("I am looking for headphones").
+ */
+export function isCompatibilityAt(words: readonly string[], i: number): boolean {
+  const w = words[i];
+  if (w === undefined || !COMPATIBILITY_WORDS.has(w)) {
+    return false;
+  }
+  const before = words[i - 1];
+  return before === undefined || !(STOP_WORDS.has(before) || COMPATIBILITY_WORDS.has(before));
+}

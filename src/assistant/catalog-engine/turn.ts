@@ -1,0 +1,35 @@
+/**
+ * One answer in the making: the request, the tenant's index, the dialog's last state,
+ * the language and currency to answer in; and how an answer's parts become the result.
+ */
+import type { CatalogIndex } from '../../catalog/search/types.ts';
+import type { BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
+import { composeAnswer, type AnswerParts } from './compose.ts';
+import type { Lang } from './intents.ts';
+import { stateRecord, type EngineState } from './state.ts';
+import type { Texts } from './texts.ts';
+
+/** How many cards one answer shows. */
+export const SHELF_SIZE = 6;
+
+/** Everything one answer needs, resolved once. */
+export interface Turn {
+  req: EngineRequest;
+  index: CatalogIndex | undefined;
+  prev: EngineState | null;
+  lang: Lang;
+  t: Texts;
+  currency: string;
+}
+
+/** The engine result: the composed answer, the state to remember, learned preferences. */
+export function result(turn: Turn, parts: AnswerParts, state: EngineState | null, learned?: BuyerPreferences | null): EngineResult {
+  const out: EngineResult = {
+    answer: composeAnswer(parts, turn.req.tenant, turn.req.tracking),
+    state: state ? stateRecord({ ...state, lang: turn.lang }) : null,
+  };
+  if (learned) {
+    out.learnedPreferences = learned;
+  }
+  return out;
+}

@@ -1,0 +1,196 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ask, buttonsOf, index, messageOf, productsOf, shownSkus, tenant } from './helpers.ts';
+
+test('search: message, products block with cards filled from the catalogue, suggests', async () => {
+  const { answer, state } = await ask('Ищу беспроводные наушники до 10000 рублей');
+  const message = messageOf(answer);
+  assert.match(message, /наушники/i);
+  assert.match(message, /10 000 ₽/);
+  const block = productsOf(answer);
+  assert.ok(block && block.value.length >= 4 && block.value.length <= 6);
+  assert.ok(block.title && block.shelf_id && block.source_query);
+  assert.equal(block.categories, undefined, 'categories only when the tenant enables them');
+  for (const card of block.value) {
+    const p = index.bySku(card.sku ?? '');
+    assert.ok(p, `card ${card.sku} is a catalogue product`);
+    assert.equal(card.name, p.name);
+    assert.equal(card.price, p.price);
+    assert.ok((card.price ?? Infinity) <= 10000);
+    assert.equal(card.brand, p.brand);
+    assert.equal(card.url, p.url);
+    assert.equal(card.image_url, p.imageUrl);
+    assert.equal(card.category_id, p.categoryId);
+    assert.match(card.features ?? '', /: /);
+  }
+  const suggests = answer.response.ui?.suggests ?? [];
+  assert.ok(suggests.length >= 2 && suggests.length <= 4, suggests.join(' | '));
+  assert.ok(state && Array.isArray(state['shown']) && (state['shown'] as string[]).length === block.value.length);
+});
+
+test('search: categories on the products block when the tenant enables them; is_stm when set', async () => {
+  const { answer } = await ask('чайник', { tenant: tenant({ showCategories: true }) });
+  const block = productsOf(answer);
+  assert.deepEqual(block?.categories, ['Бытовая техника', 'Техника для кухни', 'Электрочайники']);
+  const stm = await ask('чайник aisle home');
+  assert.equal(productsOf(stm.answer)?.value[0]?.is_stm, true);
+});
+
+test('search: suggests come from the results and are understood when sent back', async () => {
+  const { answer } = await ask('наушники');
+  const suggests = answer.response.ui?.suggests ?? [];
+  assert.ok(suggests.includes('Подешевле'));
+  const onlyBrand = suggests.find((s) => s.startsWith('Только '));
+  assert.ok(onlyBrand, suggests.join(' | '));
+  const brand = onlyBrand.replace('Только ', '');
+  assert.ok(productsOf(answer)?.value.some((p) => p.brand === brand), 'the brand is among the results');
+});
+
+test('nothing found: an honest message, suggestions, and no empty products block', async () => {
+  const { answer } = await ask('космический телескоп хаббл');
+  assert.match(messageOf(answer), /ничего не нашлось/);
+  assert.equal(productsOf(answer), undefined);
+  assert.ok((answer.response.ui?.suggests ?? []).length >= 2);
+  assert.deepEqual(answer.events, []);
+});
+
+test('over budget: says so and shows the closest prices, cheapest first', async () => {
+  const { answer } = await ask('телевизор до 5000');
+  assert.match(messageOf(answer), /до 5 000 ₽ ничего не нашлось/i);
+  const prices = (productsOf(answer)?.value ?? []).map((p) => p.price as number);
+  assert.ok(prices.length > 0 && prices.every((p, i) => i === 0 || p >= (prices[i - 1] as number)));
+  assert.ok(shownSkus(answer).every((sku) => index.bySku(sku)?.categories.includes('Телевизоры')));
+});
+
+test('a brand the shop does not have in that category: says so, shows other brands', async () => {
+  const { answer } = await ask('чайник самсунг');
+  assert.match(messageOf(answer), /У Samsung подходящего не нашлось/);
+  assert.ok(shownSkus(answer).every((sku) => index.bySku(sku)?.categories.includes('Электрочайники')));
+});
+
+test('greeting: short and friendly, no products', async () => {
+  for (const text of ['Привет!', 'Добрый день', 'hello']) {
+    const { answer } = await ask(text);
+    assert.equal(productsOf(answer), undefined);
+    assert.ok(messageOf(answer).length < 200);
+    assert.deepEqual(answer.events, []);
+  }
+  assert.match(messageOf((await ask('Здравствуйте')).answer), /Здравствуйте/);
+  assert.match(messageOf((await ask('hi there')).answer), /Hello/);
+});
+
+test('thanks: short and friendly, no products', async () => {
+  for (const text of ['Спасибо!', 'спасибо, всё понятно', 'thanks a lot']) {
+    const { answer } = await ask(text);
+    assert.equal(productsOf(answer), undefined);
+    assert.match(messageOf(answer), /Пожалуйста|welcome/);
+  }
+});
+
+test('support: the open_support_chat button for a person, an operator, support, a complaint', async () => {
+  const phrases = [
+    'позовите оператора',
+    'хочу поговорить с живым человеком',
+    'соедините с консультантом',
+    'напишу жалобу, ужасный сервис',
+    'I want to talk to a human',
+    'connect me with customer support',
+    'this is terrible, I want to complain',
+  ];
+  for (const text of phrases) {
+    const { answer } = await ask(text);
+    const buttons = buttonsOf(answer);
+    assert.equal(buttons.length, 1, text);
+    assert.equal(buttons[0]?.action, 'open_support_chat');
+    assert.equal(buttons[0]?.url, undefined);
+    assert.equal(productsOf(answer), undefined);
+  }
+});
+
+test('support: no button when the tenant has no operator chat', async () => {
+  const { answer } = await ask('позовите оператора', { tenant: tenant({ supportChat: false }) });
+  assert.deepEqual(buttonsOf(answer), []);
+  assert.match(messageOf(answer), /недоступен/);
+});
+
+test('"support" of a feature is not a request for support', async () => {
+  const { answer } = await ask('телевизор с поддержкой hdr');
+  assert.deepEqual(buttonsOf(answer), []);
+  assert.ok(productsOf(answer));
+});
+
+test('follow_url: the tenant link whose keywords the message names', async () => {
+  const delivery = await ask('Сколько стоит доставка курьером?');
+  const buttons = buttonsOf(delivery.answer);
+  assert.equal(buttons.length, 1);
+  assert.deepEqual({ ...buttons[0] }, { type: 'button', value: 'Доставка и оплата', action: 'follow_url', url: 'https://demo.aisle.example/delivery' });
+  assert.equal(productsOf(delivery.answer), undefined);
+
+  const returns = await ask('как вернуть товар?');
+  assert.equal(buttonsOf(returns.answer)[0]?.url, 'https://demo.aisle.example/returns');
+  const english = await ask('what about shipping?');
+  assert.equal(buttonsOf(english.answer)[0]?.url, 'https://demo.aisle.example/delivery');
+});
+
+test('follow_url with a product request: both the products and the link', async () => {
+  const { answer } = await ask('хочу пылесос, а как с доставкой?');
+  assert.ok(productsOf(answer));
+  assert.ok(shownSkus(answer).every((sku) => /пылесос/i.test(index.bySku(sku)?.name ?? '')));
+  assert.equal(buttonsOf(answer)[0]?.action, 'follow_url');
+});
+
+test('image alone: polite, cannot look at photos, asks what they look for', async () => {
+  const { answer } = await ask('', { image: true });
+  assert.match(messageOf(answer), /фотограф/);
+  assert.match(messageOf(answer), /что вы ищете/);
+  assert.equal(productsOf(answer), undefined);
+});
+
+test('a vague message asks what to look for', async () => {
+  const { answer } = await ask('что посоветуете?');
+  assert.match(messageOf(answer), /что вы ищете/);
+  assert.equal(productsOf(answer), undefined);
+  assert.ok((answer.response.ui?.suggests ?? []).length >= 2);
+});
+
+test('the message is plain text: no HTML or markdown markup', async () => {
+  for (const text of ['наушники', 'привет', 'позовите оператора', 'доставка', 'космос']) {
+    const { answer } = await ask(text);
+    assert.doesNotMatch(messageOf(answer), /<[a-z/]|\*\*|\]\(/i);
+  }
+});
+
+test('an unknown tenant gets a polite message, never an exception', async () => {
+  const { answer } = await ask('чайник', { tenant: tenant({ id: 'nobody' }) });
+  assert.match(messageOf(answer), /Каталог/);
+  assert.equal(productsOf(answer), undefined);
+});
+
+test('an aborted request is not answered', async () => {
+  const controller = new AbortController();
+  controller.abort(new Error('client went away'));
+  const { engine } = await import('./helpers.ts');
+  await assert.rejects(
+    engine.answer({ tenant: tenant(), text: 'чайник', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking: { block: () => 'x', card: () => 'y' }, signal: controller.signal }),
+    /client went away/,
+  );
+});
+
+test('a greeting with a shop question gets the link, not a search for "привет"', async () => {
+  const { answer } = await ask('Привет! Как у вас с доставкой?');
+  assert.equal(buttonsOf(answer)[0]?.action, 'follow_url');
+  assert.equal(productsOf(answer), undefined);
+});
+
+test('a very long message is answered, and stays a search', async () => {
+  const long = `${'очень '.repeat(400)}нужен чайник bosch`;
+  const { answer } = await ask(long);
+  assert.ok(messageOf(answer).length > 0);
+});
+
+test('a shop question with words that are not products gets the link alone', async () => {
+  const { answer } = await ask('как оформить возврат заказа?');
+  assert.equal(buttonsOf(answer)[0]?.url, 'https://demo.aisle.example/returns');
+  assert.equal(productsOf(answer), undefined);
+  assert.doesNotMatch(messageOf(answer), /ничего не нашлось/);
+});

@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ask, index, messageOf, shownSkus, tenant } from './helpers.ts';
+
+test('saved preferences are soft defaults when the message states none', async () => {
+  const { answer } = await ask('наушники', { preferences: { budgetMax: 5000, brands: ['JBL'] } });
+  const skus = shownSkus(answer);
+  assert.ok(skus.length > 0 && skus.every((s) => index.bySku(s)?.brand === 'JBL' && (index.bySku(s)?.price ?? Infinity) <= 5000));
+  assert.match(messageOf(answer), /бюджет до 5 000 ₽/);
+});
+
+test('a budget or brand in the message overrides the saved ones', async () => {
+  const { answer } = await ask('наушники sony до 40000', { preferences: { budgetMax: 5000, brands: ['JBL'] } });
+  assert.ok(shownSkus(answer).every((s) => index.bySku(s)?.brand === 'Sony'));
+  assert.ok(shownSkus(answer).some((s) => (index.bySku(s)?.price ?? 0) > 5000));
+});
+
+test('preferences that leave nothing are dropped, not obeyed', async () => {
+  const { answer } = await ask('холодильник', { preferences: { budgetMax: 1000, brands: ['JBL'] } });
+  assert.ok(shownSkus(answer).length > 0);
+  assert.ok(shownSkus(answer).every((s) => index.bySku(s)?.categories.includes('Холодильники')));
+});
+
+test('a stated budget and brand are returned as learned preferences', async () => {
+  const budget = await ask('телевизор до 50000');
+  assert.deepEqual(budget.learnedPreferences, { budgetMax: 50000 });
+  const brand = await ask('хочу только samsung');
+  assert.deepEqual(brand.learnedPreferences, { brands: ['Samsung'] });
+  const none = await ask('чайник');
+  assert.equal(none.learnedPreferences, undefined);
+});
+
+test('language: the tenant’s by default; an English message may get an English answer', async () => {
+  assert.match(messageOf((await ask('наушники')).answer), /вариант/);
+  assert.match(messageOf((await ask('show me wireless headphones')).answer), /option/);
+  // A model name alone decides nothing: the tenant's language.
+  assert.match(messageOf((await ask('iphone 15')).answer), /вариант/);
+  const en = tenant({ id: 'demo-en', language: 'en' });
+  assert.match(messageOf((await ask('iphone 15', { tenant: en })).answer), /option/);
+  assert.match(messageOf((await ask('привет', { tenant: en })).answer), /Здравствуйте/);
+  assert.match(messageOf((await ask('', { tenant: en, image: true })).answer), /photos/);
+});

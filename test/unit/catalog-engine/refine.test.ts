@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { converse, index, messageOf, productsOf, shownSkus } from './helpers.ts';
+
+const priceOf = (sku: string) => index.bySku(sku)?.price ?? Number.NaN;
+const brandOf = (sku: string) => index.bySku(sku)?.brand;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] as number;
+
+test('"а подешевле?" refines the previous search below the prices shown', async () => {
+  const [first, second] = await converse(['беспроводные наушники до 10000', 'а подешевле?']);
+  const middle = median(shownSkus(first!.answer).map(priceOf));
+  const next = shownSkus(second!.answer);
+  assert.ok(next.length > 0);
+  assert.ok(next.every((s) => priceOf(s) < middle && index.bySku(s)?.categories.includes('Наушники')));
+  assert.match(messageOf(second!.answer), /дешевле/);
+});
+
+test('"cheaper" in English, and a state stored in the answer', async () => {
+  const [first, second] = await converse(['coffee machine', 'cheaper']);
+  assert.ok(first!.state && (first!.state['shown'] as string[]).length > 0);
+  const middle = median(shownSkus(first!.answer).map(priceOf));
+  const next = shownSkus(second!.answer);
+  assert.ok(next.length > 0);
+  // Either cheaper ones, or (when there are none) the same search cheapest first, said so.
+  if (next.every((s) => priceOf(s) < middle)) {
+    assert.ok(next.every((s) => index.bySku(s)?.categories.includes('Кофемашины')));
+  } else {
+    assert.match(messageOf(second!.answer), /Nothing suitable is cheaper/);
+  }
+});
+
+test('"only Samsung" / "только JBL" keeps the search and sets the brand', async () => {
+  const [, onlySamsung] = await converse(['наушники', 'only Samsung']);
+  assert.ok(shownSkus(onlySamsung!.answer).every((s) => brandOf(s) === 'Samsung' && index.bySku(s)?.categories.includes('Наушники')));
+  const [, onlyJbl] = await converse(['наушники до 10000', 'только JBL']);
+  const jbl = shownSkus(onlyJbl!.answer);
+  assert.ok(jbl.length > 0 && jbl.every((s) => brandOf(s) === 'JBL' && priceOf(s) <= 10000 && index.bySku(s)?.categories.includes('Наушники')));
+});
+
+test('"другого бренда" excludes the brand that was asked for', async () => {
+  const [, other] = await converse(['наушники sony', 'а другого бренда?']);
+  const skus = shownSkus(other!.answer);
+  assert.ok(skus.length > 0 && skus.every((s) => brandOf(s) !== 'Sony' && index.bySku(s)?.categories.includes('Наушники')));
+});
+
+test('"а есть чёрный?" adds the colour to the previous search', async () => {
+  const [, black] = await converse(['чайник bosch', 'а есть чёрный?']);
+  assert.deepEqual(shownSkus(black!.answer), ['201002']);
+  const [, white] = await converse(['наушники sony', 'а белые есть?']);
+  // No white Sony headphones: the answer says so and stays with Sony headphones.
+  assert.match(messageOf(white!.answer), /не нашлось/);
+  assert.ok(shownSkus(white!.answer).every((s) => brandOf(s) === 'Sony'));
+});
+
+test('a price or stock follow-up merges into the previous search', async () => {
+  const [, bounded] = await converse(['робот пылесос', 'до 30000']);
+  assert.ok(shownSkus(bounded!.answer).every((s) => priceOf(s) <= 30000 && index.bySku(s)?.categories.includes('Роботы-пылесосы')));
+  const [, stock] = await converse(['вертикальный пылесос', 'только в наличии']);
+  assert.ok(shownSkus(stock!.answer).every((s) => index.bySku(s)?.available));
+});
+
+test('a new product request after a search is a new search, not a refinement', async () => {
+  const [, phone] = await converse(['чайник', 'iphone 15']);
+  assert.ok(shownSkus(phone!.answer).some((s) => /iPhone 15/.test(index.bySku(s)?.name ?? '')));
+  assert.ok(!shownSkus(phone!.answer).some((s) => index.bySku(s)?.categories.includes('Электрочайники')));
+  const [, tv] = await converse(['наушники sony', 'телевизор']);
+  assert.ok(shownSkus(tv!.answer).every((s) => index.bySku(s)?.categories.includes('Телевизоры')));
+});
+
+test('a refinement survives small talk in between', async () => {
+  const turns = await converse(['чайник', 'спасибо!', 'а подешевле?']);
+  const middle = median(shownSkus(turns[0]!.answer).map(priceOf));
+  const last = shownSkus(turns[2]!.answer);
+  assert.ok(last.length > 0 && last.every((s) => priceOf(s) < middle && index.bySku(s)?.categories.includes('Электрочайники')));
+});
+
+test('"cheaper" after a similar-products shelf stays with similar products', async () => {
+  const turns = await converse(['похожие', 'а подешевле?'], { page: { type: 'PRODUCT', data: ['104002'] } });
+  const base = priceOf('104002');
+  assert.equal(productsOf(turns[1]!.answer)?.shelf_id, 'aisle-similar');
+  assert.ok(shownSkus(turns[1]!.answer).every((s) => priceOf(s) < base));
+});
+
+test('history from a client that never had state is ignored safely', async () => {
+  const { ask } = await import('./helpers.ts');
+  const r = await ask('а подешевле?', {
+    history: [
+      { role: 'user', text: 'чайник' },
+      { role: 'assistant', text: 'old answer', state: { v: 99, weird: true } },
+      { role: 'assistant', text: 'broken', state: { v: 1, kind: 'search', shown: 'not a list', filters: 'x' } },
+    ],
+  });
+  assert.ok(messageOf(r.answer).length > 0);
+});

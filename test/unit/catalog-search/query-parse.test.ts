@@ -1,0 +1,103 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractPriceIntent } from '../../../src/catalog/search/price.ts';
+import { normalizeText } from '../../../src/catalog/search/tokenize.ts';
+import { demoIndex } from './demo-catalog.ts';
+
+const { index } = await demoIndex();
+const price = (s: string) => {
+  const { rest: _rest, ...intent } = extractPriceIntent(normalizeText(s));
+  return intent;
+};
+
+test('price bounds in Russian', () => {
+  assert.deepEqual(price('до 5000 ₽'), { priceMax: 5000 });
+  assert.deepEqual(price('дешевле 300 рублей'), { priceMax: 300 });
+  assert.deepEqual(price('от 1000 до 2000'), { priceMin: 1000, priceMax: 2000 });
+  assert.deepEqual(price('до 5 тыс'), { priceMax: 5000 });
+  assert.deepEqual(price('до 15к'), { priceMax: 15000 });
+  assert.deepEqual(price('от 50 000 до 80 000 руб'), { priceMin: 50000, priceMax: 80000 });
+  assert.deepEqual(price('от 5 до 10 тыс'), { priceMin: 5000, priceMax: 10000 });
+  assert.deepEqual(price('30-40 тыс'), { priceMin: 30000, priceMax: 40000 });
+  assert.deepEqual(price('не дороже 7000р'), { priceMax: 7000 });
+});
+
+test('price bounds in English', () => {
+  assert.deepEqual(price('under $50'), { priceMax: 50 });
+  assert.deepEqual(price('between 20 and 40'), { priceMin: 20, priceMax: 40 });
+  assert.deepEqual(price('below 100'), { priceMax: 100 });
+  assert.deepEqual(price('over 500'), { priceMin: 500 });
+  assert.deepEqual(price('less than 3k'), { priceMax: 3000 });
+});
+
+test('sizes and counts are not prices', () => {
+  assert.deepEqual(price('пылесос до 2 кг'), {});
+  assert.deepEqual(price('флешка больше 64 гб'), {});
+  assert.deepEqual(price('от 2 до 4 человек'), {});
+});
+
+test('price order and "cheaper" without a number', () => {
+  assert.deepEqual(price('а подешевле?'), { cheaper: true, sort: 'price_asc' });
+  assert.deepEqual(price('самый дорогой'), { sort: 'price_desc' });
+  assert.deepEqual(price('недорогой чайник'), { sort: 'price_asc' });
+  assert.deepEqual(price('cheaper'), { cheaper: true, sort: 'price_asc' });
+});
+
+test('availability', () => {
+  assert.deepEqual(price('чайник в наличии'), { availableOnly: true });
+  assert.deepEqual(price('kettle in stock'), { availableOnly: true });
+});
+
+test('parseQuery: price, brand and category words become filters, not search words', () => {
+  const q = index.parseQuery('покажи смартфон samsung до 40000 в наличии');
+  assert.equal(q.text, '');
+  assert.deepEqual(q.filters, { priceMax: 40000, availableOnly: true, brands: ['Samsung'], categories: ['Смартфоны'] });
+});
+
+test('parseQuery: Cyrillic spellings of the catalogue brands', () => {
+  assert.deepEqual(index.parseQuery('самсунг').filters.brands, ['Samsung']);
+  assert.deepEqual(index.parseQuery('эппл').filters.brands, ['Apple']);
+  assert.deepEqual(index.parseQuery('apple').filters.brands, ['Apple']);
+  assert.deepEqual(index.parseQuery('сяоми').filters.brands, ['Xiaomi']);
+  assert.deepEqual(index.parseQuery('делонги').filters.brands, ["De'Longhi"]);
+  assert.deepEqual(index.parseQuery('у самсунга').filters.brands, ['Samsung'], 'a declined form');
+  assert.equal(index.parseQuery('nokia').filters.brands, undefined, 'not in the catalogue');
+});
+
+test('parseQuery: "не"/"кроме"/"only" around a brand', () => {
+  assert.deepEqual(index.parseQuery('наушники не sony').filters.excludeBrands, ['Sony']);
+  assert.deepEqual(index.parseQuery('наушники кроме jbl').filters.excludeBrands, ['JBL']);
+  const only = index.parseQuery('only Samsung');
+  assert.deepEqual(only.filters.brands, ['Samsung']);
+  assert.equal(only.text, '');
+});
+
+test('parseQuery: a brand after "для" says what the item fits and stays a search word', () => {
+  const q = index.parseQuery('чехол для самсунг');
+  assert.equal(q.filters.brands, undefined);
+  assert.match(q.text, /samsung/);
+});
+
+test('parseQuery: category words, including a compound ("чайник" → Электрочайники) and siblings', () => {
+  assert.deepEqual(index.parseQuery('чайник').filters.categories, ['Электрочайники']);
+  assert.deepEqual(new Set(index.parseQuery('пылесос').filters.categories), new Set(['Пылесосы', 'Вертикальные пылесосы', 'Роботы-пылесосы']));
+  assert.deepEqual(index.parseQuery('вертикальный пылесос').filters.categories, ['Вертикальные пылесосы']);
+  assert.deepEqual(index.parseQuery('наушнки').filters.categories, ['Наушники'], 'a misspelt category word');
+  assert.deepEqual(index.parseQuery('headphones').filters.categories, ['Наушники'], 'an English word');
+});
+
+test('parseQuery: two product kinds in one message are left to the ranking', () => {
+  // "чехол" names the case category and "смартфон" the phone category: no guess.
+  const q = index.parseQuery('чехол смартфон');
+  assert.equal(q.filters.categories, undefined);
+  assert.equal(q.text, 'чехол смартфон');
+  // The fleeting vowel: "чехол" and "Чехлы" are one word.
+  assert.deepEqual(index.parseQuery('чехол').filters.categories, ['Чехлы для смартфонов']);
+});
+
+test('parseQuery: conversational words are dropped, product words kept', () => {
+  assert.equal(index.parseQuery('Подскажите, пожалуйста, хороший беспроводной чайник').text, 'беспроводной');
+  const en = index.parseQuery('I am looking for wireless headphones please');
+  assert.equal(en.text, 'wireless');
+  assert.deepEqual(en.filters.categories, ['Наушники'], '"looking for" is not "a case for"');
+});
