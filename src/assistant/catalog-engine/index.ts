@@ -232,12 +232,12 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       if (parsed.text !== '' && !onlyModifiers(parsed.text) && (!run.exact || run.relaxed.length > 0)) {
         const fresh = runSearch(index, detailedRequest(parsed), SHELF_SIZE);
         if (fresh.hits.length > 0 && fresh.exact && fresh.relaxed.length === 0) {
-          return searchAnswer(turn, index, fresh, freshContext(core, parsed), { learned: learnedFrom(parsed) });
+          return searchAnswer(turn, index, fresh, freshContext(core, parsed), { learned: learnedFrom(parsed, core) });
         }
       }
       return searchAnswer(turn, index, run, refinedCtx, {
         move,
-        learned: learnedFrom(parsed),
+        learned: learnedFrom(parsed, core),
         askedBrands: parsed.filters.brands ?? prev.filters.brands ?? [],
         priceAsked: refined.request.filters,
       });
@@ -316,14 +316,22 @@ function prevRequest(prev: EngineState): SearchRequest {
   return { text: prev.text, filters: prev.filters, categoryWords: prev.categoryWords, brandWords: prev.brandWords };
 }
 
-/** Preferences stated in this message, to be remembered. */
-function learnedFrom(q: DetailedQuery): BuyerPreferences | null {
+/** Words that make a price bound the buyer's budget in general, not just this search's. */
+const BUDGET_WORDS = /бюджет|могу потратить|готов[аы]? потратить|рассчитыва\w* на|budget|can spend|can afford|willing to spend/i;
+
+/**
+ * Preferences stated in this message, to be remembered. A price bound is remembered only when
+ * the buyer calls it a budget: "чехол до 2000" says nothing about what a television may cost.
+ */
+function learnedFrom(q: DetailedQuery, message: string): BuyerPreferences | null {
   const learned: BuyerPreferences = {};
-  if (q.filters.priceMax !== undefined) {
-    learned.budgetMax = q.filters.priceMax;
-  }
-  if (q.filters.priceMin !== undefined) {
-    learned.budgetMin = q.filters.priceMin;
+  if (BUDGET_WORDS.test(message)) {
+    if (q.filters.priceMax !== undefined) {
+      learned.budgetMax = q.filters.priceMax;
+    }
+    if (q.filters.priceMin !== undefined) {
+      learned.budgetMin = q.filters.priceMin;
+    }
   }
   if (q.filters.brands && q.filters.brands.length > 0) {
     learned.brands = q.filters.brands;
@@ -338,7 +346,7 @@ function learnedFrom(q: DetailedQuery): BuyerPreferences | null {
 function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string, parsed: DetailedQuery): EngineResult {
   const ctx = freshContext(message, parsed);
   const prefs = turn.req.preferences;
-  const learned = learnedFrom(parsed);
+  const learned = learnedFrom(parsed, message);
   const base = detailedRequest(parsed);
   if (prefs) {
     const withPrefs: SearchRequest = { ...base, filters: { ...base.filters } };

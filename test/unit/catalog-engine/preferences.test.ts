@@ -21,9 +21,13 @@ test('preferences that leave nothing are dropped, not obeyed', async () => {
   assert.ok(shownSkus(answer).every((s) => index.bySku(s)?.categories.includes('Холодильники')));
 });
 
-test('a stated budget and brand are returned as learned preferences', async () => {
-  const budget = await ask('телевизор до 50000');
+test('a stated budget and brand are returned as learned preferences; a price bound of one search is not a budget', async () => {
+  const budget = await ask('мой бюджет до 50000, нужен телевизор');
   assert.deepEqual(budget.learnedPreferences, { budgetMax: 50000 });
+  const english = await ask('my budget is under 30000, I need headphones');
+  assert.deepEqual(english.learnedPreferences, { budgetMax: 30000 });
+  const oneSearch = await ask('чехол до 2000');
+  assert.equal(oneSearch.learnedPreferences, undefined);
   const brand = await ask('хочу только samsung');
   assert.deepEqual(brand.learnedPreferences, { brands: ['Samsung'] });
   const none = await ask('чайник');
