@@ -4,13 +4,17 @@
  */
 import type { Lang } from './intents.ts';
 
+// Built once: toLocaleString builds a formatter on every call, which showed in profiles.
+const FORMATS = {
+  ru: { whole: new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }), cents: new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },
+  en: { whole: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }), cents: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },
+};
+
 /** Formats a price the way the language writes money: "2 990 ₽", "$49.99". */
 export function formatPrice(value: number, symbol: string, lang: Lang): string {
   const rounded = Number.isInteger(value) ? value : Math.round(value * 100) / 100;
-  const digits = rounded.toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-US', {
-    maximumFractionDigits: Number.isInteger(rounded) ? 0 : 2,
-    minimumFractionDigits: Number.isInteger(rounded) ? 0 : 2,
-  });
+  const format = FORMATS[lang === 'ru' ? 'ru' : 'en'];
+  const digits = (Number.isInteger(rounded) ? format.whole : format.cents).format(rounded);
   // Narrow no-break spaces of ru-RU grouping read poorly in some chat widgets.
   const plain = digits.replace(/[\u202f\u00a0]/g, ' ');
   if (symbol === '$' || symbol === '€' || symbol === '£') {

@@ -29,9 +29,10 @@ export function createDialogRepository(db: Kysely<Database>) {
   );
   const pageAfter = prepared(db, 4, (sessionId: string, limit: number, lastMessageAt: number, threadId: string) =>
     listed(sessionId)
-      .where((eb) =>
-        eb.or([eb('last_message_at', '<', lastMessageAt), eb.and([eb('last_message_at', '=', lastMessageAt), eb('thread_id', '<', threadId)])]),
-      )
+      // The leading `<=` lets both databases seek the list index to the cursor; the OR then
+      // only sorts out ties (written as a plain OR, it was a filter over every earlier row).
+      .where('last_message_at', '<=', lastMessageAt)
+      .where((eb) => eb.or([eb('last_message_at', '<', lastMessageAt), eb('thread_id', '<', threadId)]))
       .orderBy('last_message_at', 'desc')
       .orderBy('thread_id', 'desc')
       .limit(limit),

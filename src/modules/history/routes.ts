@@ -20,8 +20,9 @@ export function registerHistoryRoutes(app: FastifyInstance, deps: { history: His
       },
     },
     async (request, reply) => {
-      const result = await deps.history.read(request.body, request.access?.session?.id ?? null);
-      return reply.header('Cache-Control', 'no-store').send(result);
+      const json = await deps.history.read(request.body, request.access?.session?.id ?? null);
+      // Already JSON (see the service): sent as is; the schema documents it.
+      return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(json);
     },
   );
 }

@@ -6,17 +6,40 @@
  */
 import { AppError } from '../../errors.ts';
 import { isoMillis } from '../../clock.ts';
-import type { AssistantResponse, EngagementEvent } from '../../assistant/contract.ts';
 import { ownedBy, type DialogRepository } from '../dialogs/repository.ts';
 import { toHistoryContent, type StoredUserContent } from '../dialogs/stored-content.ts';
 import type { HistoryRepository } from './repository.ts';
-import type { HistoryBody, HistoryResponse } from './schemas.ts';
+import type { HistoryBody } from './schemas.ts';
 
 export const HISTORY_DEFAULT_LIMIT = 50;
 
+/** One stored message as history returns it, written around the stored JSON text. */
+function itemJson(row: Awaited<ReturnType<HistoryRepository['page']>>[number], body: HistoryBody): string {
+  const createdAt = JSON.stringify(isoMillis(row.created_at));
+  if (row.role === 'user') {
+    // Content is stored as sent; only a message with an image needs its JPEG put back.
+    const content = row.jpeg ? JSON.stringify(toHistoryContent(JSON.parse(row.content) as StoredUserContent, row.jpeg)) : row.content;
+    return `{"id":${JSON.stringify(row.client_message_id ?? row.id)},"role":"user","createdAt":${createdAt},"content":${content}}`;
+  }
+  const reaction = row.reaction === 'like' || row.reaction === 'dislike' ? `"${row.reaction}"` : 'null';
+  return (
+    `{"id":${JSON.stringify(row.id)},"role":"assistant","createdAt":${createdAt},` +
+    `"threadId":${JSON.stringify(body.threadId)},"resourceId":${JSON.stringify(body.resourceId)},` +
+    `"response":${row.content},"feedback":{"reaction":${reaction}}` +
+    (row.latency_ms !== null ? `,"responseLatencyMs":${row.latency_ms}` : '') +
+    (row.events ? `,"events":${row.events}` : '') +
+    '}'
+  );
+}
+
 export function createHistoryService(deps: { dialogs: DialogRepository; repository: HistoryRepository }) {
   return {
-    async read(body: HistoryBody, sessionId: string | null): Promise<HistoryResponse> {
+    /**
+     * One page of history as JSON text. Stored answers were validated and written by Aisle as
+     * JSON, so they go into the page as they are: parsing and re-serialising them was most of
+     * the cost of a history read.
+     */
+    async read(body: HistoryBody, sessionId: string | null): Promise<string> {
       const page = body.page ?? 1;
       const limit = body.limit ?? HISTORY_DEFAULT_LIMIT;
       const dialog = await deps.dialogs.findByKey({ tenantId: body.tenant_id, resourceId: body.resourceId, threadId: body.threadId });
@@ -24,28 +47,11 @@ export function createHistoryService(deps: { dialogs: DialogRepository; reposito
         throw new AppError('SHOPPING_HISTORY_NOT_FOUND');
       }
       const rows = await deps.repository.page(dialog.id, (page - 1) * limit, limit);
-      const items = rows.slice(0, limit).map((row): HistoryResponse['items'][number] => {
-        if (row.role === 'user') {
-          return {
-            id: row.client_message_id ?? row.id,
-            role: 'user',
-            createdAt: isoMillis(row.created_at),
-            content: toHistoryContent(JSON.parse(row.content) as StoredUserContent, row.jpeg ?? null),
-          };
-        }
-        return {
-          id: row.id,
-          role: 'assistant',
-          createdAt: isoMillis(row.created_at),
-          threadId: body.threadId,
-          resourceId: body.resourceId,
-          response: JSON.parse(row.content) as AssistantResponse,
-          feedback: { reaction: (row.reaction as 'like' | 'dislike' | null) ?? null },
-          ...(row.latency_ms !== null ? { responseLatencyMs: row.latency_ms } : {}),
-          ...(row.events ? { events: JSON.parse(row.events) as EngagementEvent[] } : {}),
-        };
-      });
-      return { threadId: body.threadId, resourceId: body.resourceId, items, pagination: { page, limit, hasMore: rows.length > limit } };
+      const items = rows.slice(0, limit).map((row) => itemJson(row, body));
+      return (
+        `{"threadId":${JSON.stringify(body.threadId)},"resourceId":${JSON.stringify(body.resourceId)},` +
+        `"items":[${items.join(',')}],"pagination":{"page":${page},"limit":${limit},"hasMore":${rows.length > limit}}}`
+      );
     },
   };
 }
