@@ -23,6 +23,7 @@ import {
   wantsSupport,
 } from './intents.ts';
 import { looksLikeFollowUp, onlyModifiers, refineSearch, type PriceMove } from './refine.ts';
+import { pageSkus } from '../page-data.ts';
 import {
   cartAnswer,
   complementaryAnswer,
@@ -123,24 +124,6 @@ function respond(turn: Turn): EngineResult {
 /** A short answer without products; the previous search stays refinable. */
 function smallTalk(turn: Turn, message: string): EngineResult {
   return result(turn, { message, suggests: browseSuggests(turn.index, turn.lang) }, turn.prev);
-}
-
-/** SKUs from page data: an array of SKUs or of objects with a `sku`/`id`. */
-function pageSkus(data: unknown): string[] {
-  const list = Array.isArray(data) ? data : data === undefined || data === null ? [] : [data];
-  const out: string[] = [];
-  for (const item of list) {
-    if (typeof item === 'string' || typeof item === 'number') {
-      out.push(String(item));
-    } else if (item && typeof item === 'object') {
-      const o = item as Record<string, unknown>;
-      const v = o['sku'] ?? o['id'] ?? o['productId'];
-      if (typeof v === 'string' || typeof v === 'number') {
-        out.push(String(v));
-      }
-    }
-  }
-  return out;
 }
 
 /** The search query of a SEARCH page, or the categories of a CATEGORY page. */

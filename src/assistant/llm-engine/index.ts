@@ -14,7 +14,7 @@ import { detectLanguage } from '../catalog-engine/intents.ts';
 import { allowedHosts, buttonActions, composeLlmAnswer } from './compose.ts';
 import { countFallback, llmEngineCounters, type FallbackReason } from './metrics.ts';
 import { createChatModel, type ChatModel } from './model.ts';
-import { pageProducts } from './page.ts';
+import { pageProducts } from '../page-data.ts';
 import { dialogMessages, systemPrompt } from './prompt.ts';
 import { InvalidAnswerError, runModel } from './run.ts';
 import { turnState } from './state.ts';

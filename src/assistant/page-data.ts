@@ -2,13 +2,13 @@
  * Products a page names (spec 2.3 `ctx.data`): the product page's product is the first
  * element of an array; a cart lists its items. Items may be SKUs or objects with `sku`/`id`.
  */
-import type { CatalogProduct } from '../../catalog/product.ts';
-import type { CatalogIndex } from '../../catalog/search/types.ts';
-import type { PageType } from '../../config/tenant.ts';
+import type { CatalogProduct } from '../catalog/product.ts';
+import type { CatalogIndex } from '../catalog/search/types.ts';
+import type { PageType } from '../config/tenant.ts';
 
 const MAX_CART_ITEMS = 5;
 
-/** The SKUs in page data, in order. */
+/** The SKUs in page data, in order (both engines read page data through this). */
 export function pageSkus(data: unknown): string[] {
   const list = Array.isArray(data) ? data : data === undefined || data === null ? [] : [data];
   const out: string[] = [];
@@ -17,7 +17,7 @@ export function pageSkus(data: unknown): string[] {
       out.push(String(item));
     } else if (item && typeof item === 'object') {
       const o = item as Record<string, unknown>;
-      const v = o['sku'] ?? o['id'];
+      const v = o['sku'] ?? o['id'] ?? o['productId'];
       if (typeof v === 'string' || typeof v === 'number') {
         out.push(String(v));
       }
