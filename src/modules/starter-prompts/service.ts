@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Tenant } from '../../config/index.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
-import { pageProducts } from '../../assistant/llm-engine/page.ts';
+import { pageProducts } from '../../assistant/page-data.ts';
 import type { ChoiceInput } from './model-selection.ts';
 import type { StarterPromptsRepository } from './repository.ts';
 import type { StarterCtx, StarterPromptsResponse } from './schemas.ts';
