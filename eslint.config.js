@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'bench/results', 'coverage'] },
+  { ignores: ['node_modules', 'data', 'dist', 'bench/results', 'coverage'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -9,8 +9,3 @@ export const Id = Type.String({ minLength: 1, maxLength: 512 });
 
 /** A message's text: at most 8,000 characters. */
 export const MESSAGE_TEXT_MAX = 8000;
-
-export const ItemsPage = Type.Object({
-  hasMore: Type.Boolean(),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
-});
