@@ -18,9 +18,10 @@
  * endpoint, over the measured runs only, into bench/results/profiles/, and their hottest
  * functions in the report), --keep (keep the work directory and the PostgreSQL database).
  */
+import { CATALOG_FILES, SHARED_CATALOGS } from './lib/real-catalogs.ts';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, loadavg, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -43,7 +44,6 @@ import { flagValue, hasFlag, round, sleep, thousands } from './lib/util.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const RESULTS = join(HERE, 'results');
-const SHARED_CATALOGS = resolve(HERE, '../../shared/data/catalogs');
 const TENANT = 'bench';
 const SEED_KEY = 'aisle-bench';
 const PUBLIC_BASE_URL = 'https://aisle.example';
@@ -102,7 +102,7 @@ function answers(host: string, port: number): Promise<boolean> {
 
 /** A 10,000-product catalogue from the real shop feeds (Russian first, then Best Buy), as JSON Lines. */
 function writeCatalog(file: string, size: number): number {
-  const sources = ['ru_shops_yml_catalog.jsonl', 'bestbuy_products_3291.jsonl', 'icecat_products_19k.jsonl'].map((f) => join(SHARED_CATALOGS, f));
+  const sources = CATALOG_FILES.map((f) => join(SHARED_CATALOGS, f));
   if (!sources.every(existsSync)) {
     notes.push(`The real catalogues (${SHARED_CATALOGS}) are missing: the bench tenant uses the 199-product demo catalogue.`);
     writeFileSync(file, readFileSync(fileURLToPath(new URL('../examples/demo/catalog.jsonl', import.meta.url))));

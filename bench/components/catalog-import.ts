@@ -15,26 +15,13 @@ import vm from 'node:vm';
 import iconv from 'iconv-lite';
 import { readFeedFile } from '../../src/catalog/import/index.ts';
 import type { CatalogProduct } from '../../src/catalog/product.ts';
+import { CATALOG_FILES, SHARED_CATALOGS, loadRealProducts } from '../lib/real-catalogs.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const CATALOGS = resolve(here, '../../../shared/data/catalogs');
-const SOURCES = ['ru_shops_yml_catalog.jsonl', 'bestbuy_products_3291.jsonl', 'icecat_products_19k.jsonl'];
 
 function xml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-async function loadProducts(): Promise<CatalogProduct[]> {
-  const out: CatalogProduct[] = [];
-  for (const f of SOURCES) {
-    for await (const item of readFeedFile(join(CATALOGS, f))) {
-      if (item.kind === 'product') {
-        out.push(item.product);
-      }
-    }
-  }
-  return out;
-}
 
 /** Writes the feed with backpressure so that generating it does not inflate the figures. */
 async function writeFeed(path: string, products: CatalogProduct[], offers: number): Promise<void> {
@@ -125,7 +112,7 @@ async function measure(path: string, offers: number): Promise<Measured> {
   let liveMid = 0;
   const gc = exposeGc();
   // Warm the readers' modules first so that loading code is not counted as growth.
-  for await (const _ of readFeedFile(join(CATALOGS, SOURCES[0]!))) {
+  for await (const _ of readFeedFile(join(SHARED_CATALOGS, CATALOG_FILES[0]!))) {
     break;
   }
   gc();
@@ -178,7 +165,7 @@ export async function benchCatalogImport(opts: { quick: boolean }): Promise<Arra
   const dir = mkdtempSync(join(tmpdir(), 'aisle-bench-import-'));
   const path = join(dir, 'feed.xml');
   try {
-    await writeFeed(path, await loadProducts(), offers);
+    await writeFeed(path, await loadRealProducts(), offers);
     const fileMb = statSync(path).size / 1024 / 1024;
     const m = await measureInChild(path, offers);
     if (m.products !== offers) {

@@ -11,35 +11,21 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import os from 'node:os';
 import vm from 'node:vm';
-import { readFeedFile } from '../../src/catalog/import/index.ts';
 import type { CatalogProduct } from '../../src/catalog/product.ts';
+import { loadRealProducts } from '../lib/real-catalogs.ts';
 import { buildCatalogIndex } from '../../src/catalog/search/index.ts';
 import { createCatalogEngine } from '../../src/assistant/catalog-engine/index.ts';
 import type { EngineRequest, EngineTurn, PageContext } from '../../src/assistant/engine.ts';
 import type { Tenant } from '../../src/config/tenant.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const CATALOGS = resolve(here, '../../../shared/data/catalogs');
-const SOURCES = ['ru_shops_yml_catalog.jsonl', 'bestbuy_products_3291.jsonl', 'icecat_products_19k.jsonl'];
 
 type Result = { name: string; value: number; unit: string; target?: string };
 
-async function loadProducts(): Promise<CatalogProduct[]> {
-  const out: CatalogProduct[] = [];
-  for (const f of SOURCES) {
-    for await (const item of readFeedFile(join(CATALOGS, f))) {
-      if (item.kind === 'product') {
-        out.push(item.product);
-      }
-    }
-  }
-  return out;
-}
 
 /** `size` products: the real ones, then copies with new SKUs (as another shop's would be). */
 function catalogOf(real: CatalogProduct[], size: number): CatalogProduct[] {
@@ -159,7 +145,7 @@ interface Measured {
 /** Builds one index and times answers; runs inside a child process. */
 async function measure(size: number, rounds: number): Promise<Measured> {
   const gc = exposeGc();
-  const real = await loadProducts();
+  const real = await loadRealProducts();
   const products = catalogOf(real, size);
   // The index keeps its posting lists and columns in typed arrays, which live outside the
   // V8 heap: its memory is heap growth plus array-buffer growth, both after GC.

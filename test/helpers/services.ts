@@ -4,6 +4,7 @@
  * because .ci/run starts both and those tests must run.
  */
 import net from 'node:net';
+import { Redis } from 'ioredis';
 
 export const PG_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -39,3 +40,16 @@ async function skipReason(name: string, url: string, port: number): Promise<stri
 export const postgresSkip = await skipReason('PostgreSQL', PG_ADMIN_URL, 5432);
 /** False when Redis answers; otherwise the one-line skip reason. */
 export const redisSkip = await skipReason('Redis', REDIS_URL, 6379);
+
+/** Real Redis clients for a test file, all disconnected by `closeAll` (call it in `after`). */
+export function redisClients(): { client(): Redis; closeAll(): void } {
+  const clients: Redis[] = [];
+  return {
+    client() {
+      const r = new Redis(REDIS_URL);
+      clients.push(r);
+      return r;
+    },
+    closeAll: () => clients.forEach((r) => r.disconnect()),
+  };
+}

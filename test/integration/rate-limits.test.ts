@@ -6,10 +6,9 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/storage.ts';
-import { redisSkip, postgresSkip, REDIS_URL } from '../helpers/services.ts';
+import { redisSkip, postgresSkip, redisClients } from '../helpers/services.ts';
 import { createLimiter } from '../../src/limits/limiter.ts';
 
 function post(port: number, path: string, body: object, localAddress = '127.0.0.1'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
@@ -70,13 +69,9 @@ describe('registration limit on a real socket', () => {
 });
 
 describe('two instances on one PostgreSQL and one Redis', { skip: redisSkip || postgresSkip }, () => {
-  const redisClients: Redis[] = [];
-  after(() => redisClients.forEach((r) => r.disconnect()));
-  const redis = () => {
-    const r = new Redis(REDIS_URL);
-    redisClients.push(r);
-    return r;
-  };
+  const clients = redisClients();
+  after(() => clients.closeAll());
+  const redis = () => clients.client();
 
   test('shared limits count across instances; a per-instance limit does not', async () => {
     const prefix = `aisle-test:${randomBytes(4).toString('hex')}`;

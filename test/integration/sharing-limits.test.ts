@@ -8,10 +8,9 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { randomBytes, randomInt } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/storage.ts';
-import { redisSkip, postgresSkip, REDIS_URL } from '../helpers/services.ts';
+import { redisSkip, postgresSkip, redisClients } from '../helpers/services.ts';
 import { NO_LIMITS, say } from './sharing-helpers.ts';
 
 interface Answer {
@@ -163,13 +162,9 @@ describe('sharing limits on a real socket', () => {
 });
 
 describe('sharing on two instances with one PostgreSQL and one Redis', { skip: redisSkip || postgresSkip }, () => {
-  const redisClients: Redis[] = [];
-  after(() => redisClients.forEach((r) => r.disconnect()));
-  const redis = () => {
-    const r = new Redis(REDIS_URL);
-    redisClients.push(r);
-    return r;
-  };
+  const clients = redisClients();
+  after(() => clients.closeAll());
+  const redis = () => clients.client();
 
   test('a link made on one instance is read and revoked on the other; every sharing limit holds across both', async () => {
     const database = await createTestDatabase('postgres');

@@ -4,21 +4,14 @@
  * failure leaves nothing half-stored and a retry runs again.
  */
 import type { Kysely } from 'kysely';
-import type { Database, Dialog, Message, NewMessage } from '../../db/types.ts';
+import type { Database, Dialog, Message, NewDialog, NewMessage } from '../../db/types.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { DialogKey } from '../dialogs/repository.ts';
 import { prepared } from '../../db/prepared.ts';
 
 export interface TurnToStore {
-  dialog: {
-    id: string;
-    tenant_id: string;
-    resource_id: string;
-    thread_id: string;
-    session_id: string | null;
-    title: string;
-    created_at: number;
-  };
+  /** The dialog as created when the turn is its first; its times and visibility are set by the store. */
+  dialog: Omit<NewDialog, 'last_message_at' | 'hidden_at'>;
   userMessages: NewMessage[];
   image: { messageId: string; jpeg: Buffer; width: number; height: number } | null;
   assistant: NewMessage;

@@ -1,16 +1,9 @@
 /** Share storage: Kysely only. Links are found by the SHA-256 of their token, never by the token. */
-import type { Kysely } from 'kysely';
-import type { Database, Dialog } from '../../db/types.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, Dialog, SharesTable } from '../../db/types.ts';
 
-export interface NewShare {
-  id: string;
-  token_hash: string;
-  dialog_id: string;
-  through_message_id: string;
-  snapshot: string;
-  created_at: number;
-  expires_at: number;
-}
+/** A share row as created (never revoked yet). */
+export type NewShare = Omit<Insertable<SharesTable>, 'revoked_at'>;
 
 /** The sharing queries over `db`. */
 export function createSharingRepository(db: Kysely<Database>) {
