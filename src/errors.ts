@@ -5,6 +5,7 @@
  * turns it into Fastify's body shape `{statusCode, code, error, message}` by looking the
  * code up in `ERRORS` — no `instanceof` chains, and 5xx details never reach the client.
  */
+import { isStorageUnavailable } from './db/errors.ts';
 
 export interface ErrorSpec {
   status: number;
@@ -77,4 +78,13 @@ export class AppError extends Error {
 /** True for errors raised on purpose by the service (as opposed to bugs and driver failures). */
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
+}
+
+/**
+ * What a failed storage call of a guest-token operation becomes: 503 AUTH_STORAGE_UNAVAILABLE
+ * only when the database cannot be reached (a retry may succeed); a data error stays what it
+ * is (a 500 with no detail), because it would fail the same way on every retry.
+ */
+export function authStorageError(err: unknown): unknown {
+  return isStorageUnavailable(err) ? new AppError('AUTH_STORAGE_UNAVAILABLE', undefined, { cause: err }) : err;
 }

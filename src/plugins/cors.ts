@@ -18,7 +18,7 @@ export async function installCors(app: FastifyInstance, table: RouteTable): Prom
     if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) {
       return;
     }
-    const methods = table.methodsFor(request.url);
+    const methods = table.corsMethodsFor(request.url);
     if (methods.length === 0) {
       return;
     }

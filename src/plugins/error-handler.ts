@@ -7,6 +7,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERRORS, type ErrorCode, isAppError } from '../errors.ts';
+import { STORABLE_TEXT_PATTERN } from '../modules/shared-schemas.ts';
+import { closeAfterDrainingBody } from './oversized-body.ts';
 
 /** Sends the error body. Errors are never cached: they often depend on a token or a moment. */
 export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
@@ -17,14 +19,19 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
 }
 
 function validationMessage(err: FastifyError): string {
-  const first = err.validation?.[0];
+  // Within a union (a message's content is text or parts) the first error names the first branch;
+  // text that cannot be stored is what the client must fix, whichever branch it was in.
+  const first = err.validation?.find((e) => (e.params as { pattern?: string } | undefined)?.pattern === STORABLE_TEXT_PATTERN) ?? err.validation?.[0];
   if (!first) {
     return 'Invalid request';
   }
   const where = `${err.validationContext ?? 'body'}${first.instancePath ?? ''}`;
-  const params = first.params as { additionalProperty?: string; missingProperty?: string } | undefined;
+  const params = first.params as { additionalProperty?: string; missingProperty?: string; pattern?: string } | undefined;
   if (params?.additionalProperty) {
     return `${where} has an unexpected field "${params.additionalProperty}"`;
+  }
+  if (params?.pattern === STORABLE_TEXT_PATTERN) {
+    return `${where} contains a NUL character or an unpaired surrogate`;
   }
   return `${where} ${first.message ?? 'is invalid'}`;
 }
@@ -60,6 +67,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (known) {
       for (const [name, value] of Object.entries(known.headers)) {
         void reply.header(name, value);
+      }
+      if (known.code === 'BODY_TOO_LARGE') {
+        closeAfterDrainingBody(request);
       }
       if (known.status >= 500) {
         request.log.error({ err: known.cause ?? known, code: known.code }, 'request failed');

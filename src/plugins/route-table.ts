@@ -6,7 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 
 export interface RouteTable {
+  /** The methods routed at this URL's path (the `Allow` of a 405). */
   methodsFor(url: string): string[];
+  /**
+   * The methods a CORS preflight allows for this URL: its own, and for a collection also those
+   * of its items (`/shopping/dialogs` and `/shopping/dialogs/{threadId}` share one CORS rule
+   * in spec 4.3: GET and DELETE).
+   */
+  corsMethodsFor(url: string): string[];
 }
 
 function patternToRegExp(pattern: string): RegExp {
@@ -37,16 +44,23 @@ export function collectRouteTable(app: FastifyInstance): RouteTable {
       }
     }
   });
-  return {
-    methodsFor(url) {
-      const path = url.split('?')[0] ?? url;
-      const found = new Set<string>();
-      for (const r of routes) {
-        if (r.re.test(path)) {
-          r.methods.forEach((m) => found.add(m));
-        }
+  const collect = (paths: string[]): string[] => {
+    const found = new Set<string>();
+    for (const r of routes) {
+      if (paths.some((p) => r.re.test(p))) {
+        r.methods.forEach((m) => found.add(m));
       }
-      return [...found].sort();
+    }
+    return [...found].sort();
+  };
+  const pathOf = (url: string) => url.split('?')[0] ?? url;
+  return {
+    methodsFor: (url) => collect([pathOf(url)]),
+    corsMethodsFor(url) {
+      const path = pathOf(url);
+      const own = collect([path]);
+      // `{item}` stands for any identifier: it matches a parameter route, never a literal one.
+      return own.length === 0 ? own : collect([path, `${path.replace(/\/$/, '')}/{item}`]);
     },
   };
 }

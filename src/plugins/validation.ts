@@ -7,6 +7,8 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { AppError } from '../errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';
 
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: false, useDefaults: true, removeAdditional: false, ...options });
@@ -24,7 +26,11 @@ export function installValidation(app: FastifyInstance): void {
   });
 }
 
-/** JSON bodies: an empty body is "no body" (for endpoints that take none); malformed JSON is a 400. */
+/**
+ * JSON bodies: an empty body is "no body" (for endpoints that take none); malformed JSON is a
+ * 400, and so is a body nested more than MAX_JSON_DEPTH levels deep, refused before parsing
+ * (with the route's own message where the spec names one).
+ */
 export function installJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   // JSON is the only body format of the contract; anything else is a 415.
@@ -33,6 +39,16 @@ export function installJsonParser(app: FastifyInstance): void {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+      const routeCode = request.routeOptions.config?.validationCode;
+      done(
+        routeCode && routeCode !== 'INVALID_REQUEST'
+          ? new AppError(routeCode)
+          : new AppError('INVALID_REQUEST', `body is nested more than ${MAX_JSON_DEPTH} levels deep`),
+        undefined,
+      );
       return;
     }
     void parse(request, text, done);

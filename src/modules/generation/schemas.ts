@@ -2,10 +2,10 @@
 import { Type, type Static } from 'typebox';
 import { AssistantResponse, EngagementEvent } from '../../assistant/contract.ts';
 import { ErrorBody } from '../../plugins/error-schema.ts';
-import { Id, MESSAGE_TEXT_MAX } from '../shared-schemas.ts';
+import { Id, MESSAGE_TEXT_MAX, storableText } from '../shared-schemas.ts';
 
 export const TextPart = Type.Object(
-  { type: Type.Literal('text'), text: Type.String({ maxLength: MESSAGE_TEXT_MAX }) },
+  { type: Type.Literal('text'), text: storableText({ maxLength: MESSAGE_TEXT_MAX }) },
   { additionalProperties: false },
 );
 
@@ -29,7 +29,7 @@ export const UserMessage = Type.Object(
     role: Type.Literal('user'),
     id: Type.Optional(Id),
     content: Type.Union([
-      Type.String({ minLength: 1, maxLength: MESSAGE_TEXT_MAX }),
+      storableText({ minLength: 1, maxLength: MESSAGE_TEXT_MAX }),
       Type.Array(Type.Union([TextPart, ImagePart]), { minItems: 1, maxItems: 20 }),
     ]),
   },
@@ -39,11 +39,11 @@ export type UserMessage = Static<typeof UserMessage>;
 
 export const PageCtx = Type.Object(
   {
-    type: Type.Optional(Type.String({ maxLength: 100 })),
+    type: Type.Optional(storableText({ maxLength: 100 })),
     data: Type.Optional(Type.Unknown()),
-    lng: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-    location: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-    attributes: Type.Optional(Type.Object({ storeId: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })) })),
+    lng: Type.Optional(Type.Union([storableText({ maxLength: 100 }), Type.Null()])),
+    location: Type.Optional(Type.Union([storableText({ maxLength: 2000 }), Type.Null()])),
+    attributes: Type.Optional(Type.Object({ storeId: Type.Optional(storableText({ minLength: 1, maxLength: 512 })) })),
   },
   { description: 'Context of the current page (spec 2.3); further fields are accepted and ignored.' },
 );

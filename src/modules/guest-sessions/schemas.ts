@@ -1,11 +1,12 @@
 /** Request and response schemas of the guest-session endpoints (spec 2.1, 4.1, 4.2). */
 import { Type, type Static } from 'typebox';
 import { ErrorBody } from '../../plugins/error-schema.ts';
+import { Id } from '../shared-schemas.ts';
 
 export const RegisterBody = Type.Object(
   {
-    tenant_id: Type.String({ minLength: 1, maxLength: 512 }),
-    resourceId: Type.String({ minLength: 1, maxLength: 512 }),
+    tenant_id: Id,
+    resourceId: Id,
   },
   { additionalProperties: false },
 );

@@ -1,14 +1,15 @@
 /**
  * Guest sessions (spec 2.1, 3.1, 4.1, 4.2): registration, revocation, token checks and
- * the sliding 30-day expiry. A storage failure in any of these is
+ * the sliding 30-day expiry. A database that cannot be reached in any of these is
  * `503 AUTH_STORAGE_UNAVAILABLE`, as the spec asks of guest-token operations.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../errors.ts';
+import { AppError, authStorageError } from '../../errors.ts';
 import { MICROS_PER_DAY, type Clock } from '../../clock.ts';
 import { GUEST_TOKEN_PATTERN, hashToken, newGuestToken } from '../../security/tokens.ts';
 import type { GuestSession } from '../../db/types.ts';
 import type { GuestSessionRepository } from './repository.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export const SESSION_LIFETIME_MICROS = 30 * MICROS_PER_DAY;
 /** Extension writes are skipped when the last one was under a minute ago (design.md §5). */
@@ -19,18 +20,13 @@ export interface Registration {
   accessToken: string;
 }
 
-/** Runs a storage call; any failure becomes 503 AUTH_STORAGE_UNAVAILABLE. */
+/** Runs a storage call; a database that cannot be reached becomes 503 AUTH_STORAGE_UNAVAILABLE. */
 async function authStorage<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw new AppError('AUTH_STORAGE_UNAVAILABLE', undefined, { cause: err });
+    throw authStorageError(err);
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
 export function createGuestSessionService(deps: { repository: GuestSessionRepository; clock: Clock }) {
@@ -61,7 +57,7 @@ export function createGuestSessionService(deps: { repository: GuestSessionReposi
           // Two registrations raced; the other one won.
           throw new AppError('RESOURCE_ALREADY_EXISTS');
         }
-        throw new AppError('AUTH_STORAGE_UNAVAILABLE', undefined, { cause: err });
+        throw authStorageError(err);
       }
       return { session, accessToken };
     },

@@ -8,7 +8,7 @@
  * token. A read answers one indistinguishable "not found" for every kind of dead link.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../errors.ts';
+import { AppError, authStorageError } from '../../errors.ts';
 import { MICROS_PER_DAY, isoMillis, type Clock } from '../../clock.ts';
 import type { Dialog } from '../../db/types.ts';
 import { hashToken, hashesEqual, newShareToken } from '../../security/tokens.ts';
@@ -57,8 +57,8 @@ export function createSharingService(deps: { repository: SharingRepository; cloc
         const found = await repository.dialogsByPair(userId, dialogId, 2);
         return found.length === 1 ? found[0]! : null;
       } catch (err) {
-        // This lookup decides whose access is checked: a failure is the access check's 503.
-        throw new AppError('AUTH_STORAGE_UNAVAILABLE', undefined, { cause: err });
+        // This lookup decides whose access is checked: an unreachable database is the access check's 503.
+        throw authStorageError(err);
       }
     },
 

@@ -1,6 +1,7 @@
 /** Schemas of `POST /shopping/starter-prompts` (spec 2.10, 4.9, part 8). */
 import { Type, type Static } from 'typebox';
 import { ErrorBody } from '../../plugins/error-schema.ts';
+import { storableText } from '../shared-schemas.ts';
 
 /** Spec part 8: the serialised `ctx` is at most 32,000 characters. */
 export const CTX_MAX_CHARS = 32_000;
@@ -8,10 +9,10 @@ export const CTX_MAX_CHARS = 32_000;
 /** The page context; fields beyond these are allowed and ignored (spec 4.9). */
 export const StarterCtx = Type.Object(
   {
-    type: Type.Optional(Type.String({ maxLength: 100 })),
+    type: Type.Optional(storableText({ maxLength: 100 })),
     data: Type.Optional(Type.Unknown()),
-    lng: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-    location: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    lng: Type.Optional(Type.Union([storableText({ maxLength: 100 }), Type.Null()])),
+    location: Type.Optional(Type.Union([storableText({ maxLength: 500 }), Type.Null()])),
   },
   { additionalProperties: true, description: 'Context of the current page (spec 2.3); unknown or missing type is OTHER.' },
 );
