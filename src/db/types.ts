@@ -125,11 +125,19 @@ export interface CatalogProductsTable {
   data: string;
 }
 
+/** Single flight of a turn with a message id: a lease held while the engine works, kept once the turn is stored. */
 export interface GenerationClaimsTable {
   dialog_key: string;
   client_message_id: string;
   fingerprint: string;
+  /** When the current holder took the claim. */
   claimed_at: number;
+  /** The request holding the claim (random per holding); null on rows of pre-lease code. */
+  holder: string | null;
+  /** The lease runs out at this time unless its holder renews it; null on rows of pre-lease code. */
+  lease_until: number | null;
+  /** When the turn was stored; a done claim is never taken again. */
+  done_at: number | null;
 }
 
 export interface Database {

@@ -1,6 +1,7 @@
 /**
  * Database round trips of a generation turn on PostgreSQL (issue target: at most 5).
- * Every query Kysely sends is counted; the turn's store is one statement, not a transaction.
+ * Every query Kysely sends is counted; the turn's store is one statement, not a transaction,
+ * and marks the turn's claim done in that same statement.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,6 +39,8 @@ describe('round trips per generation turn [postgres]', { skip: postgresSkip }, (
       assert.ok(!second.some((q) => /^begin|^commit/i.test(q)), 'no transaction round trips');
       const retry = await turn('m2', 'а подешевле?');
       assert.ok(retry.length <= 3, `retry: ${retry.length} queries`);
+      const claims = await database.storage.db.selectFrom('generation_claims').select(['client_message_id', 'done_at']).orderBy('client_message_id').execute();
+      assert.deepEqual(claims.map((c) => [c.client_message_id, c.done_at !== null]), [['m1', true], ['m2', true]], 'claims marked done by the store');
       process.stdout.write(`# round trips: first turn ${first.length}, continued ${second.length}, retry ${retry.length}\n`);
       if (process.env.SHOW_QUERIES) {
         // The queries of the continued turn, for anyone working on this path.

@@ -12,6 +12,8 @@ import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.
 import type { AssistantEngine } from '../../src/assistant/engine.ts';
 import type { EngineResolver } from '../../src/assistant/engines.ts';
 import type { Tenant } from '../../src/config/index.ts';
+import { createStorage } from '../../src/db/create-db.ts';
+import { resultHolder, isTurnLookup } from '../helpers/held-results.ts';
 
 const HOPPER_JPEG = readFileSync(new URL('../../../shared/data/images/pillow_testimages/hopper.jpg', import.meta.url)).toString('base64');
 const HOPPER_GIF = readFileSync(new URL('../../../shared/data/images/pillow_testimages/hopper.gif', import.meta.url)).toString('base64');
@@ -312,26 +314,164 @@ for (const dialect of DIALECTS) {
   });
 }
 
-describe('idempotent retry across two instances on one PostgreSQL', { skip: skipFor('postgres') }, () => {
-  test('the same request sent to both at once yields one stored answer and one engine call', async () => {
-    const database = await createTestDatabase('postgres');
-    const probe = engineProbe();
-    probe.delayMs = 150;
-    const a = await buildTestApp('postgres', { database, app: { engineFor: probe.engineFor }, catalogs: {} });
-    const b = await buildTestApp('postgres', { database, app: { engineFor: probe.engineFor }, catalogs: {} });
-    try {
-      const payload = body({ threadId: 'cross-1', messages: [{ role: 'user', id: 'cross-msg', content: 'привет' }] });
-      const results = await Promise.all([generate(a.app, payload), generate(b.app, payload), generate(a.app, payload), generate(b.app, payload)]);
-      const seen = results.map((r) => `${r.statusCode} ${r.body.slice(0, 200)}`).join('\n');
-      assert.deepEqual(results.map((r) => r.statusCode), [200, 200, 200, 200], seen);
-      assert.equal(new Set(results.map((r) => r.json().assistantMessageId)).size, 1, seen);
-      assert.equal(probe.calls, 1, `engine calls: ${probe.calls}\n${seen}`);
-      const stored = await database.storage.db.selectFrom('messages').select('id').execute();
-      assert.equal(stored.length, 2);
-    } finally {
-      await a.close();
-      await b.close();
-      await database.dispose();
+for (const dialect of DIALECTS) {
+  describe(`idempotent retry across two instances on one database [${dialect}]`, { skip: skipFor(dialect) }, () => {
+    test('the same request sent to both at once yields one stored answer and one engine call', async () => {
+      const database = await createTestDatabase(dialect);
+      const probe = engineProbe();
+      probe.delayMs = 150;
+      const a = await buildTestApp(dialect, { database, app: { engineFor: probe.engineFor }, catalogs: {} });
+      const b = await buildTestApp(dialect, { database, app: { engineFor: probe.engineFor }, catalogs: {} });
+      try {
+        const payload = body({ threadId: 'cross-1', messages: [{ role: 'user', id: 'cross-msg', content: 'привет' }] });
+        const results = await Promise.all([generate(a.app, payload), generate(b.app, payload), generate(a.app, payload), generate(b.app, payload)]);
+        const seen = results.map((r) => `${r.statusCode} ${r.body.slice(0, 200)}`).join('\n');
+        assert.deepEqual(results.map((r) => r.statusCode), [200, 200, 200, 200], seen);
+        assert.equal(new Set(results.map((r) => r.json().assistantMessageId)).size, 1, seen);
+        assert.equal(probe.calls, 1, `engine calls: ${probe.calls}\n${seen}`);
+        const stored = await database.storage.db.selectFrom('messages').select('id').execute();
+        assert.equal(stored.length, 2);
+      } finally {
+        await a.close();
+        await b.close();
+        await database.dispose();
+      }
+    });
+
+    // The race seen under load: B looks for a stored answer and finds none, A stores its answer
+    // and finishes, then B asks for the claim. Forced here by holding B's lookup result.
+    for (const [name, firstTurn] of [
+      ['a new dialog', false],
+      ['a continued dialog', true],
+    ] as const) {
+      test(`${name}: a retry that looked before the answer was stored and claims after it gets the stored answer, with no second engine call`, async () => {
+        const database = await createTestDatabase(dialect);
+        const probe = engineProbe();
+        const holder = resultHolder(isTurnLookup);
+        const ownStorage = createStorage(database.settings);
+        const a = await buildTestApp(dialect, { database, app: { engineFor: probe.engineFor }, catalogs: {} });
+        const b = await buildTestApp(dialect, { database: { ...database, storage: { ...ownStorage, db: ownStorage.db.withPlugin(holder.plugin) } }, app: { engineFor: probe.engineFor }, catalogs: {} });
+        try {
+          if (firstTurn) {
+            assert.equal((await generate(a.app, body({ threadId: 'late-1', messages: [{ role: 'user', id: 'late-0', content: 'чайник' }] }))).statusCode, 200);
+          }
+          const calls = probe.calls;
+          const payload = body({ threadId: 'late-1', messages: [{ role: 'user', id: 'late-msg', content: 'привет' }] });
+          const held = holder.holdNext();
+          const onB = generate(b.app, payload);
+          await held.reached;
+          const onA = await generate(a.app, payload);
+          assert.equal(onA.statusCode, 200, onA.body);
+          held.release();
+          const late = await onB;
+          assert.equal(late.statusCode, 200, late.body);
+          assert.equal(late.json().assistantMessageId, onA.json().assistantMessageId, 'the stored answer');
+          assert.equal(probe.calls - calls, 1, 'one engine call');
+          const stored = await database.storage.db.selectFrom('messages').select('id').where('client_message_id', '=', 'late-msg').execute();
+          assert.equal(stored.length, 1);
+        } finally {
+          await a.close();
+          await b.close();
+          await ownStorage.close();
+          await database.dispose();
+        }
+      });
     }
   });
-});
+}
+
+/** An engine whose every call waits until the test opens it, around the real engine. */
+function gatedEngine() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const gate = {
+    calls: 0,
+    open,
+    engineFor: (tenant: Tenant, defaults: EngineResolver): AssistantEngine => ({
+      async answer(request) {
+        gate.calls++;
+        await opened;
+        return defaults(tenant).answer(request);
+      },
+    }),
+  };
+  return gate;
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (ok(value)) {
+      return value;
+    }
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const SECOND = 1_000_000;
+
+for (const dialect of DIALECTS) {
+  describe(`generation claims are leases [${dialect}]`, { skip: skipFor(dialect) }, () => {
+    test('a holder whose engine works longer than the lease keeps it by renewing: a retry on another instance waits for its answer', async () => {
+      const database = await createTestDatabase(dialect);
+      const engine = gatedEngine();
+      const a = await buildTestApp(dialect, { database, app: { engineFor: engine.engineFor }, catalogs: {} });
+      const b = await buildTestApp(dialect, { database, app: { engineFor: engine.engineFor }, catalogs: {} });
+      const claimOf = () => database.storage.db.selectFrom('generation_claims').select(['lease_until', 'done_at']).where('client_message_id', '=', 'lease-msg').executeTakeFirst();
+      // Both instances' clocks move together, as wall clocks would.
+      const advance = (micros: number) => [a, b].forEach((x) => x.clock.advance(micros));
+      try {
+        const payload = body({ threadId: 'lease-1', messages: [{ role: 'user', id: 'lease-msg', content: 'пылесос' }] });
+        const onA = generate(a.app, payload);
+        const first = await until('the claim', claimOf, (c) => c !== undefined && engine.calls === 1);
+        advance(8 * SECOND);
+        const renewed = await until('a renewal', claimOf, (c) => Number(c?.lease_until) > Number(first!.lease_until));
+        // Past the first lease, within the renewed one.
+        advance(7 * SECOND);
+        assert.ok(Number(first!.lease_until) < a.clock.nowMicros() && a.clock.nowMicros() < Number(renewed!.lease_until));
+        const onB = generate(b.app, payload);
+        // A retry that took the claim over would call the engine at once; a second is far beyond that.
+        await new Promise((r) => setTimeout(r, 1000));
+        assert.equal(engine.calls, 1, 'not taken over while its holder renews it');
+        engine.open();
+        const [resA, resB] = await Promise.all([onA, onB]);
+        assert.equal(resA.statusCode, 200, resA.body);
+        assert.equal(resB.statusCode, 200, resB.body);
+        assert.equal(resB.json().assistantMessageId, resA.json().assistantMessageId);
+        assert.equal(engine.calls, 1);
+        assert.notEqual((await claimOf())?.done_at, null, 'the claim is kept, marked done');
+      } finally {
+        engine.open();
+        await a.close();
+        await b.close();
+        await database.dispose();
+      }
+    });
+
+    test('done claims are kept for a day, then purged by a later turn; the stored answer still answers a retry', async () => {
+      const t = await buildTestApp(dialect, { catalogs: {} });
+      const claims = () => t.database.storage.db.selectFrom('generation_claims').select('client_message_id').orderBy('client_message_id').execute();
+      try {
+        const old = body({ threadId: 'purge-1', messages: [{ role: 'user', id: 'purge-old', content: 'чайник' }] });
+        const first = await generate(t.app, old);
+        assert.equal(first.statusCode, 200);
+        t.clock.advance(2 * 3600 * SECOND);
+        assert.equal((await generate(t.app, body({ threadId: 'purge-1', messages: [{ role: 'user', id: 'purge-mid', content: 'кофе' }] }))).statusCode, 200);
+        assert.deepEqual((await claims()).map((c) => c.client_message_id), ['purge-mid', 'purge-old'], 'kept within a day');
+        t.clock.advance(23 * 3600 * SECOND);
+        assert.equal((await generate(t.app, body({ threadId: 'purge-1', messages: [{ role: 'user', id: 'purge-new', content: 'тостер' }] }))).statusCode, 200);
+        await until('the purge', claims, (rows) => rows.length === 2);
+        assert.deepEqual((await claims()).map((c) => c.client_message_id), ['purge-mid', 'purge-new']);
+        const retry = await generate(t.app, old);
+        assert.equal(retry.statusCode, 200);
+        assert.equal(retry.json().assistantMessageId, first.json().assistantMessageId);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}

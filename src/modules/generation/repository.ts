@@ -1,9 +1,9 @@
 /**
  * Generation storage: Kysely only. A turn (the user message, its image, the answer, the
- * dialog's creation or its new last-message time) is written in one transaction, so a
- * failure leaves nothing half-stored and a retry runs again.
+ * dialog's creation or its new last-message time, its claim marked done) is written in one
+ * transaction, so a failure leaves nothing half-stored and a retry runs again.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, Dialog, Message, NewDialog, NewMessage } from '../../db/types.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import type { DialogKey } from '../dialogs/repository.ts';
@@ -15,9 +15,25 @@ export interface TurnToStore {
   userMessages: NewMessage[];
   image: { messageId: string; jpeg: Buffer; width: number; height: number } | null;
   assistant: NewMessage;
-  /** The claim to release, when the request carried a message id. */
-  claim: { dialogKey: string; clientMessageId: string } | null;
+  /** The claim to mark done, when the request carried a message id. */
+  claim: ClaimKey | null;
 }
+
+/** A single-flight claim: one per message id of a dialog. */
+export interface ClaimKey {
+  dialogKey: string;
+  clientMessageId: string;
+}
+
+/** A claim held by one request. */
+export interface HeldClaim extends ClaimKey {
+  holder: string;
+}
+
+/** Claims written by code from before leases have none; they keep that code's 150-second rule. */
+const LEGACY_CLAIM_MICROS = 150_000_000;
+/** The end of a claim's lease, also for claims written before leases existed. */
+const leaseEnd = sql<number>`coalesce(generation_claims.lease_until, generation_claims.claimed_at + ${sql.lit(LEGACY_CLAIM_MICROS)})`;
 
 export interface TurnLookup {
   dialog: Dialog | undefined;
@@ -51,7 +67,11 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
     const claim = turn.claim;
     if (claim) {
       statement = statement.with('c', (qb) =>
-        qb.deleteFrom('generation_claims').where('dialog_key', '=', claim.dialogKey).where('client_message_id', '=', claim.clientMessageId),
+        qb
+          .updateTable('generation_claims')
+          .set({ done_at: lastMessageAt })
+          .where('dialog_key', '=', claim.dialogKey)
+          .where('client_message_id', '=', claim.clientMessageId),
       ) as unknown as typeof statement;
     }
     const row = await statement.selectFrom('d').select('id').executeTakeFirstOrThrow();
@@ -95,31 +115,67 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
       return (await recent(dialogId, count)).reverse();
     },
 
-    /** Takes the single-flight claim for a message id; false when another request holds it. */
-    async tryClaim(dialogKey: string, clientMessageId: string, fingerprint: string, now: number): Promise<boolean> {
+    /**
+     * Takes the claim of a message id, or takes it over when its holder's lease ran out (the
+     * holder died) and the turn was not stored; false when a live request holds it, the turn is
+     * stored, or the id was claimed for another request. Atomic on both engines: of several
+     * requests taking over at once, exactly one wins.
+     */
+    async tryClaim(claim: HeldClaim, fingerprint: string, now: number, leaseUntil: number): Promise<boolean> {
       const result = await db
         .insertInto('generation_claims')
-        .values({ dialog_key: dialogKey, client_message_id: clientMessageId, fingerprint, claimed_at: now })
-        .onConflict((oc) => oc.columns(['dialog_key', 'client_message_id']).doNothing())
+        .values({ dialog_key: claim.dialogKey, client_message_id: claim.clientMessageId, fingerprint, claimed_at: now, holder: claim.holder, lease_until: leaseUntil, done_at: null })
+        .onConflict((oc) =>
+          oc
+            .columns(['dialog_key', 'client_message_id'])
+            .doUpdateSet({ holder: claim.holder, lease_until: leaseUntil, claimed_at: now })
+            .where('generation_claims.done_at', 'is', null)
+            .whereRef('generation_claims.fingerprint', '=', 'excluded.fingerprint')
+            .where(leaseEnd, '<=', now),
+        )
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    readClaim(dialogKey: string, clientMessageId: string) {
+    /** Moves the lease on while its holder still has it (not taken over, released or done). */
+    async renewLease(claim: HeldClaim, leaseUntil: number): Promise<void> {
+      await db
+        .updateTable('generation_claims')
+        .set({ lease_until: leaseUntil })
+        .where('dialog_key', '=', claim.dialogKey)
+        .where('client_message_id', '=', claim.clientMessageId)
+        .where('holder', '=', claim.holder)
+        .where('done_at', 'is', null)
+        .execute();
+    },
+
+    readClaim(claim: ClaimKey): Promise<{ fingerprint: string; lease_until: number; done_at: number | null } | undefined> {
       return db
         .selectFrom('generation_claims')
-        .select(['fingerprint', 'claimed_at'])
-        .where('dialog_key', '=', dialogKey)
-        .where('client_message_id', '=', clientMessageId)
+        .select(['fingerprint', 'done_at', leaseEnd.as('lease_until')])
+        .where('dialog_key', '=', claim.dialogKey)
+        .where('client_message_id', '=', claim.clientMessageId)
         .executeTakeFirst();
     },
 
-    async releaseClaim(dialogKey: string, clientMessageId: string, claimedBefore?: number): Promise<void> {
-      let query = db.deleteFrom('generation_claims').where('dialog_key', '=', dialogKey).where('client_message_id', '=', clientMessageId);
-      if (claimedBefore !== undefined) {
-        query = query.where('claimed_at', '<', claimedBefore);
-      }
-      await query.execute();
+    /** Gives a claim up after a failed turn, unless another request has taken it over since. */
+    async releaseClaim(claim: HeldClaim): Promise<void> {
+      await db
+        .deleteFrom('generation_claims')
+        .where('dialog_key', '=', claim.dialogKey)
+        .where('client_message_id', '=', claim.clientMessageId)
+        .where('holder', '=', claim.holder)
+        .where('done_at', 'is', null)
+        .execute();
+    },
+
+    /** Deletes claims whose lease ended before `before`: stored turns' and dead holders'. Returns how many. */
+    async purgeClaims(before: number): Promise<number> {
+      const result = await db
+        .deleteFrom('generation_claims')
+        .where((eb) => eb.or([eb('lease_until', '<', before), eb.and([eb('lease_until', 'is', null), eb('claimed_at', '<', before)])]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** Stores a whole turn atomically; returns the dialog's id (an existing dialog keeps its own). */
@@ -146,7 +202,8 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
         }
         if (turn.claim) {
           await trx
-            .deleteFrom('generation_claims')
+            .updateTable('generation_claims')
+            .set({ done_at: lastMessageAt })
             .where('dialog_key', '=', turn.claim.dialogKey)
             .where('client_message_id', '=', turn.claim.clientMessageId)
             .execute();

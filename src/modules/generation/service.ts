@@ -7,12 +7,16 @@
  * pipeline and the engine, validates the answer (502 when invalid), and stores the user
  * message and the answer in one transaction. Concurrent duplicates of one message id run
  * the engine once: in-process they share one promise, across instances a claim row in the
- * database lets one run while the others wait for its stored answer.
+ * database lets one run while the others wait for its stored answer. The claim is a short
+ * lease its holder renews while the engine works, so the claim of a holder that died is taken
+ * over within a lease; a stored turn keeps its claim (done), so a request that looked for
+ * the answer just before it was stored and claims just after finds the claim taken.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, isAppError } from '../../errors.ts';
-import type { Clock } from '../../clock.ts';
+import { MICROS_PER_DAY, type Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Config, Tenant } from '../../config/index.ts';
 import type { Signer } from '../../security/signer.ts';
 import { engineAnswerProblems, type AssistantResponse, type EngagementEvent } from '../../assistant/contract.ts';
@@ -26,16 +30,29 @@ import { assistantText, dialogTitle, userText, type StoredUserContent } from '..
 import { feedbackLinks } from '../feedback/links.ts';
 import { createTrackingLinks } from '../tracking/links.ts';
 import { requestFingerprint } from './fingerprint.ts';
-import type { GenerationRepository, TurnLookup } from './repository.ts';
+import type { ClaimKey, GenerationRepository, HeldClaim, TurnLookup } from './repository.ts';
 import type { GenerateBody, GenerateResponse, UserMessage } from './schemas.ts';
 
 /** Earlier messages the engine sees. */
 const HISTORY_FOR_ENGINE = 20;
 /** How long an engine call may take before the turn fails. */
 const ENGINE_DEADLINE_MS = 120_000;
-/** A claim older than this belongs to a request that died; another may take over. */
-const STALE_CLAIM_MICROS = 150_000_000;
+/**
+ * A claim's lease. Its holder renews it while the engine works; when the holder dies, a retry
+ * of the same message id takes the claim over at most this long after the last renewal.
+ */
+export const CLAIM_LEASE_MICROS = 10_000_000;
+/** How often a holder renews its lease: it may miss two renewals in a row (a stall, a slow database) and keep it. */
+const LEASE_RENEW_MS = 3_000;
+/** A waiter polls the claim this often at first, backing off to the longest pause. */
 const CLAIM_POLL_MS = 50;
+const CLAIM_POLL_MAX_MS = 500;
+/**
+ * Claims are kept this long after their lease (done claims stop a late duplicate from running
+ * the engine again; a day is far beyond any retry), then each instance deletes them about hourly.
+ */
+const CLAIM_KEPT_MICROS = MICROS_PER_DAY;
+const CLAIM_PURGE_EVERY_MICROS = 3_600_000_000;
 
 export interface GenerationDeps {
   config: Config;
@@ -213,7 +230,7 @@ export function createGenerationService(deps: GenerationDeps) {
     dialog: Dialog | undefined,
     images: ImageOfMessage[],
     fingerprint: string,
-    claim: { dialogKey: string; clientMessageId: string } | null,
+    claim: ClaimKey | null,
     started: number,
   ): Promise<GenerateResponse> {
     const receivedAt = clock.nowMicros();
@@ -315,6 +332,100 @@ export function createGenerationService(deps: GenerationDeps) {
     return answerOf(body, tenant, { ...(assistantRow as Message) });
   }
 
+  /** Renews a held claim's lease until the returned function is called. */
+  function keepLease(claim: HeldClaim, log: FastifyBaseLogger): () => void {
+    let renewing = false;
+    const timer = setInterval(() => {
+      // A renewal slower than the period must not pile up behind itself.
+      if (renewing) {
+        return;
+      }
+      renewing = true;
+      repository
+        .renewLease(claim, clock.nowMicros() + CLAIM_LEASE_MICROS)
+        .catch((err: unknown) => log.warn({ err }, 'renewing a generation claim failed'))
+        .finally(() => {
+          renewing = false;
+        });
+      // A lease found taken over needs nothing here: whichever holder stores first wins, and the
+      // other answers with that stored answer (see runHolding).
+    }, LEASE_RENEW_MS);
+    return () => clearInterval(timer);
+  }
+
+  let nextPurge: number | null = null;
+
+  /** Deletes old claims about once an hour, in the background of a turn; the first turn only sets the schedule. */
+  function purgeClaimsNowAndThen(now: number, log: FastifyBaseLogger): void {
+    if (nextPurge !== null && now < nextPurge) {
+      return;
+    }
+    const first = nextPurge === null;
+    nextPurge = now + CLAIM_PURGE_EVERY_MICROS;
+    if (!first) {
+      repository.purgeClaims(now - CLAIM_KEPT_MICROS).catch((err: unknown) => log.warn({ err }, 'purging old generation claims failed'));
+    }
+  }
+
+  /**
+   * Runs the turn while holding its claim. A unique violation at the store means another
+   * request stored this message id first (this holder's lease had run out and was taken over):
+   * that stored answer is the answer.
+   */
+  async function runHolding(
+    claim: HeldClaim,
+    body: GenerateBody,
+    tenant: Tenant,
+    caller: Caller,
+    dialog: Dialog | undefined,
+    images: ImageOfMessage[],
+    fingerprint: string,
+    started: number,
+  ): Promise<GenerateResponse> {
+    const stopRenewing = keepLease(claim, caller.log);
+    try {
+      return await produce(body, tenant, caller, dialog, images, fingerprint, claim, started);
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        const { userMessage } = await lookup(body, caller, claim.clientMessageId);
+        if (userMessage) {
+          return answerOf(body, tenant, await storedAnswer(userMessage, fingerprint));
+        }
+      }
+      await repository.releaseClaim(claim).catch((releaseErr: unknown) => caller.log.warn({ err: releaseErr }, 'releasing a generation claim failed'));
+      throw err;
+    } finally {
+      stopRenewing();
+    }
+  }
+
+  /**
+   * Waits while another live request holds the claim. Returns 'done' when its turn is stored,
+   * 'open' when the claim may be taken (released after a failure, or its holder's lease ran out).
+   */
+  async function awaitClaim(claim: ClaimKey, flightKey: string, fingerprint: string, deadline: number): Promise<'done' | 'open'> {
+    for (let pause = CLAIM_POLL_MS; ; pause = Math.min(pause * 2, CLAIM_POLL_MAX_MS)) {
+      if (inFlight.has(flightKey)) {
+        // Held in this process: the caller waits on its promise instead of polling the database.
+        return 'open';
+      }
+      const row = await repository.readClaim(claim);
+      if (row && row.fingerprint !== fingerprint) {
+        throw new AppError('MESSAGE_ID_CONFLICT');
+      }
+      if (row && row.done_at !== null) {
+        return 'done';
+      }
+      if (!row || row.lease_until <= clock.nowMicros()) {
+        return 'open';
+      }
+      if (Date.now() > deadline) {
+        throw new AppError('ASSISTANT_FAILED');
+      }
+      await sleep(pause);
+    }
+  }
+
   /** Runs a turn with a message id: once, however many identical requests arrive together. */
   async function produceOnce(
     body: GenerateBody,
@@ -328,6 +439,7 @@ export function createGenerationService(deps: GenerationDeps) {
     const dialogKey = createHash('sha256').update(`${tenant.id}\0${body.resourceId}\0${body.threadId}`).digest('hex');
     const flightKey = `${dialogKey}:${clientId}`;
     const deadline = Date.now() + ENGINE_DEADLINE_MS + 10_000;
+    let sawDone = false;
     for (;;) {
       const running = inFlight.get(flightKey);
       if (running) {
@@ -337,31 +449,24 @@ export function createGenerationService(deps: GenerationDeps) {
       if (userMessage) {
         return answerOf(body, tenant, await storedAnswer(userMessage, fingerprint));
       }
-      if (await repository.tryClaim(dialogKey, clientId, fingerprint, clock.nowMicros())) {
-        const work = produce(body, tenant, caller, dialog, images, fingerprint, { dialogKey, clientMessageId: clientId }, started);
+      if (sawDone) {
+        // The claim says the turn is stored, yet it is not found: never loop on that.
+        throw new AppError('INTERNAL');
+      }
+      const now = clock.nowMicros();
+      const claim: HeldClaim = { dialogKey, clientMessageId: clientId, holder: randomUUID() };
+      if (await repository.tryClaim(claim, fingerprint, now, now + CLAIM_LEASE_MICROS)) {
+        purgeClaimsNowAndThen(now, caller.log);
+        const work = runHolding(claim, body, tenant, caller, dialog, images, fingerprint, started);
         inFlight.set(flightKey, work);
         try {
           return await work;
-        } catch (err) {
-          await repository.releaseClaim(dialogKey, clientId).catch((releaseErr: unknown) => caller.log.warn({ err: releaseErr }, 'releasing a generation claim failed'));
-          throw err;
         } finally {
           inFlight.delete(flightKey);
         }
       }
-      // Another request (here or on another instance) holds the claim.
-      const claim = await repository.readClaim(dialogKey, clientId);
-      if (claim && claim.fingerprint !== fingerprint) {
-        throw new AppError('MESSAGE_ID_CONFLICT');
-      }
-      if (claim && clock.nowMicros() - claim.claimed_at > STALE_CLAIM_MICROS) {
-        await repository.releaseClaim(dialogKey, clientId, clock.nowMicros() - STALE_CLAIM_MICROS);
-        continue;
-      }
-      if (Date.now() > deadline) {
-        throw new AppError('ASSISTANT_FAILED');
-      }
-      await sleep(CLAIM_POLL_MS);
+      // Another request (here or on another instance) holds the claim, or has stored the turn.
+      sawDone = (await awaitClaim(claim, flightKey, fingerprint, deadline)) === 'done';
     }
   }
 
