@@ -452,6 +452,34 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    test('a holder that stalled past its lease and the request that took its claim over both finish: one answer stored, both answer with it', async () => {
+      const database = await createTestDatabase(dialect);
+      const engine = gatedEngine();
+      const a = await buildTestApp(dialect, { database, app: { engineFor: engine.engineFor }, catalogs: {} });
+      const b = await buildTestApp(dialect, { database, app: { engineFor: engine.engineFor }, catalogs: {} });
+      try {
+        const payload = body({ threadId: 'stall-1', messages: [{ role: 'user', id: 'stall-msg', content: 'утюг' }] });
+        const onA = generate(a.app, payload);
+        await until('the first engine call', async () => engine.calls, (n) => n === 1);
+        // B's clock is past A's lease before A's first renewal (3 s away): to B, A looks dead.
+        b.clock.advance(11 * SECOND);
+        const onB = generate(b.app, payload);
+        await until('the takeover', async () => engine.calls, (n) => n === 2);
+        engine.open();
+        const [resA, resB] = await Promise.all([onA, onB]);
+        assert.equal(resA.statusCode, 200, resA.body);
+        assert.equal(resB.statusCode, 200, resB.body);
+        assert.equal(resB.json().assistantMessageId, resA.json().assistantMessageId, 'the answer stored first, for both');
+        const stored = await database.storage.db.selectFrom('messages').select('role').execute();
+        assert.deepEqual(stored.map((m) => m.role).sort(), ['assistant', 'user']);
+      } finally {
+        engine.open();
+        await a.close();
+        await b.close();
+        await database.dispose();
+      }
+    });
+
     test('done claims are kept for a day, then purged by a later turn; the stored answer still answers a retry', async () => {
       const t = await buildTestApp(dialect, { catalogs: {} });
       const claims = () => t.database.storage.db.selectFrom('generation_claims').select('client_message_id').orderBy('client_message_id').execute();
