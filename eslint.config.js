@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'dist', 'bench/results', 'coverage'] },
+  { ignores: ['node_modules', 'data', 'dist', 'clients/*/dist', 'bench/results', 'coverage', 'test-output'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
