@@ -13,7 +13,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
-import { budgets, formatFound, fuzzOperation, type Found } from './campaign.ts';
+import { budgets, formatFound, fuzzOperation, runOrder, type Found } from './campaign.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { readOperations, type Operation } from './spec.ts';
 import { buildWorld, type World } from './world.ts';
@@ -33,7 +33,7 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       world = await buildWorld(dialect);
-      operations = await readOperations(world.t.app);
+      operations = runOrder(await readOperations(world.t.app));
       harness = createHarness(world, operations);
     });
     after(() => world?.close());

@@ -49,6 +49,15 @@ const WEIGHT: Record<string, number> = {
 
 export const weightOf = (op: Operation): number => WEIGHT[op.id] ?? 1;
 
+/** Operations that spend what the others use (tokens, dialogs, share links): fuzzed last. */
+const SPENDING = ['POST /dialogs/share/revoke', 'DELETE /shopping/dialogs/{threadId}', 'POST /shopping/guest-sessions/revoke'];
+
+/** The order to fuzz operations in: those that revoke and hide after those that read. */
+export function runOrder(operations: Operation[]): Operation[] {
+  const rank = (op: Operation) => SPENDING.indexOf(op.id);
+  return [...operations].sort((a, b) => rank(a) - rank(b));
+}
+
 /** Milliseconds of `totalMs` for each operation, by weight. */
 export function budgets(operations: Operation[], totalMs: number): Map<string, number> {
   const sum = operations.reduce((s, op) => s + weightOf(op), 0);
@@ -155,6 +164,6 @@ export function formatFound(found: Found, dialect: string): string {
     ...(f.serverError ? [`  server logged: ${f.serverError}`] : []),
     `  request: ${found.request}`,
     `  counterexample (${found.shrinks} shrinks): ${found.counterexample}`,
-    `  replay: npm run fuzz -- --dialect ${dialect} --op '${f.op}' --seed ${found.seed} --path '${found.path}'`,
+    `  replay: npm run fuzz -- --dialect ${dialect} --op '${f.op}' --seed=${found.seed} --path='${found.path}'`,
   ].join('\n');
 }

@@ -4,13 +4,13 @@
  * databases), in rounds of at most two minutes on a freshly built world (tokens get revoked
  * and dialogs hidden as a run goes on). Prints requests per endpoint, the status histogram,
  * and every distinct failure with the command that replays it:
- * `npm run fuzz -- --dialect D --op 'METHOD /path' --seed S --path P`.
+ * `npm run fuzz -- --dialect D --op 'METHOD /path' --seed=S --path=P`.
  * Exits 1 when anything failed.
  */
 import { parseArgs } from 'node:util';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
 import type { DialectName } from '../../src/db/dialect.ts';
-import { budgets, describeRequest, formatFound, fuzzOperation, replay, type Found } from './campaign.ts';
+import { budgets, describeRequest, formatFound, fuzzOperation, replay, runOrder, type Found } from './campaign.ts';
 import { createHarness, type Stats } from './harness.ts';
 import { readOperations } from './spec.ts';
 import { buildWorld } from './world.ts';
@@ -87,7 +87,7 @@ async function campaign(dialect: DialectName, totalMs: number, dialectIndex: num
   for (let round = 0; Date.now() < deadline - 1000; round++) {
     const world = await buildWorld(dialect);
     try {
-      const operations = (await readOperations(world.t.app)).filter((op) => !values.op || op.id === values.op);
+      const operations = runOrder(await readOperations(world.t.app)).filter((op) => !values.op || op.id === values.op);
       if (operations.length === 0) {
         throw new Error(`no operation is named ${values.op}`);
       }
