@@ -77,7 +77,8 @@ const INVALID_WEIGHT = 1;
 
 /** Valid values, or (when mutating) mostly valid values with now and then an invalid one. */
 function mix(options: SchemaArbOptions, valid: fc.Arbitrary<unknown>, invalid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return options.mutate ? fc.oneof({ weight: VALID_WEIGHT, arbitrary: valid }, { weight: INVALID_WEIGHT, arbitrary: invalid }) : valid;
+  // Cross-shrinking lets a counterexample shrink from an invalid value to a valid one when that fails too.
+  return options.mutate ? fc.oneof({ withCrossShrink: true }, { weight: VALID_WEIGHT, arbitrary: valid }, { weight: INVALID_WEIGHT, arbitrary: invalid }) : valid;
 }
 
 const typeOf = (schema: JsonSchema): string | undefined => (Array.isArray(schema.type) ? schema.type[0] : schema.type);
@@ -212,6 +213,7 @@ function objectArb(schema: JsonSchema, options: SchemaArbOptions): fc.Arbitrary<
   const requiredList = [...required];
   // Mutations of the object itself: a required field dropped, a field outside the schema added.
   const mutation = fc.oneof(
+    { withCrossShrink: true },
     { weight: 12, arbitrary: fc.constant(null) },
     { weight: 1, arbitrary: fc.record({ drop: fc.nat({ max: Math.max(0, requiredList.length - 1) }) }) },
     { weight: 1, arbitrary: fc.record({ key: fc.constantFrom(...EXTRA_KEYS), value: fc.oneof(fc.constantFrom(1, 'x', null), fc.constantFrom({ polluted: true })) }) },

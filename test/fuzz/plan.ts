@@ -77,6 +77,9 @@ export const NOT_JSON = new Set(['text/plain', 'application/x-www-form-urlencode
 
 const OVERSIZE_BYTES = 1024 * 1024 + 4096;
 
+/** Counterexamples shrink towards each choice's first, ordinary alternative (own token, home address, JSON, …). */
+const CROSS = { withCrossShrink: true };
+
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
 
 /** The buyers an operation's requests come from: spent tokens and hidden dialogs stay out of the others' way. */
@@ -92,7 +95,7 @@ export function buyersFor(op: Operation, world: World): Buyer[] {
 }
 
 function partArb(arb: fc.Arbitrary<unknown>): fc.Arbitrary<Part> {
-  return fc.record({ value: arb, raw: fc.oneof({ weight: 12, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) });
+  return fc.record({ value: arb, raw: fc.oneof(CROSS, { weight: 12, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) });
 }
 
 /** The generator of plans for one operation. */
@@ -101,6 +104,7 @@ export function planArb(op: Operation, world: World): fc.Arbitrary<Plan> {
   const coherent: SchemaArbOptions = { images: world.images, mutate: false, coherent: true };
   const buyers = buyersFor(op, world);
   const auth: fc.Arbitrary<AuthChoice> = fc.oneof(
+    CROSS,
     { weight: 24, arbitrary: fc.constant('own' as const) },
     { weight: 2, arbitrary: fc.constantFrom('none' as const, 'otherBuyer' as const, 'revoked' as const) },
     {
@@ -118,13 +122,13 @@ export function planArb(op: Operation, world: World): fc.Arbitrary<Plan> {
       ).map((header) => ({ header })),
     },
   );
-  const ip = fc.oneof({ weight: 12, arbitrary: fc.constant('home') }, { weight: 1, arbitrary: fc.constantFrom('127.0.0.1', '10.9.8.7', '2001:db8::1', '::1', '198.51.100.4') });
-  const method = fc.oneof({ weight: 30, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS.filter((m) => m !== op.method)) });
+  const ip = fc.oneof(CROSS, { weight: 12, arbitrary: fc.constant('home') }, { weight: 1, arbitrary: fc.constantFrom('127.0.0.1', '10.9.8.7', '2001:db8::1', '::1', '198.51.100.4') });
+  const method = fc.oneof(CROSS, { weight: 30, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS.filter((m) => m !== op.method)) });
   const contentType = op.body
-    ? fc.oneof({ weight: 24, arbitrary: fc.constant<string | null>('application/json') }, { weight: 1, arbitrary: fc.constantFrom<string | null>(null, ...CONTENT_TYPES) })
-    : fc.oneof({ weight: 12, arbitrary: fc.constant<string | null>(null) }, { weight: 1, arbitrary: fc.constantFrom<string | null>('application/json', 'text/plain') });
+    ? fc.oneof(CROSS, { weight: 24, arbitrary: fc.constant<string | null>('application/json') }, { weight: 1, arbitrary: fc.constantFrom<string | null>(null, ...CONTENT_TYPES) })
+    : fc.oneof(CROSS, { weight: 12, arbitrary: fc.constant<string | null>(null) }, { weight: 1, arbitrary: fc.constantFrom<string | null>('application/json', 'text/plain') });
   const paramsWith = (o: SchemaArbOptions) => fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, partArb(schemaArb(p.schema, p.name, o))])));
-  const params = fc.oneof({ weight: 2, arbitrary: paramsWith(coherent) }, { weight: 1, arbitrary: paramsWith(options) });
+  const params = fc.oneof(CROSS, { weight: 2, arbitrary: paramsWith(coherent) }, { weight: 1, arbitrary: paramsWith(options) });
   const namedWith = (o: SchemaArbOptions) =>
     fc.tuple(
       ...op.query.map((p) =>
@@ -137,11 +141,12 @@ export function planArb(op: Operation, world: World): fc.Arbitrary<Plan> {
     { weight: 10, arbitrary: fc.constant([] as Array<[string, Part]>) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('tenant_id', 'resourceId', 'threadId', '__proto__', 'constructor', 'page', 'x\u0000'), partArb(fc.constantFrom(...HOSTILE_STRINGS))).map((pair) => [pair]) },
   );
-  const named = fc.oneof({ weight: 2, arbitrary: namedWith(coherent) }, { weight: 1, arbitrary: namedWith(options) });
+  const named = fc.oneof(CROSS, { weight: 2, arbitrary: namedWith(coherent) }, { weight: 1, arbitrary: namedWith(options) });
   const query = fc.tuple(named, extra).map(([lists, more]) => [...lists.flat(), ...more]);
-  const rawQuery = fc.oneof({ weight: 20, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_QUERIES) });
+  const rawQuery = fc.oneof(CROSS, { weight: 20, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_QUERIES) });
   const body: fc.Arbitrary<BodyChoice> = op.body
     ? fc.oneof(
+      CROSS,
         // A request a client could send, as is or with one to three mutations anywhere in it.
         { weight: 14, arbitrary: schemaArb(op.body, '', coherent).map((value) => ({ kind: 'json' as const, value, mutations: [] })) },
         {
@@ -158,6 +163,7 @@ export function planArb(op: Operation, world: World): fc.Arbitrary<Plan> {
         { weight: 1, arbitrary: fc.constant({ kind: 'oversize' as const }) },
       )
     : fc.oneof(
+      CROSS,
         { weight: 12, arbitrary: fc.constant({ kind: 'absent' as const }) },
         { weight: 1, arbitrary: fc.constantFrom('{}', '{"a":', 'x').map((text) => ({ kind: 'malformed' as const, text })) },
       );
