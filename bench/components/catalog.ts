@@ -7,6 +7,9 @@
  * products, cart. Each size is measured in a fresh process so nothing else sits in its heap.
  * Wall-clock times need a quiet machine: the load average is reported beside them, and
  * each message's median over the rounds is given too, which a descheduled round cannot lift.
+ * Last, the engine's time for the worst input known: messages and page data of the largest
+ * accepted sizes, shaped to hit what used to be super-linear (each took seconds to minutes
+ * before the search read bounded amounts); the slowest one's median is the figure.
  * Run alone: `npx tsx bench/components/catalog.ts [--quick]`.
  */
 import { spawn } from 'node:child_process';
@@ -22,6 +25,8 @@ import { buildCatalogIndex } from '../../src/catalog/search/index.ts';
 import { createCatalogEngine } from '../../src/assistant/catalog-engine/index.ts';
 import type { EngineRequest, EngineTurn, PageContext } from '../../src/assistant/engine.ts';
 import type { Tenant } from '../../src/config/tenant.ts';
+import { tokenize } from '../../src/catalog/search/tokenize.ts';
+import { STOP_WORDS } from '../../src/catalog/search/stopwords.ts';
 
 
 type Result = { name: string; value: number; unit: string; target?: string };
@@ -94,6 +99,61 @@ const MESSAGES: Array<{ text: string; page?: PageContext; followUp?: string }> =
   { text: 'ничегошеньки такого нет' },
 ];
 
+/** Deterministic pseudo-random Cyrillic letters. */
+function letters(n: number, seed: number): string {
+  const alphabet = 'абвгдежзийклмнопрстуфхцчшщыэюя';
+  let x = seed;
+  let out = '';
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    out += alphabet[x % alphabet.length];
+  }
+  return out;
+}
+
+type WorstInput = { name: string; make(v: number): { text: string; page?: PageContext } };
+
+/**
+ * The worst inputs known for the engine; `make(v)` gives variant `v` (each round a different
+ * string, so no memo of an earlier round helps). Before the search read bounded amounts each
+ * took seconds (the slowest, a word of a million letters, 85 s at 200 products).
+ */
+function worstInputs(commonWords: string[]): WorstInput[] {
+  const search = (data: string): PageContext => ({ type: 'SEARCH', data });
+  const vague = 'что у вас есть?';
+  return [
+    { name: 'search page: one word of 100,000 times "я"', make: (v) => ({ text: vague, page: search('я'.repeat(100_000 - v)) }) },
+    { name: 'search page: one word of 1,000,000 letters', make: (v) => ({ text: vague, page: search(letters(1_000_000, v + 1)) }) },
+    { name: 'an intent word and 7,992 letters', make: (v) => ({ text: `похожие ${'а'.repeat(7992 - v)}` }) },
+    { name: 'search page: 25,000 groups of digits', make: (v) => ({ text: vague, page: search(`${'111 '.repeat(25_000)}${v}`) }) },
+    {
+      name: 'search page: 32 words of 16,000 letters with a brand, a budget and stock',
+      make: (v) => ({
+        text: 'до 100 рублей в наличии',
+        page: search(`смартфон samsung ${Array.from({ length: 32 }, (_, i) => letters(16_000, i + 100 * v)).join(' ')}`),
+      }),
+    },
+    {
+      name: "a message of the catalogue's 40 commonest words with filters",
+      make: (v) => ({ text: `samsung ${commonWords.slice(0, 40).join(' ')} до ${100 + v} рублей в наличии` }),
+    },
+  ];
+}
+
+/** The words most products use (name, category, parameters, description start), most used first. */
+function commonestWords(products: CatalogProduct[]): string[] {
+  const df = new Map<string, number>();
+  for (const p of products) {
+    const text = `${p.name} ${p.categories.join(' ')} ${Object.values(p.params).join(' ')} ${(p.description ?? '').slice(0, 300)}`;
+    for (const w of new Set(tokenize(text))) {
+      if (!STOP_WORDS.has(w) && w.length > 2 && !/\d/.test(w)) {
+        df.set(w, (df.get(w) ?? 0) + 1);
+      }
+    }
+  }
+  return [...df.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
+}
+
 function tenant(): Tenant {
   return {
     id: 'bench',
@@ -140,6 +200,9 @@ interface Measured {
   loadAverage: number;
   searchP50: number;
   searchP99: number;
+  /** The engine's median time for the slowest of the worst inputs known, and which it was. */
+  worstInputMs: number;
+  worstInput: string;
 }
 
 /** Builds one index and times answers; runs inside a child process. */
@@ -237,6 +300,26 @@ async function measure(size: number, rounds: number): Promise<Measured> {
       }
     }
   }
+  // The worst inputs: a few rounds each (one in a quick run), the median per input.
+  const common = commonestWords(real);
+  const reps = Math.max(1, Math.min(rounds, 3));
+  let worstInputMs = 0;
+  let worstInput = '';
+  for (const worst of worstInputs(common)) {
+    const runs: number[] = [];
+    for (let v = 0; v < reps; v++) {
+      const input = worst.make(v);
+      const t0 = process.hrtime.bigint();
+      await engine.answer(request(input.text, input.page ?? { type: 'HOMEPAGE' }, []));
+      runs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    const median = percentile(runs.sort((a, b) => a - b), 50);
+    if (median > worstInputMs) {
+      worstInputMs = median;
+      worstInput = worst.name;
+    }
+  }
+
   times.sort((a, b) => a - b);
   // Each message's median over the rounds: a round where the process was descheduled
   // (a busy machine) cannot lift it, a message that is slow every time still shows.
@@ -257,6 +340,8 @@ async function measure(size: number, rounds: number): Promise<Measured> {
     loadAverage: os.loadavg()[0] as number,
     searchP50: percentile(searchTimes, 50),
     searchP99: percentile(searchTimes, 99),
+    worstInputMs,
+    worstInput,
   };
 }
 
@@ -299,6 +384,7 @@ export async function benchCatalog(opts: { quick: boolean }): Promise<Result[]> 
       { name: `${label}: machine load average during the run`, value: round2(m.loadAverage), unit: '' },
       { name: `${label}: parse + search p50`, value: round2(m.searchP50), unit: 'ms' },
       { name: `${label}: parse + search p99`, value: round2(m.searchP99), unit: 'ms' },
+      { name: `${label}: engine time for the worst input known (${m.worstInput})`, value: round2(m.worstInputMs), unit: 'ms', target: '< 250 ms' },
     );
   }
   return results;

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { CatalogProduct, SkippedOffer } from './product.ts';
 import type { FeedItem } from './import/index.ts';
+import { newParams } from './import/common.ts';
 
 const BATCH = 500;
 /** Skipped offers kept for the report (the count is always exact). */
@@ -102,7 +103,14 @@ export async function loadCatalog(db: Kysely<Database>, tenantId: string): Promi
   if (rows.length === 0) {
     return null;
   }
-  return { version: rows[0]!.version, products: rows.map((r) => JSON.parse(r.data) as CatalogProduct) };
+  return { version: rows[0]!.version, products: rows.map((r) => productOf(r.data)) };
+}
+
+/** A stored product, its parameters again in a table without a prototype (as the import made them). */
+function productOf(data: string): CatalogProduct {
+  const p = JSON.parse(data) as CatalogProduct;
+  p.params = Object.assign(newParams(), p.params);
+  return p;
 }
 
 /** Current catalogue versions and sources of all tenants. */

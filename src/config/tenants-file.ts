@@ -14,6 +14,23 @@ function fieldPath(instancePath: string): string {
   return instancePath.replace(/^\//, '') || '(tenant)';
 }
 
+/**
+ * Where and what: a field the schema does not know is named as such ("engine: unknown field
+ * foo"), whatever its name ("constructor" and "__proto__" are field names like any other).
+ */
+function describeError(e: { instancePath: string; schemaPath: string; message: string; params?: unknown }): string {
+  const extra = (e.params as { additionalProperties?: string[] } | undefined)?.additionalProperties;
+  if (extra) {
+    return `${fieldPath(e.instancePath)}: unknown field ${extra.join(', ')}`;
+  }
+  if (e.schemaPath.endsWith('/additionalProperties')) {
+    const segments = e.instancePath.split('/');
+    const field = (segments.pop() ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+    return `${fieldPath(segments.join('/'))}: unknown field ${field}`;
+  }
+  return `${fieldPath(e.instancePath)}: ${e.message}`;
+}
+
 function validateCidr(range: string): boolean {
   if (range.includes('/')) {
     return ipaddr.isValidCIDR(range);
@@ -30,10 +47,7 @@ export function parseTenant(raw: unknown, index: number, baseDir: string): Tenan
   const withDefaults = Value.Default(TenantSchema, structuredClone(raw));
   if (!Value.Check(TenantSchema, withDefaults)) {
     const first = [...Value.Errors(TenantSchema, withDefaults)][0];
-    const where = first ? fieldPath(first.instancePath) : '(tenant)';
-    const extra = first && 'params' in first && (first.params as { additionalProperties?: string[] }).additionalProperties;
-    const what = extra ? `unknown field ${extra.join(', ')}` : (first?.message ?? 'is invalid');
-    throw new ConfigError(`tenants file: ${label}: ${where}: ${what}`);
+    throw new ConfigError(`tenants file: ${label}: ${first ? describeError(first) : '(tenant): is invalid'}`);
   }
   const tenant = withDefaults as Tenant;
   tenant.allowedIps.forEach((range, i) => {

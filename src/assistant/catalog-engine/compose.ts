@@ -26,7 +26,10 @@ export interface AnswerParts {
 const FEATURE_PARAMS = 4;
 const FEATURE_CHARS = 160;
 
-const SYMBOLS: Record<string, string> = { RUB: '₽', RUR: '₽', USD: '$', EUR: '€', KZT: '₸', GBP: '£', PLN: 'zł', CZK: 'Kč', UAH: '₴', BYN: 'Br' };
+// Looked up by the feed's currency codes: a Map, so no code finds a property of Object.prototype.
+const SYMBOLS: ReadonlyMap<string, string> = new Map(
+  Object.entries({ RUB: '₽', RUR: '₽', USD: '$', EUR: '€', KZT: '₸', GBP: '£', PLN: 'zł', CZK: 'Kč', UAH: '₴', BYN: 'Br' }),
+);
 
 /** The currency sign to write prices with: the tenant's, else the catalogue's, else ₽/$ by language. */
 export function currencySymbol(tenant: Tenant, sample: CatalogProduct | undefined): string {
@@ -34,8 +37,9 @@ export function currencySymbol(tenant: Tenant, sample: CatalogProduct | undefine
     return tenant.currencySymbol;
   }
   const code = sample?.currency?.toUpperCase();
-  if (code && SYMBOLS[code]) {
-    return SYMBOLS[code];
+  const symbol = code === undefined ? undefined : SYMBOLS.get(code);
+  if (symbol) {
+    return symbol;
   }
   return code ?? (tenant.language === 'en' ? '$' : '₽');
 }

@@ -6,6 +6,7 @@
  * composes the spec's answer.
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
+import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, type SearchRequest } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
@@ -23,7 +24,7 @@ import {
   wantsSupport,
 } from './intents.ts';
 import { looksLikeFollowUp, onlyModifiers, refineSearch, type PriceMove } from './refine.ts';
-import { pageSkus } from '../page-data.ts';
+import { pageSkus, pageStrings } from '../page-data.ts';
 import {
   cartAnswer,
   complementaryAnswer,
@@ -54,17 +55,18 @@ export function createCatalogEngine(deps: CatalogEngineDeps): AssistantEngine {
       }
       const index = deps.catalogs.get(req.tenant.id);
       const prev = latestState(req.history);
-      const lang = detectLanguage(req.text, req.tenant.language, prev?.lang);
+      // Everything below reads this bounded text, never the request's own.
+      const text = boundText(req.text, MAX_MESSAGE_CHARS).trim();
+      const lang = detectLanguage(text, req.tenant.language, prev?.lang);
       const sample = index && prev?.shown[0] ? index.bySku(prev.shown[0]) : undefined;
-      const turn: Turn = { req, index, prev, lang, t: texts(lang), currency: currencySymbol(req.tenant, sample) };
+      const turn: Turn = { req, text, budget: new WorkBudget(), index, prev, lang, t: texts(lang), currency: currencySymbol(req.tenant, sample) };
       return respond(turn);
     },
   };
 }
 
 function respond(turn: Turn): EngineResult {
-  const { req, t, index } = turn;
-  const text = req.text.trim();
+  const { req, t, index, text } = turn;
 
   if (text === '') {
     // An image alone, or an empty message: the catalogue engine cannot see pictures.
@@ -126,29 +128,6 @@ function smallTalk(turn: Turn, message: string): EngineResult {
   return result(turn, { message, suggests: browseSuggests(turn.index, turn.lang) }, turn.prev);
 }
 
-/** The search query of a SEARCH page, or the categories of a CATEGORY page. */
-function pageStrings(data: unknown): string[] {
-  if (typeof data === 'string') {
-    return [data];
-  }
-  if (Array.isArray(data)) {
-    return data.filter((x): x is string => typeof x === 'string');
-  }
-  if (data && typeof data === 'object') {
-    const o = data as Record<string, unknown>;
-    for (const key of ['query', 'q', 'search', 'text', 'category', 'categories']) {
-      const v = o[key];
-      if (typeof v === 'string') {
-        return [v];
-      }
-      if (Array.isArray(v)) {
-        return v.filter((x): x is string => typeof x === 'string');
-      }
-    }
-  }
-  return [];
-}
-
 function isVague(q: DetailedQuery): boolean {
   return q.text === '' && q.categoryWords.length === 0 && !q.filters.brands?.length && !q.filters.excludeBrands?.length;
 }
@@ -202,18 +181,18 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         brandWords: refined.request.brandWords ?? [],
         label: refined.label,
       };
-      const run = runSearch(index, refined.request, SHELF_SIZE);
+      const run = runSearch(index, refined.request, SHELF_SIZE, turn.budget);
       const move: PriceMove = refined.move;
       if ((run.hits.length === 0 || run.relaxed.includes('price')) && move !== null) {
         // Nothing beyond what was shown: the cheapest (or dearest) of the same search.
         const sorted: SearchRequest = { ...prevRequest(prev), sort: move === 'cheaper' ? 'price_asc' : 'price_desc' };
         const note = move === 'cheaper' ? turn.t.cheaperNone : turn.t.pricierNone;
-        return searchAnswer(turn, index, runSearch(index, sorted, SHELF_SIZE), refinedCtx, { note });
+        return searchAnswer(turn, index, runSearch(index, sorted, SHELF_SIZE, turn.budget), refinedCtx, { note });
       }
       // A message with its own product words may be a new search after all ("iphone"
       // after kettles): keep the refinement only if it matches at least as well.
-      if (parsed.text !== '' && !onlyModifiers(parsed.text) && (!run.exact || run.relaxed.length > 0)) {
-        const fresh = runSearch(index, detailedRequest(parsed), SHELF_SIZE);
+      if (parsed.text !== '' && !onlyModifiers(parsed.text) && (!run.exact || run.relaxed.length > 0) && !turn.budget.exhausted) {
+        const fresh = runSearch(index, detailedRequest(parsed), SHELF_SIZE, turn.budget);
         if (fresh.hits.length > 0 && fresh.exact && fresh.relaxed.length === 0) {
           return searchAnswer(turn, index, fresh, freshContext(core, parsed), { learned: learnedFrom(parsed, core) });
         }
@@ -235,7 +214,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       if (parsed.sort) {
         merged.sort = parsed.sort;
       }
-      return searchAnswer(turn, index, runSearch(index, detailedRequest(merged), SHELF_SIZE), freshContext(pageQuery, page), {});
+      return searchAnswer(turn, index, runSearch(index, detailedRequest(merged), SHELF_SIZE, turn.budget), freshContext(pageQuery, page), {});
     }
     const pageCategories = req.page.type === 'CATEGORY' ? pageStrings(req.page.data) : [];
     if (pageCategories.length > 0) {
@@ -244,7 +223,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         req2.sort = parsed.sort;
       }
       const ctx: SearchContext = { categoryWords: [], brandWords: [], label: pageCategories.slice(-1) };
-      return searchAnswer(turn, index, runSearch(index, req2, SHELF_SIZE), ctx, {});
+      return searchAnswer(turn, index, runSearch(index, req2, SHELF_SIZE, turn.budget), ctx, {});
     }
     if (!hasPriceOrStock(parsed) && !parsed.cheaper && !parsed.pricier) {
       return result(turn, { message: turn.t.vague, suggests: browseSuggests(index, turn.lang) }, prev);
@@ -299,6 +278,9 @@ function prevRequest(prev: EngineState): SearchRequest {
   return { text: prev.text, filters: prev.filters, categoryWords: prev.categoryWords, brandWords: prev.brandWords };
 }
 
+/** Saved brand preferences read per search (a buyer names a few; stored data may hold more). */
+const MAX_PREFERRED_BRANDS = 20;
+
 /** Words that make a price bound the buyer's budget in general, not just this search's. */
 const BUDGET_WORDS = /бюджет|могу потратить|готов[аы]? потратить|рассчитыва\w* на|budget|can spend|can afford|willing to spend/i;
 
@@ -340,20 +322,23 @@ function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string,
       applied.budget = prefs.budgetMax;
     }
     const statesBrand = (parsed.filters.brands?.length ?? 0) > 0 || (parsed.filters.excludeBrands?.length ?? 0) > 0;
-    const prefBrands = (prefs.brands ?? []).map((b) => index.resolveBrand(b)).filter((b): b is string => Boolean(b));
+    const prefBrands = (prefs.brands ?? [])
+      .slice(0, MAX_PREFERRED_BRANDS)
+      .map((b) => index.resolveBrand(b))
+      .filter((b): b is string => Boolean(b));
     if (!statesBrand && prefBrands.length > 0) {
       withPrefs.filters.brands = prefBrands;
       applied.brands = prefBrands;
     }
     if (applied.budget !== undefined || applied.brands) {
-      const run = index.search(withPrefs.text, withPrefs.filters, SHELF_SIZE, withPrefs.sort ? { sort: withPrefs.sort } : {});
+      const run = index.search(withPrefs.text, withPrefs.filters, SHELF_SIZE, { ...(withPrefs.sort ? { sort: withPrefs.sort } : {}), budget: turn.budget });
       if (run.length > 0 && (run[0]?.coverage ?? 1) >= 1) {
-        const full = runSearch(index, withPrefs, SHELF_SIZE);
+        const full = runSearch(index, withPrefs, SHELF_SIZE, turn.budget);
         return searchAnswer(turn, index, full, ctx, { learned, prefs: applied, askedBrands: parsed.filters.brands ?? [], priceAsked: withPrefs.filters });
       }
     }
   }
-  return searchAnswer(turn, index, runSearch(index, base, SHELF_SIZE), ctx, { learned, askedBrands: parsed.filters.brands ?? [], priceAsked: parsed.filters });
+  return searchAnswer(turn, index, runSearch(index, base, SHELF_SIZE, turn.budget), ctx, { learned, askedBrands: parsed.filters.brands ?? [], priceAsked: parsed.filters });
 }
 
 /** The product a "similar"/"what goes with it" request is about. */
@@ -361,7 +346,7 @@ function targetProduct(turn: Turn, index: CatalogIndex, text: string, pageProduc
   // "похожие на iphone 15": the words after the intent name the product.
   const rest = index.parseDetailed(stripIntentWords(text));
   if (rest.text !== '' || rest.categoryWords.length > 0 || rest.filters.brands?.length) {
-    const hits = index.search([rest.text, ...rest.categoryWords, ...rest.brandWords].join(' '), {}, 5).filter((h) => (h.coverage ?? 1) >= 1);
+    const hits = index.search([rest.text, ...rest.categoryWords, ...rest.brandWords].join(' '), {}, 5, { budget: turn.budget }).filter((h) => (h.coverage ?? 1) >= 1);
     // "похожие на dyson v15" means the vacuum, not the filter "для пылесосов V15": a
     // product made for something else is the target only if nothing else matches.
     const main = hits.find((h) => !/\s(?:для|for|д\/)\s?/iu.test(h.product.name)) ?? hits[0];

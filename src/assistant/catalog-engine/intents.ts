@@ -114,11 +114,46 @@ export function wantsOtherBrand(text: string): boolean {
  */
 export function stripIntentWords(text: string): string {
   let norm = normalizeText(text);
-  for (const re of [...SIMILAR, ...COMPLEMENTARY, ...OTHER_BRAND]) {
-    // Whole words: "похож" must take "похожие" with it, not leave "ие" behind.
-    norm = norm.replace(new RegExp(`[\\p{L}]*(?:${re.source})[\\p{L}]*`, 'gu'), ' ');
+  for (const re of INTENT_PATTERNS) {
+    norm = removeWholeWords(norm, re);
   }
   return norm.replace(/\s+/g, ' ').trim();
+}
+
+const INTENT_PATTERNS = [...SIMILAR, ...COMPLEMENTARY, ...OTHER_BRAND].map((re) => new RegExp(re.source, 'gu'));
+const LETTER = /\p{L}/u;
+
+function isLetter(ch: string | undefined): boolean {
+  return ch !== undefined && LETTER.test(ch);
+}
+
+/**
+ * Replaces each match of `re` (global) with a space, together with the letters around it:
+ * "похож" takes "похожие" with it, not leaving "ие" behind. The letters are walked from the
+ * match outwards; a pattern wrapped in `\p{L}*` instead made a run of letters quadratic.
+ */
+function removeWholeWords(text: string, re: RegExp): string {
+  re.lastIndex = 0;
+  let out = '';
+  let from = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    let start = m.index;
+    let end = start + m[0].length;
+    if (end === start) {
+      re.lastIndex++;
+      continue;
+    }
+    while (start > from && isLetter(text[start - 1])) {
+      start--;
+    }
+    while (end < text.length && isLetter(text[end])) {
+      end++;
+    }
+    out += `${text.slice(from, start)} `;
+    from = end;
+    re.lastIndex = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /**

@@ -108,7 +108,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   }
 
   if (products.length === 0) {
-    const query = req.text.trim();
+    const query = turn.text;
     const message = query ? t.nothing(query.length > 80 ? `${query.slice(0, 79)}…` : query) : t.nothingPlain;
     // Shorter versions of the query are the most useful next step.
     const words = tokenize(run.text);
@@ -161,7 +161,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
       lines.push(t.cheapest(shortName(cheapest), formatPrice(cheapest.price as number, currency, lang)));
     }
   }
-  const shelf: Shelf = { products, title: t.titleSearch(what), shelfId: 'aisle-search', sourceQuery: what || req.text.trim() };
+  const shelf: Shelf = { products, title: t.titleSearch(what), shelfId: 'aisle-search', sourceQuery: what || turn.text };
   return result(
     turn,
     { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, run.filters, currency) },
@@ -200,10 +200,10 @@ export function similarAnswer(turn: Turn, index: CatalogIndex, base: CatalogProd
   if (parsed.pricier && ref.length > 0 && filters.priceMin === undefined) {
     filters.priceMin = Math.max(...ref) + 0.01;
   }
-  let products = index.similar(base.sku, SHELF_SIZE, filters);
+  let products = index.similar(base.sku, SHELF_SIZE, filters, turn.budget);
   let note: string | null = null;
-  if (products.length === 0 && (parsed.cheaper || parsed.pricier)) {
-    products = index.similar(base.sku, SHELF_SIZE, parsed.filters);
+  if (products.length === 0 && (parsed.cheaper || parsed.pricier) && !turn.budget.exhausted) {
+    products = index.similar(base.sku, SHELF_SIZE, parsed.filters, turn.budget);
     note = parsed.cheaper ? t.cheaperNone : t.pricierNone;
   }
   const name = shortName(base);
@@ -221,7 +221,7 @@ export function similarAnswer(turn: Turn, index: CatalogIndex, base: CatalogProd
 
 export function complementaryAnswer(turn: Turn, index: CatalogIndex, base: CatalogProduct): EngineResult {
   const { t, lang, req } = turn;
-  const products = index.complementary(base.sku, SHELF_SIZE);
+  const products = index.complementary(base.sku, SHELF_SIZE, turn.budget);
   const name = shortName(base);
   if (products.length === 0) {
     return result(turn, { message: t.complementaryNone(name), suggests: browseSuggests(index, lang, [t.sugSimilar]) }, relatedState(turn, 'complementary', [], base.sku));
@@ -243,7 +243,14 @@ export function cartAnswer(turn: Turn, index: CatalogIndex, skus: string[]): Eng
   if (items.length === 0) {
     return result(turn, { message: t.cartEmpty, suggests: browseSuggests(index, lang) }, turn.prev);
   }
-  const lists = items.map((p) => index.complementary(p.sku, SHELF_SIZE).filter((c) => !inCart.has(c.sku)));
+  // Each item's accessories while the turn's budget lasts (the first item's always).
+  const lists: CatalogProduct[][] = [];
+  for (const p of items) {
+    if (lists.length > 0 && turn.budget.exhausted) {
+      break;
+    }
+    lists.push(index.complementary(p.sku, SHELF_SIZE, turn.budget).filter((c) => !inCart.has(c.sku)));
+  }
   const products: CatalogProduct[] = [];
   const seen = new Set<string>();
   for (let round = 0; products.length < SHELF_SIZE && lists.some((l) => l.length > round); round++) {
@@ -282,7 +289,7 @@ export function productPageAnswer(turn: Turn, index: CatalogIndex, p: CatalogPro
   if (facts) {
     lines.push(t.productFacts(facts));
   }
-  const products = index.similar(p.sku, SHELF_SIZE);
+  const products = index.similar(p.sku, SHELF_SIZE, undefined, turn.budget);
   if (products.length > 0) {
     lines.push(t.productSimilarTail);
   }

@@ -6,6 +6,7 @@
 import type { EngineTurn } from '../engine.ts';
 import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { PriceSort } from '../../catalog/search/types.ts';
+import { boundText, MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
 import type { Lang } from './intents.ts';
 
 export type ShelfKind = 'search' | 'similar' | 'complementary' | 'cart' | 'product';
@@ -28,9 +29,25 @@ export interface EngineState {
 }
 
 const KINDS = new Set<ShelfKind>(['search', 'similar', 'complementary', 'cart', 'product']);
+/** Characters of one stored word, SKU or category name read back (longer ones were never written). */
+const MAX_ITEM_CHARS = 300;
 
+/**
+ * The strings of a stored list, at most MAX_PARSE_WORDS of them. State written by older
+ * versions may hold what they read from a message of any size; it is read within the
+ * same bounds as a new message.
+ */
 function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  if (!Array.isArray(v)) {
+    return [];
+  }
+  const out: string[] = [];
+  for (const x of v.slice(0, MAX_PARSE_WORDS)) {
+    if (typeof x === 'string') {
+      out.push(x.length > MAX_ITEM_CHARS ? x.slice(0, MAX_ITEM_CHARS) : x);
+    }
+  }
+  return out;
 }
 
 function num(v: unknown): number | undefined {
@@ -82,7 +99,7 @@ export function latestState(history: EngineTurn[]): EngineState | null {
       v: 1,
       kind: s['kind'] as ShelfKind,
       lang: s['lang'] === 'en' ? 'en' : 'ru',
-      text: typeof s['text'] === 'string' ? s['text'] : '',
+      text: typeof s['text'] === 'string' ? boundText(s['text']) : '',
       filters: readFilters(s['filters']),
       categoryWords: strings(s['categoryWords']),
       brandWords: strings(s['brandWords']),

@@ -1,7 +1,9 @@
 /**
- * One answer in the making: the request, the tenant's index, the dialog's last state,
- * the language and currency to answer in; and how an answer's parts become the result.
+ * One answer in the making: the request, the message as read, the work budget, the
+ * tenant's index, the dialog's last state, the language and currency to answer in; and how
+ * an answer's parts become the result.
  */
+import type { WorkBudget } from '../../catalog/search/limits.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import { composeAnswer, type AnswerParts } from './compose.ts';
@@ -15,6 +17,10 @@ export const SHELF_SIZE = 6;
 /** Everything one answer needs, resolved once. */
 export interface Turn {
   req: EngineRequest;
+  /** The message as the engine reads it: its first MAX_MESSAGE_CHARS characters, trimmed. */
+  text: string;
+  /** What this turn's searches may still read; spent, the engine answers with what it has. */
+  budget: WorkBudget;
   index: CatalogIndex | undefined;
   prev: EngineState | null;
   lang: Lang;

@@ -99,16 +99,26 @@ export function answerChecker(actions: ButtonAction[]): { schema: TSchema; plain
   return entry;
 }
 
-/** Null means "absent" to the schema: models often send `"url": null` for fields they skip. */
-function dropNulls(value: unknown): unknown {
+/** Levels of the model's answer that are read; the schema has three, anything deeper is invalid. */
+const MAX_ANSWER_DEPTH = 8;
+
+/**
+ * Null means "absent" to the schema: models often send `"url": null` for fields they skip.
+ * Keys are copied as own properties ("__proto__" from the model stays a key, it never
+ * becomes the copy's prototype), and no deeper than MAX_ANSWER_DEPTH levels.
+ */
+function dropNulls(value: unknown, depth = 0): unknown {
+  if (depth > MAX_ANSWER_DEPTH) {
+    return undefined;
+  }
   if (Array.isArray(value)) {
-    return value.filter((v) => v !== null).map(dropNulls);
+    return value.filter((v) => v !== null).map((v) => dropNulls(v, depth + 1));
   }
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       if (v !== null) {
-        out[k] = dropNulls(v);
+        Object.defineProperty(out, k, { value: dropNulls(v, depth + 1), enumerable: true, writable: true, configurable: true });
       }
     }
     return out;
@@ -116,15 +126,19 @@ function dropNulls(value: unknown): unknown {
   return value;
 }
 
+/** The first `max` distinct non-empty items, each cut to `maxChars`; the rest is not read. */
 function cleanList(list: string[] | undefined, max: number, maxChars: number): string[] {
   const out: string[] = [];
   for (const item of list ?? []) {
+    if (out.length >= max) {
+      break;
+    }
     const s = item.replace(/\s+/g, ' ').trim().slice(0, maxChars);
     if (s !== '' && !out.includes(s)) {
       out.push(s);
     }
   }
-  return out.slice(0, max);
+  return out;
 }
 
 function preferencesOf(raw: Static<typeof Preferences> | undefined): BuyerPreferences | null {

@@ -6,6 +6,7 @@
  * stays invalid after one repair ends the turn with 502.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { boundText, MAX_MESSAGE_CHARS } from '../../catalog/search/limits.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { LlmSettings, Tenant } from '../../config/tenant.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
@@ -67,7 +68,7 @@ export function createLlmEngine(tenant: Tenant, settings: LlmSettings, deps: Llm
     async answer(req: EngineRequest): Promise<EngineResult> {
       const started = performance.now();
       const index = deps.catalogs.get(req.tenant.id);
-      const lang = detectLanguage(req.text, req.tenant.language);
+      const lang = detectLanguage(boundText(req.text, MAX_MESSAGE_CHARS), req.tenant.language);
       const t = llmTexts(lang);
       const sendImage = req.image !== null && settings.acceptsImages;
       if (req.image && !sendImage && req.text.trim() === '') {

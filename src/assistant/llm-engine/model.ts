@@ -19,7 +19,10 @@ export interface ChatModel {
  * the environment variable the tenant names (the key never sits in the tenants file).
  */
 export function createChatModel(settings: LlmSettings, env: Readonly<Record<string, string | undefined>>): ChatModel {
-  const apiKey = settings.apiKeyEnv ? env[settings.apiKeyEnv] : undefined;
+  // Own variables only: a tenant naming "constructor" must not get Object's.
+  const name = settings.apiKeyEnv;
+  const value = name !== undefined && Object.hasOwn(env, name) ? env[name] : undefined;
+  const apiKey = typeof value === 'string' ? value : undefined;
   const provider = createOpenAICompatible({
     name: 'aisle-llm',
     // Users write the base with or without a trailing slash; the provider appends "/chat/completions".

@@ -9,6 +9,7 @@ import type { LlmSettings, Tenant } from '../../config/tenant.ts';
 import type { BuyerPreferences, EngineTurn, PageContext } from '../engine.ts';
 import type { Lang } from '../catalog-engine/intents.ts';
 import type { ButtonAction } from './answer.ts';
+import { pagePreview } from '../page-data.ts';
 
 /** The default persona; a tenant's `systemPrompt` replaces it. Both may use {shopName} and {language}. */
 export const DEFAULT_PERSONA = [
@@ -75,11 +76,7 @@ function pageLines(ctx: PromptContext): string[] {
   const { page } = ctx;
   const lines = ['# The buyer is on this page', `Page type: ${page.type}`];
   if (page.data !== undefined && page.data !== null) {
-    let data = JSON.stringify(page.data) ?? '';
-    if (data.length > PAGE_DATA_CHARS) {
-      data = `${data.slice(0, PAGE_DATA_CHARS)}…`;
-    }
-    lines.push(`Page data: ${data}`);
+    lines.push(`Page data: ${pagePreview(page.data, PAGE_DATA_CHARS)}`);
   }
   for (const p of ctx.pageProducts) {
     const price = typeof p.price === 'number' ? `, ${p.price} ${ctx.currency}` : '';

@@ -8,6 +8,7 @@ import { tool, type ToolSet } from 'ai';
 import { Type, type Static } from 'typebox';
 import type { CatalogProduct } from '../../catalog/product.ts';
 import type { SearchFilters } from '../../catalog/search/filters.ts';
+import { boundText, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, type SearchRequest, type SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, PriceSort } from '../../catalog/search/types.ts';
 import { features } from '../catalog-engine/compose.ts';
@@ -20,6 +21,11 @@ export interface ToolJournal {
   seen: string[];
   /** The product of the last similar/complementary call. */
   related?: { kind: 'similar' | 'complementary'; sku: string };
+  /**
+   * The turn's work budget, shared by every tool call of the turn (a model may call tools
+   * many times); once spent, catalogue tools answer that the turn's searching is over.
+   */
+  budget?: WorkBudget;
 }
 
 export const TOOL_NAMES = ['search_products', 'get_products', 'similar_products', 'complementary_products'] as const;
@@ -28,6 +34,10 @@ const MAX_LIMIT = 10;
 const DEFAULT_LIMIT = 6;
 const DESCRIPTION_CHARS = 400;
 const PARAMS_SHOWN = 12;
+/** Brand names one search call may list; a model may send any number. */
+const MAX_BRANDS = 20;
+/** Characters of a brand or category name in a call (a catalogue's are at most 200). */
+const MAX_NAME_CHARS = 200;
 
 /** A product as the model sees it in tool results. */
 export function productView(p: CatalogProduct, detailed = false): Record<string, unknown> {
@@ -102,6 +112,11 @@ const skusSchema = checkedSchema(SkusInput);
 const similarSchema = checkedSchema(SimilarInput);
 const complementarySchema = checkedSchema(ComplementaryInput);
 
+/** An unknown SKU as it is echoed back to the model: never longer than a catalogue's. */
+function clipSku(sku: string): string {
+  return sku.length > MAX_NAME_CHARS ? `${sku.slice(0, MAX_NAME_CHARS)}…` : sku;
+}
+
 function remember(journal: ToolJournal, products: CatalogProduct[]): void {
   for (const p of products) {
     if (!journal.seen.includes(p.sku)) {
@@ -112,7 +127,9 @@ function remember(journal: ToolJournal, products: CatalogProduct[]): void {
 
 /** Runs the search tool: the query is parsed like a buyer's message, explicit filters win. */
 export function searchProducts(index: CatalogIndex, input: Static<typeof SearchInput>, journal: ToolJournal): Record<string, unknown> {
-  const parsed = index.parseDetailed(input.query);
+  // The model's arguments are bounded like a buyer's message: it may repeat one.
+  const query = boundText(input.query);
+  const parsed = index.parseDetailed(query);
   const filters: SearchFilters = { ...parsed.filters };
   if (input.price_min !== undefined) {
     filters.priceMin = input.price_min;
@@ -120,15 +137,21 @@ export function searchProducts(index: CatalogIndex, input: Static<typeof SearchI
   if (input.price_max !== undefined) {
     filters.priceMax = input.price_max;
   }
-  const brands = (list: string[]) => list.map((b) => index.resolveBrand(b) ?? b.trim()).filter((b) => b !== '');
+  const brands = (list: string[]) =>
+    list
+      .slice(0, MAX_BRANDS)
+      .map((b) => b.slice(0, MAX_NAME_CHARS))
+      .map((b) => index.resolveBrand(b) ?? b.trim())
+      .filter((b) => b !== '');
   if (input.brands?.length) {
     filters.brands = brands(input.brands);
   }
   if (input.exclude_brands?.length) {
     filters.excludeBrands = brands(input.exclude_brands);
   }
-  if (input.category?.trim()) {
-    filters.categories = [input.category.trim()];
+  const category = input.category?.slice(0, MAX_NAME_CHARS).trim();
+  if (category) {
+    filters.categories = [category];
   }
   if (input.in_stock_only !== undefined) {
     filters.availableOnly = input.in_stock_only;
@@ -138,9 +161,9 @@ export function searchProducts(index: CatalogIndex, input: Static<typeof SearchI
   if (sort) {
     request.sort = sort;
   }
-  const run = runSearch(index, request, input.limit ?? DEFAULT_LIMIT);
+  const run = runSearch(index, request, input.limit ?? DEFAULT_LIMIT, journal.budget);
   const products = run.hits.map((h) => h.product);
-  journal.searches.push({ query: input.query, request, run });
+  journal.searches.push({ query, request, run });
   remember(journal, products);
   const out: Record<string, unknown> = { found: products.length, products: products.map((p) => productView(p)) };
   const notes = run.relaxed.map((r) => RELAXED_WORDS[r]).filter((n): n is string => Boolean(n));
@@ -158,11 +181,13 @@ export function searchProducts(index: CatalogIndex, input: Static<typeof SearchI
  */
 export function catalogTools(index: CatalogIndex | undefined, journal: ToolJournal, currency: string): ToolSet {
   const unavailable = { error: 'The catalogue is not available right now.' };
+  const spent = { error: 'This turn has searched the catalogue enough: answer with the products found so far.' };
+  const budget = (journal.budget ??= new WorkBudget());
   return {
     search_products: tool({
       description: `Search the shop's catalogue. Prices are in ${currency}. Returns up to ${MAX_LIMIT} products with SKU, name, brand, price, stock and key features.`,
       inputSchema: searchSchema,
-      execute: async (input) => (index ? { currency, ...searchProducts(index, input, journal) } : unavailable),
+      execute: async (input) => (!index ? unavailable : budget.exhausted ? spent : { currency, ...searchProducts(index, input, journal) }),
     }),
     get_products: tool({
       description: 'Details of products by SKU: description and parameters. Use for SKUs from earlier results, the page or the dialog.',
@@ -173,7 +198,7 @@ export function catalogTools(index: CatalogIndex | undefined, journal: ToolJourn
         }
         const found = input.skus.map((s) => index.bySku(s)).filter((p): p is CatalogProduct => Boolean(p));
         remember(journal, found);
-        const unknown = input.skus.filter((s) => !index.bySku(s));
+        const unknown = input.skus.filter((s) => !index.bySku(s)).map(clipSku);
         return { currency, products: found.map((p) => productView(p, true)), ...(unknown.length > 0 ? { unknown_skus: unknown } : {}) };
       },
     }),
@@ -185,7 +210,10 @@ export function catalogTools(index: CatalogIndex | undefined, journal: ToolJourn
           return unavailable;
         }
         if (!index.bySku(input.sku)) {
-          return { error: `Unknown SKU ${input.sku}` };
+          return { error: `Unknown SKU ${clipSku(input.sku)}` };
+        }
+        if (budget.exhausted) {
+          return spent;
         }
         const filters: SearchFilters = {};
         if (input.price_min !== undefined) {
@@ -194,7 +222,7 @@ export function catalogTools(index: CatalogIndex | undefined, journal: ToolJourn
         if (input.price_max !== undefined) {
           filters.priceMax = input.price_max;
         }
-        const products = index.similar(input.sku, input.limit ?? DEFAULT_LIMIT, filters);
+        const products = index.similar(input.sku, input.limit ?? DEFAULT_LIMIT, filters, budget);
         remember(journal, products);
         journal.related = { kind: 'similar', sku: input.sku };
         return { currency, products: products.map((p) => productView(p)) };
@@ -208,9 +236,12 @@ export function catalogTools(index: CatalogIndex | undefined, journal: ToolJourn
           return unavailable;
         }
         if (!index.bySku(input.sku)) {
-          return { error: `Unknown SKU ${input.sku}` };
+          return { error: `Unknown SKU ${clipSku(input.sku)}` };
         }
-        const products = index.complementary(input.sku, input.limit ?? DEFAULT_LIMIT);
+        if (budget.exhausted) {
+          return spent;
+        }
+        const products = index.complementary(input.sku, input.limit ?? DEFAULT_LIMIT, budget);
         remember(journal, products);
         journal.related = { kind: 'complementary', sku: input.sku };
         return { currency, products: products.map((p) => productView(p)) };

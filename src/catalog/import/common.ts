@@ -9,6 +9,14 @@ import type { CatalogProduct, SkippedOffer } from '../product.ts';
 
 export type FeedFormat = 'yml' | 'google' | 'csv' | 'jsonl';
 
+/**
+ * How much more of a field than its limit is read: cleaning (entities, whitespace) only
+ * shortens text, so this much raw text always holds what the product keeps.
+ */
+const READ_FACTOR = 8;
+/** Descriptions are HTML: markup can be many times the text. */
+const DESCRIPTION_READ_FACTOR = 32;
+
 /** What a reader yields: a valid product, or an offer it skipped and why. */
 export type FeedItem = { kind: 'product'; product: CatalogProduct } | { kind: 'skipped'; offer: SkippedOffer };
 
@@ -34,6 +42,8 @@ export const LIMITS = {
   paramNameChars: 100,
   paramValueChars: 500,
   urlChars: 2048,
+  /** Longer price text is not a price (and is never parsed). */
+  priceChars: 64,
   /** A JSONL/CSV line longer than this is reported as skipped instead of being buffered. */
   lineBytes: 4 * 1024 * 1024,
 } as const;
@@ -152,11 +162,37 @@ const BLOCK_TAGS = new Set([
 ]);
 const SKIP_TAGS = new Set(['script', 'style', 'head', 'title']);
 
+/** Passes over a description escaped more than once (`&amp;lt;p&amp;gt;`): each undoes one escape. */
+const MARKUP_PASSES = 3;
+
+/**
+ * Whether text still holds a tag: "<", an optional "/", a letter, and a ">" after it.
+ * Written without `<\/?[a-z][^>]*>`, which scanned to the end of the text from every "<a"
+ * when no ">" followed: quadratic in a description of "<a <a <a …".
+ */
+function hasTag(text: string): boolean {
+  const close = text.lastIndexOf('>');
+  if (close < 0) {
+    return false;
+  }
+  for (let i = text.indexOf('<'); i >= 0 && i < close; i = text.indexOf('<', i + 1)) {
+    let j = i + 1;
+    if (text.charCodeAt(j) === 47) {
+      j++;
+    }
+    const c = text.charCodeAt(j) | 32;
+    if (c >= 97 && c <= 122 && j < close) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Converts an HTML (or plain) description into plain text: tags removed, entities decoded,
  * block elements become line breaks, whitespace collapsed within lines.
  */
-export function htmlToText(s: string): string {
+export function htmlToText(s: string, passesLeft = MARKUP_PASSES): string {
   let text = s;
   if (/[<&]/.test(s)) {
     const parts: string[] = [];
@@ -188,8 +224,8 @@ export function htmlToText(s: string): string {
     p.end(s);
     text = parts.join('');
     // A description escaped twice (`&amp;lt;p&amp;gt;`) is still markup after one pass.
-    if (/<\/?[a-z][^>]*>/i.test(text)) {
-      return htmlToText(text);
+    if (passesLeft > 1 && hasTag(text)) {
+      return htmlToText(text, passesLeft - 1);
     }
   }
   return text
@@ -213,6 +249,15 @@ export function truncate(s: string, max: number): string {
 const CURRENCY_TOKEN = "([A-Za-z]{3}|[₽$€£₸]|руб\\.?|р\\.?|тг\\.?|zł|Kč)";
 const PRICE_RE = new RegExp(`^(?:${CURRENCY_TOKEN}\\s*)?([-+]?[\\d\\s.,']*\\d[\\d\\s.,']*)(?:\\s*${CURRENCY_TOKEN})?$`, 'i');
 
+/** A value as JSON for a skip reason: only its start is shown, and a value too deep to write is named so. */
+function shortJson(v: unknown): string {
+  try {
+    return (JSON.stringify(v) ?? String(v)).slice(0, LIMITS.priceChars);
+  } catch {
+    return '(not a number)';
+  }
+}
+
 /** A parsed price: a number, absent, or invalid (the raw text is kept for the skip reason). */
 export type PriceParse = { ok: true; value: number | undefined; currency?: string } | { ok: false; raw: string };
 
@@ -228,11 +273,16 @@ export function parsePrice(v: unknown): PriceParse {
     return Number.isFinite(v) && v >= 0 ? { ok: true, value: v } : { ok: false, raw: String(v) };
   }
   if (typeof v !== 'string') {
-    return { ok: false, raw: JSON.stringify(v) ?? String(v) };
+    return { ok: false, raw: shortJson(v) };
   }
-  const raw = collapseWhitespace(v);
+  const raw = collapseWhitespace(v.length > LIMITS.priceChars * 4 ? v.slice(0, LIMITS.priceChars * 4) : v);
   if (raw === '') {
     return { ok: true, value: undefined };
+  }
+  // The pattern below backtracks quadratically on long digit-and-space runs; no price is
+  // this long ("1 234 567,89 RUB" is 16 characters).
+  if (raw.length > LIMITS.priceChars) {
+    return { ok: false, raw };
   }
   const m = PRICE_RE.exec(raw);
   if (!m || !m[2]) {
@@ -300,7 +350,7 @@ export function splitCategoryPath(path: string): string[] {
 }
 
 /** Common currency spellings mapped to ISO 4217 ("RUR" is YML's old name for the rouble). */
-const CURRENCY_ALIASES: Record<string, string> = {
+const CURRENCY_ALIAS_LIST: Record<string, string> = {
   RUR: 'RUB',
   'РУБ': 'RUB',
   'Р': 'RUB',
@@ -313,6 +363,8 @@ const CURRENCY_ALIASES: Record<string, string> = {
   'ZŁ': 'PLN',
   'KČ': 'CZK',
 };
+// Looked up by feed text: a Map, so no feed value finds a property of Object.prototype.
+const CURRENCY_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries(CURRENCY_ALIAS_LIST));
 
 /** Normalises a currency code: upper case, known aliases to ISO 4217. */
 export function normalizeCurrency(c: string | undefined | null): string | undefined {
@@ -323,7 +375,7 @@ export function normalizeCurrency(c: string | undefined | null): string | undefi
   if (s === '') {
     return undefined;
   }
-  return CURRENCY_ALIASES[s] ?? s;
+  return CURRENCY_ALIASES.get(s) ?? s;
 }
 
 /**
@@ -396,9 +448,13 @@ export interface ProductDraft {
   isStm?: boolean;
 }
 
-function asText(v: unknown): string {
+/**
+ * A field's text as read: at most `limit` characters of it (cleaning only shortens text, so
+ * a generous multiple of a field's limit loses nothing a product keeps).
+ */
+function asText(v: unknown, limit = Number.POSITIVE_INFINITY): string {
   if (typeof v === 'string') {
-    return v;
+    return v.length > limit ? v.slice(0, limit) : v;
   }
   if (typeof v === 'number' && Number.isFinite(v)) {
     return String(v);
@@ -420,7 +476,7 @@ export class ProductValidator {
    * no better way for the shop to find the offer.
    */
   check(d: ProductDraft, where?: string): FeedItem {
-    const sku = truncate(cleanText(asText(d.sku)), LIMITS.skuChars);
+    const sku = truncate(cleanText(asText(d.sku, LIMITS.skuChars * READ_FACTOR)), LIMITS.skuChars);
     const rawId = sku === '' ? null : sku;
     const skip = (reason: string): FeedItem => {
       this.skipped++;
@@ -429,7 +485,7 @@ export class ProductValidator {
     if (sku === '') {
       return skip('missing id');
     }
-    const name = truncate(cleanText(asText(d.name)), LIMITS.nameChars);
+    const name = truncate(cleanText(asText(d.name, LIMITS.nameChars * READ_FACTOR)), LIMITS.nameChars);
     if (name === '') {
       return skip('missing name');
     }
@@ -447,15 +503,16 @@ export class ProductValidator {
       sku,
       name,
       categories: (d.categories ?? [])
-        .map((c) => truncate(cleanText(c), LIMITS.categoryChars))
+        .slice(0, LIMITS.categoryLevels * READ_FACTOR)
+        .map((c) => truncate(cleanText(asText(c, LIMITS.categoryChars * READ_FACTOR)), LIMITS.categoryChars))
         .filter((c) => c !== '')
         // "Washers > Washers": a level repeated in a row is the same level written twice.
         .filter((c, i, all) => i === 0 || c !== all[i - 1])
         .slice(0, LIMITS.categoryLevels),
       available: d.available ?? true,
-      params: {},
+      params: newParams(),
     };
-    const brand = truncate(cleanText(asText(d.brand)), LIMITS.brandChars);
+    const brand = truncate(cleanText(asText(d.brand, LIMITS.brandChars * READ_FACTOR)), LIMITS.brandChars);
     if (brand !== '') {
       product.brand = brand;
     }
@@ -472,33 +529,38 @@ export class ProductValidator {
     if (currency) {
       product.currency = currency;
     }
-    const categoryId = cleanText(asText(d.categoryId));
+    const categoryId = cleanText(asText(d.categoryId, LIMITS.skuChars * READ_FACTOR));
     if (categoryId !== '') {
       product.categoryId = categoryId;
     }
-    const description = truncate(htmlToText(asText(d.description)), LIMITS.descriptionChars);
+    const description = truncate(htmlToText(asText(d.description, LIMITS.descriptionChars * DESCRIPTION_READ_FACTOR)), LIMITS.descriptionChars);
     if (description !== '') {
       product.description = description;
     }
-    const url = normalizeUrl(asText(d.url), d.baseUrl);
+    const url = normalizeUrl(asText(d.url, LIMITS.urlChars + 1), d.baseUrl);
     if (url) {
       product.url = url;
     }
-    const imageUrl = normalizeUrl(asText(d.imageUrl), d.baseUrl);
+    const imageUrl = normalizeUrl(asText(d.imageUrl, LIMITS.urlChars + 1), d.baseUrl);
     if (imageUrl) {
       product.imageUrl = imageUrl;
     }
     let n = 0;
-    for (const [k, v] of Object.entries(d.params ?? {})) {
-      const key = truncate(cleanText(k), LIMITS.paramNameChars);
-      const value = truncate(cleanText(v), LIMITS.paramValueChars);
-      // "__proto__" as a key would replace the object's prototype instead of adding a param.
+    for (const k in d.params ?? {}) {
+      if (!Object.hasOwn(d.params as object, k)) {
+        continue;
+      }
+      if (n >= LIMITS.params) {
+        break;
+      }
+      const key = truncate(cleanText(asText(k, LIMITS.paramNameChars * READ_FACTOR)), LIMITS.paramNameChars);
+      const value = truncate(cleanText(asText((d.params as Record<string, string>)[k], LIMITS.paramValueChars * READ_FACTOR)), LIMITS.paramValueChars);
+      // Other code may copy params into plain objects, where "__proto__" would set the
+      // prototype instead of adding a parameter: it is never one.
       if (key === '' || value === '' || key === '__proto__') {
         continue;
       }
-      if (n++ >= LIMITS.params) {
-        break;
-      }
+      n++;
       product.params[key] = value;
     }
     if (d.isStm !== undefined) {
@@ -514,13 +576,31 @@ export class ProductValidator {
   }
 }
 
-/** Adds a parameter, joining repeated names ("Цвет: красный, синий") instead of losing values. */
+/**
+ * A table of parameters for a draft or a product: keyed by the feed's own names, so with no
+ * prototype ("constructor" or "toString" is a parameter name like any other).
+ */
+export function newParams(): Record<string, string> {
+  return Object.create(null) as Record<string, string>;
+}
+
+/**
+ * Adds a parameter, joining repeated names ("Цвет: красный, синий") instead of losing values.
+ * Bounded like the product it goes into: new names stop after twice LIMITS.params, and a
+ * value stops growing once it is far past LIMITS.paramValueChars (it is cut there anyway).
+ */
 export function addParam(params: Record<string, string>, name: string, value: string): void {
-  const k = collapseWhitespace(name);
-  const v = collapseWhitespace(value);
+  const k = collapseWhitespace(asText(name, LIMITS.paramNameChars * READ_FACTOR));
+  const v = collapseWhitespace(asText(value, LIMITS.paramValueChars * READ_FACTOR));
   if (k === '' || v === '' || k === '__proto__') {
     return;
   }
-  const prev = params[k];
-  params[k] = prev === undefined ? v : prev.split(', ').includes(v) ? prev : `${prev}, ${v}`;
+  const prev = Object.hasOwn(params, k) ? params[k] : undefined;
+  if (prev === undefined) {
+    if (Object.keys(params).length < LIMITS.params * 2) {
+      params[k] = v;
+    }
+  } else if (prev.length < LIMITS.paramValueChars * READ_FACTOR && !prev.split(', ').includes(v)) {
+    params[k] = `${prev}, ${v}`;
+  }
 }

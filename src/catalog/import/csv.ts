@@ -5,10 +5,10 @@
  */
 import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
-import { addParam, FeedFormatError, LIMITS, parseAvailable, peek, ProductValidator, splitCategoryPath, type FeedItem, type ProductDraft } from './common.ts';
+import { addParam, newParams, FeedFormatError, LIMITS, parseAvailable, peek, ProductValidator, splitCategoryPath, type FeedItem, type ProductDraft } from './common.ts';
 
 /** Known columns (after normalising the header: lower case, spaces and dashes → "_"). */
-const COLUMNS: Record<string, keyof Fields> = {
+const COLUMN_LIST: Record<string, keyof Fields> = {
   sku: 'sku',
   id: 'sku',
   offer_id: 'sku',
@@ -58,6 +58,8 @@ const COLUMNS: Record<string, keyof Fields> = {
   'фото': 'imageUrl',
   'наличие': 'available',
 };
+// Looked up by the feed's headers: a Map, so a column named "constructor" is a parameter.
+const COLUMNS: ReadonlyMap<string, keyof Fields> = new Map(Object.entries(COLUMN_LIST));
 
 interface Fields {
   sku: string;
@@ -144,7 +146,7 @@ export async function* readCsv(source: AsyncIterable<Buffer>): AsyncGenerator<Fe
       }
       const { record, info } = entry;
       if (!header) {
-        header = record.map((raw) => ({ field: COLUMNS[normalizeHeader(raw)], raw: raw.replace(/^\ufeff/, '').trim() }));
+        header = record.map((raw) => ({ field: COLUMNS.get(normalizeHeader(raw)), raw: raw.replace(/^\ufeff/, '').trim() }));
         const fields = new Set(header.map((h) => h.field));
         if (!fields.has('sku') || !fields.has('name')) {
           throw new FeedFormatError(
@@ -153,8 +155,8 @@ export async function* readCsv(source: AsyncIterable<Buffer>): AsyncGenerator<Fe
         }
         continue;
       }
-      const f: Partial<Fields> = {};
-      const params: Record<string, string> = {};
+      const f: Partial<Fields> = Object.create(null) as Partial<Fields>;
+      const params = newParams();
       header.forEach((h, i) => {
         const value = record[i];
         if (value === undefined || value.trim() === '') {

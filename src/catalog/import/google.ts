@@ -4,6 +4,7 @@
  */
 import {
   addParam,
+  newParams,
   collapseWhitespace,
   decodeEntities,
   normalizeUrl,
@@ -79,7 +80,7 @@ function merchantAvailable(v: string | undefined): boolean {
 
 function itemToDraft(rec: XmlRecord, feedLink: string | undefined): ProductDraft {
   const ch = rec.children;
-  const params: Record<string, string> = {};
+  const params = newParams();
   for (const c of ch) {
     const local = localName(c.name);
     if (PARAM_ATTRS.includes(local)) {

@@ -2,7 +2,7 @@
  * JSON Lines reader: one product object per line. Accepts the snake_case keys of the
  * catalogues in ../shared/data/catalogs/ and the camelCase names of CatalogProduct.
  */
-import { addParam, parseAvailable, ProductValidator, splitCategoryPath, type FeedItem, type ProductDraft } from './common.ts';
+import { addParam, newParams, parseAvailable, ProductValidator, splitCategoryPath, type FeedItem, type ProductDraft } from './common.ts';
 import { splitLines } from './lines.ts';
 
 type Obj = Record<string, unknown>;
@@ -59,7 +59,7 @@ export function jsonObjectToDraft(o: Obj): ProductDraft {
     }
   }
 
-  const params: Record<string, string> = {};
+  const params = newParams();
   for (const key of ['params', 'features', 'attributes']) {
     const p = o[key];
     if (p && typeof p === 'object' && !Array.isArray(p)) {

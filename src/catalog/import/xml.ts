@@ -104,7 +104,9 @@ export async function* walkXml(chunks: AsyncIterable<string>, handlers: XmlWalkH
 
   const parser = new Parser(
     {
-      onopentag(name, attrs) {
+      onopentag(name, rawAttrs) {
+        // Attribute tables are keyed by the feed's names: no prototype to find "constructor" in.
+        const attrs = Object.setPrototypeOf(rawAttrs, null) as Record<string, string>;
         const depth = ancestors.length;
         if (record) {
           const node: XmlChild = { name, attrs, text: '', children: [] };

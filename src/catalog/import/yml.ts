@@ -2,14 +2,14 @@
  * Yandex Market Language reader: yml_catalog > shop > categories … offers > offer.
  * Keeps only the category map (id → name, parent) in memory; offers stream through.
  */
-import { addParam, cleanText, collapseWhitespace, parseAvailable, ProductValidator, type FeedItem, type ProductDraft } from './common.ts';
+import { addParam, newParams, cleanText, collapseWhitespace, parseAvailable, ProductValidator, type FeedItem, type ProductDraft } from './common.ts';
 import { decodeXml, walkXml, type XmlChild, type XmlRecord } from './xml.ts';
 
 /**
  * Offer elements that are worth keeping as parameters (searchable, shown on cards), with the
  * spelling the YML documentation uses (the walker lower-cases names).
  */
-const EXTRA_PARAMS: Record<string, string> = {
+const EXTRA_PARAM_LIST: Record<string, string> = {
   vendorcode: 'vendorCode',
   model: 'model',
   country_of_origin: 'country_of_origin',
@@ -44,6 +44,8 @@ const EXTRA_PARAMS: Record<string, string> = {
   date: 'date',
   age: 'age',
 };
+// Looked up by the feed's element names: a Map, so an element named "constructor" is not a parameter.
+const EXTRA_PARAMS: ReadonlyMap<string, string> = new Map(Object.entries(EXTRA_PARAM_LIST));
 
 interface Category {
   name: string;
@@ -118,7 +120,7 @@ function offerName(type: string, children: readonly XmlChild[]): string | undefi
 function offerToDraft(rec: XmlRecord, categories: Map<string, Category>, pathCache: Map<string, string[]>, shopUrl: string | undefined): ProductDraft {
   const type = (rec.attrs['type'] ?? '').trim().toLowerCase();
   const ch = rec.children;
-  const params: Record<string, string> = {};
+  const params = newParams();
   for (const c of ch) {
     if (c.name === 'param') {
       const pname = c.attrs['name'];
@@ -128,7 +130,7 @@ function offerToDraft(rec: XmlRecord, categories: Map<string, Category>, pathCac
         addParam(params, cleanText(pname), unit && value !== '' ? `${value} ${unit}` : value);
       }
     } else {
-      const key = EXTRA_PARAMS[c.name];
+      const key = EXTRA_PARAMS.get(c.name);
       // Vendor and model already form the name of vendor.model offers; keep model anyway
       // because buyers search by it. Title/author are in the name of their types.
       if (key !== undefined && !(type === 'artist.title' && c.name === 'title')) {

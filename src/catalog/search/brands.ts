@@ -12,8 +12,10 @@ export function brandKey(brand: string): string {
 }
 
 // Spellings that plain transliteration does not produce. Keyed by brandKey of the Latin
-// brand; values are normalised Cyrillic (or colloquial Latin) forms buyers write.
-const KNOWN_SPELLINGS: Record<string, string[]> = {
+// brand; values are normalised Cyrillic (or colloquial Latin) forms buyers write. Looked up
+// by the catalogue's brands, so a Map (see below): a brand named "constructor" must not
+// find a function.
+const KNOWN_SPELLING_LIST: Record<string, string[]> = {
   apple: ['эппл', 'эпл', 'апл', 'аппл', 'эппле'],
   samsung: ['самсунг', 'самсун'],
   xiaomi: ['сяоми', 'ксиоми', 'шаоми', 'ксяоми', 'xiomi', 'xiami', 'ксиаоми', 'сиоми'],
@@ -59,6 +61,7 @@ const KNOWN_SPELLINGS: Record<string, string[]> = {
   garnier: ['гарньер'],
   kitfort: ['китфорт'],
 };
+const KNOWN_SPELLINGS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(KNOWN_SPELLING_LIST));
 
 // Russian declines transliterated brands ("у самсунга", "с бошем"); the bare form is tried
 // after the exact one. Only Cyrillic words, and only if three letters remain.
@@ -131,7 +134,7 @@ export class BrandMatcher {
       if (/^[а-я0-9]+$/.test(key) && key.length >= 4) {
         this.addSpelling(toLatin(key), key, true);
       }
-      for (const spelling of KNOWN_SPELLINGS[key] ?? []) {
+      for (const spelling of KNOWN_SPELLINGS.get(key) ?? []) {
         this.addSpelling(normalizeText(spelling), key, true);
       }
     }

@@ -4,6 +4,7 @@
  * must appear somewhere in a product's text. Built per tenant from its category names.
  */
 import { boundedEdits } from './inverted.ts';
+import { MAX_FUZZY_WORDS } from './limits.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
 import { synonymsOf } from './synonyms.ts';
@@ -89,12 +90,15 @@ export class CategoryMatcher {
 
     // Candidate categories per message word, by the last stem of one of their parts.
     const byWord = new Map<number, Set<CategoryEntry>>();
+    let fuzzyLeft = MAX_FUZZY_WORDS;
     for (let i = 0; i < compatFrom; i++) {
       const own = stemsAt[i] as Set<string>;
       // A misspelt product type ("наушнки") still names its category: an unknown word one
-      // or two letters from a category word is taken for it.
+      // or two letters from a category word is taken for it (for the first few unknown
+      // words: each costs a pass over the category words).
       const first = [...own][0];
-      if (first !== undefined && !isKnownStem(first) && first.length >= 5) {
+      if (first !== undefined && fuzzyLeft > 0 && !isKnownStem(first) && first.length >= 5) {
+        fuzzyLeft--;
         for (const last of this.byLastStem.keys()) {
           if (boundedEdits(first, last, first.length >= 8 ? 2 : 1) <= (first.length >= 8 ? 2 : 1)) {
             own.add(last);
@@ -117,16 +121,22 @@ export class CategoryMatcher {
     // ("вертикальный пылесос" → "Вертикальные пылесосы", not every vacuum category).
     const allStems = new Set<string>();
     stemsAt.forEach((s) => s.forEach((x) => allStems.add(x)));
-    let best: { entries: CategoryEntry[]; size: number } = { entries: [], size: 0 };
+    const allList = [...allStems];
+    // Each candidate once, in the order the words found them.
+    const candidates = new Set<CategoryEntry>();
     for (const set of byWord.values()) {
       for (const entry of set) {
-        for (const part of entry.parts) {
-          if (part.length >= 2 && part.every((s) => allStems.has(s) || [...allStems].some((m) => suffixMatch(s, m)))) {
-            if (part.length > best.size) {
-              best = { entries: [entry], size: part.length };
-            } else if (part.length === best.size && !best.entries.includes(entry)) {
-              best.entries.push(entry);
-            }
+        candidates.add(entry);
+      }
+    }
+    let best: { entries: CategoryEntry[]; size: number } = { entries: [], size: 0 };
+    for (const entry of candidates) {
+      for (const part of entry.parts) {
+        if (part.length >= 2 && part.every((s) => allStems.has(s) || allList.some((m) => suffixMatch(s, m)))) {
+          if (part.length > best.size) {
+            best = { entries: [entry], size: part.length };
+          } else if (part.length === best.size && !best.entries.includes(entry)) {
+            best.entries.push(entry);
           }
         }
       }

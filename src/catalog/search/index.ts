@@ -10,6 +10,7 @@ import { BrandMatcher, brandKey } from './brands.ts';
 import { CategoryMatcher, categoryKey } from './categories.ts';
 import type { SearchFilters } from './filters.ts';
 import { InvertedIndexBuilder, type InvertedIndex, type TermAlternative } from './inverted.ts';
+import { boundText, MAX_FUZZY_WORDS, MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { parseMessage } from './query-parse.ts';
 import { complementaryProducts, similarProducts, type RelatedSource } from './related.ts';
 import { stem } from './stem.ts';
@@ -49,6 +50,10 @@ const PREFIX_TERMS = 8;
 const FUZZY_TERMS = 3;
 const UNAVAILABLE_FACTOR = 0.75;
 const MAX_QUERY_WORDS = 32;
+/** Brand or category names one filter may list (a filter from a model or old state may list more). */
+const MAX_FILTER_NAMES = 50;
+/** Query word lists whose expansions are remembered: relaxation searches the same words again. */
+const GROUPS_MEMO = 16;
 
 interface CompiledFilters {
   min: number;
@@ -97,8 +102,11 @@ function popcount(x: number): number {
  * Builds the search index of one tenant's catalogue. Products with a repeated SKU keep the
  * first occurrence. `language` is the catalogue's main language; Russian and English
  * words are always both understood (the stemmer is chosen per word by its script).
+ * `searchPostings` is the cap on what one search reads (MAX_SEARCH_POSTINGS; smaller in
+ * tests, so a small catalogue shows it).
  */
-export function buildCatalogIndex(products: CatalogProduct[], options: { language?: 'ru' | 'en' } = {}): CatalogIndex {
+export function buildCatalogIndex(products: CatalogProduct[], options: { language?: 'ru' | 'en'; searchPostings?: number } = {}): CatalogIndex {
+  const searchPostings = options.searchPostings ?? MAX_SEARCH_POSTINGS;
   const docs: CatalogProduct[] = [];
   const bySkuMap = new Map<string, number>();
   for (const p of products) {
@@ -245,7 +253,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
         return null;
       }
       const set = new Set<number>();
-      for (const name of names) {
+      for (const name of names.slice(0, MAX_FILTER_NAMES)) {
         const id = resolve(name);
         if (id !== undefined) {
           set.add(id);
@@ -298,9 +306,21 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     return true;
   }
 
-  /** A query word's alternatives in the index: itself, typo fixes, prefix, synonyms, other script. */
+  const groupsMemo = new Map<string, TermAlternative[][]>();
+
+  /**
+   * A query word's alternatives in the index: itself, typo fixes, prefix, synonyms, other
+   * script. Typo candidates are looked for in the first MAX_FUZZY_WORDS words that need
+   * them: each look-up scans the index words of similar length.
+   */
   function termGroups(words: string[]): TermAlternative[][] {
-    return words.map((w, gi) => {
+    const key = words.join(' ');
+    const known = groupsMemo.get(key);
+    if (known) {
+      return known;
+    }
+    let fuzzyLeft = MAX_FUZZY_WORDS;
+    const groups = words.map((w, gi) => {
       const isLast = gi === words.length - 1;
       const own = stem(w);
       const best = new Map<number, number>();
@@ -315,8 +335,10 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       const kind = [own, ...synonyms].some((t) => categoryMatcher.kindStems.has(t)) ? KIND_WEIGHT : 1;
       const ownId = inv.termId(own);
       put(ownId, kind);
-      const fuzzyOk = !hasDigit(own) && own.length >= 4;
-      if (ownId === undefined && fuzzyOk) {
+      const mayFuzz = fuzzyLeft > 0;
+      let fuzzed = false;
+      if (ownId === undefined && mayFuzz && !hasDigit(own) && own.length >= 4) {
+        fuzzed = true;
         const edits = own.length >= 7 ? 2 : 1;
         for (const c of inv.fuzzyTerms(own, edits, FUZZY_TERMS)) {
           put(c.termId, kind * FUZZY_WEIGHT * (c.edits === 1 ? 1 : 0.8));
@@ -354,20 +376,29 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
         const other = stem(isCyrillic(w) ? toLatin(w) : toCyrillic(w));
         const otherId = inv.termId(other);
         put(otherId, kind * TRANSLIT_WEIGHT);
-        if (otherId === undefined && other.length >= 4) {
+        if (otherId === undefined && other.length >= 4 && mayFuzz) {
+          fuzzed = true;
           for (const c of inv.fuzzyTerms(other, other.length >= 7 ? 2 : 1, FUZZY_TERMS)) {
             put(c.termId, kind * TRANSLIT_WEIGHT * FUZZY_WEIGHT);
           }
         }
       }
+      if (fuzzed) {
+        fuzzyLeft--;
+      }
       return [...best.entries()].map(([termId, weight]) => ({ termId, weight }));
     });
+    if (groupsMemo.size >= GROUPS_MEMO) {
+      groupsMemo.clear();
+    }
+    groupsMemo.set(key, groups);
+    return groups;
   }
 
   function queryWords(text: string): string[] {
     // Scoring counts at most 32 words; a pasted essay must not cost a typo lookup per word.
     // A repeated word counts once.
-    const words = joinPhrases(tokenize(text)).filter((w) => !STOP_WORDS.has(w) && !COMPATIBILITY_WORDS.has(w));
+    const words = joinPhrases(tokenize(boundText(text))).filter((w) => !STOP_WORDS.has(w) && !COMPATIBILITY_WORDS.has(w));
     return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
   }
 
@@ -466,29 +497,46 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   }
   const COVERAGE_FACTOR = Array.from({ length: 33 }, (_, m) => Array.from({ length: 33 }, (_, g) => (g === 0 ? 0 : (m / g) ** 3)));
 
-  function rankText(words: string[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined): SearchHit[] {
-    const groups = termGroups(words);
+  function rankText(words: string[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined): SearchHit[] {
+    // Words are read in order while their postings fit `searchPostings` (the first
+    // always): thirty common words with their synonyms and typo fixes would otherwise read
+    // the whole index several times over.
+    const all = termGroups(words);
+    let postings = 0;
+    let used = 0;
+    for (const g of all) {
+      let size = 0;
+      for (const alt of g) {
+        size += inv.docFrequency(alt.termId);
+      }
+      if (used > 0 && postings + size > searchPostings) {
+        break;
+      }
+      postings += size;
+      used++;
+    }
+    const groups = used < all.length ? all.slice(0, used) : all;
     const ng = Math.min(groups.length, 32);
+    let work = postings;
     // With a category or brand filter that leaves few products, score just those.
     let restrict: { docs: Int32Array; count: number } | undefined;
     if (cf.categories || cf.brands) {
       const allowed = cf.categories ? postingsSize(cf.categories, catPostings) : postingsSize(cf.brands as Set<number>, brandPostings);
       // Looking each allowed product up costs about log2(postings) per term; reading the
       // posting lists costs their length. Take the cheaper.
-      let postings = 0;
       let lookups = 0;
       for (const g of groups) {
         for (const alt of g) {
-          const df = inv.docFrequency(alt.termId);
-          postings += df;
-          lookups += allowed * Math.log2(df + 2);
+          lookups += allowed * Math.log2(inv.docFrequency(alt.termId) + 2);
         }
       }
       if (lookups * 2 < postings) {
         const count = cf.categories ? gather(cf.categories, catPostings) : gather(cf.brands as Set<number>, brandPostings);
         restrict = { docs: restrictBuf, count };
+        work = lookups + count;
       }
     }
+    budget?.spend(work);
     const total = inv.run(groups, scratch, restrict ? { exhaustive: true, restrict } : { exhaustive: cf.any || sort !== undefined });
     // Filter, and turn raw scores into final ones: the share of the buyer's words matched,
     // cubed, so products matching every word come first however strongly a product
@@ -547,7 +595,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   }
 
   /** Filtered products without text: available first, then the shop's own order (or by price). */
-  function listFiltered(cf: CompiledFilters, limit: number, sort: PriceSort | undefined): SearchHit[] {
+  function listFiltered(cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined): SearchHit[] {
     // Start from the posting list the filters name, not from every product.
     let source: Int32Array | null = null;
     let count = 0;
@@ -559,6 +607,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       source = restrictBuf;
     }
     const total = source ? count : n;
+    budget?.spend(total);
     const docAt = (k: number): number => (source ? (source[k] as number) : k);
 
     if (sort) {
@@ -594,9 +643,9 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     const cf = compile(filters);
     const words = queryWords(text);
     if (words.length === 0) {
-      return listFiltered(cf, limit, opts.sort);
+      return listFiltered(cf, limit, opts.sort, opts.budget);
     }
-    return rankText(words, cf, limit, opts.sort);
+    return rankText(words, cf, limit, opts.sort, opts.budget);
   }
 
   const related: RelatedSource = {
@@ -605,7 +654,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     available,
     nameDf,
     docIndex: (sku) => bySkuMap.get(sku),
-    search: (text, filters, limit) => search(text, filters, limit),
+    search: (text, filters, limit, budget) => search(text, filters, limit, budget ? { budget } : {}),
     sameBrand: (a, b) => brandOf[a] !== -1 && brandOf[a] === brandOf[b],
     categoryIdsOf: (i) => Array.from(catOf.subarray(catOffsets[i], catOffsets[i + 1])),
     categoryName: (id) => catNames[id] as string,
@@ -613,6 +662,9 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     headCache: new Array<string[] | undefined>(n),
     kindCache: new Array<Set<string> | undefined>(n),
   };
+
+  // Asked on every answer (quick replies): sorted once.
+  const topLeaves = [...leafSizes.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
 
   return {
     size: n,
@@ -633,20 +685,17 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       const i = bySkuMap.get(sku);
       return i === undefined ? undefined : docs[i];
     },
-    similar(sku: string, limit = 8, filters?: SearchFilters): CatalogProduct[] {
-      return similarProducts(related, sku, limit, filters);
+    similar(sku: string, limit = 8, filters?: SearchFilters, budget?: WorkBudget): CatalogProduct[] {
+      return similarProducts(related, sku, limit, filters, budget);
     },
-    complementary(sku: string, limit = 8): CatalogProduct[] {
-      return complementaryProducts(related, sku, limit);
+    complementary(sku: string, limit = 8, budget?: WorkBudget): CatalogProduct[] {
+      return complementaryProducts(related, sku, limit, budget);
     },
     brands(): string[] {
       return brandMatcher.all();
     },
     topCategories(limit = 6): string[] {
-      return [...leafSizes.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, limit)
-        .map(([name]) => name);
+      return topLeaves.slice(0, limit);
     },
     resolveBrand(name: string): string | undefined {
       return brandMatcher.resolve(name);

@@ -20,8 +20,10 @@ export interface PriceIntent {
 
 // A sum: "$50", "5000", "15 000", "1.5", followed by an optional thousands word and currency.
 // `\b` is ASCII-only in JavaScript even with the u flag, so word ends are spelled out (E).
+// At most four groups of thousands (a trillion is no budget anyway): an unbounded group made
+// "111 111 111 …" quadratic, every group start scanning all the groups after it.
 const E = String.raw`(?![\p{L}\p{N}])`;
-const NUM = String.raw`(\d{1,3}(?:[ \u00a0]\d{3})+(?![\d.,])|\d+(?:[.,]\d+)?)(?![\d]|[.,]\d)`;
+const NUM = String.raw`(\d{1,3}(?:[ \u00a0]\d{3}){1,4}(?![\d.,])|\d+(?:[.,]\d+)?)(?![\d]|[.,]\d)`;
 const MULT = String.raw`(?:\s*(тыс(?:яч[аи]?)?\.?|тыщ[иа]?|тр${E}|т\.р\.?|k${E}|к${E}|млн${E}))?`;
 const CUR = String.raw`(?:\s*(₽|р\.|р${E}|руб(?:л(?:ей|я|ь))?\.?|rub${E}|rur${E}|\$|usd${E}|долл(?:ар(?:ов|а|ы)?)?\.?|dollars?${E}|bucks${E}|€|eur${E}|euros?${E}|евро${E}|тг${E}|тенге${E}|kzt${E}|₸))?`;
 // A number followed by a unit is a size or a capacity ("до 2 кг", "больше 256 гб"), not a price.

@@ -6,6 +6,7 @@
 import type { BrandMatcher } from './brands.ts';
 import type { CategoryMatcher } from './categories.ts';
 import type { SearchFilters } from './filters.ts';
+import { boundText, MAX_PARSE_WORDS } from './limits.ts';
 import { extractPriceIntent } from './price.ts';
 import { isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
@@ -19,6 +20,7 @@ const ONLY = new Set(['только', 'only', 'just']);
  * Parses a message against one catalogue's brands and categories.
  * A brand after "для"/"for" ("чехол для самсунг") describes what the item fits, so it
  * stays a search word (in its catalogue spelling) instead of filtering by the maker.
+ * Reads the first MAX_QUERY_CHARS characters and MAX_PARSE_WORDS words of the message.
  */
 export function parseMessage(
   message: string,
@@ -26,8 +28,9 @@ export function parseMessage(
   categories: CategoryMatcher,
   isKnownStem: (stem: string) => boolean = () => true,
 ): DetailedQuery {
-  const price = extractPriceIntent(normalizeText(message));
-  const words = joinPhrases(tokenize(price.rest));
+  // Bounded again after normalising: compatibility folding can lengthen a text.
+  const price = extractPriceIntent(boundText(normalizeText(boundText(message))));
+  const words = joinPhrases(tokenize(price.rest).slice(0, MAX_PARSE_WORDS));
   const filters: SearchFilters = {};
   if (price.priceMin !== undefined) {
     filters.priceMin = price.priceMin;

@@ -6,6 +6,7 @@
 import type { CatalogProduct } from '../product.ts';
 import { accessoryQueries } from './complements.ts';
 import type { SearchFilters } from './filters.ts';
+import type { WorkBudget } from './limits.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
 import { stem } from './stem.ts';
 import { synonymsOf } from './synonyms.ts';
@@ -20,7 +21,7 @@ export interface RelatedSource {
   /** In how many product names each (normalised, unstemmed) word occurs. */
   nameDf: Map<string, number>;
   docIndex(sku: string): number | undefined;
-  search(text: string, filters: SearchFilters | undefined, limit: number): SearchHit[];
+  search(text: string, filters: SearchFilters | undefined, limit: number, budget?: WorkBudget): SearchHit[];
   sameBrand(a: number, b: number): boolean;
   categoryIdsOf(i: number): number[];
   categoryName(id: number): string;
@@ -213,9 +214,10 @@ function describingWords(name: string): string[] {
 
 /**
  * Products like `sku`: from its most specific category, ranked by shared name words,
- * closeness of price and brand; widened to the parent category when the leaf is small.
+ * closeness of price and brand; widened to the parent category when the leaf is small and
+ * the turn's `budget` lasts (or the leaf had nothing).
  */
-export function similarProducts(src: RelatedSource, sku: string, limit: number, filters?: SearchFilters): CatalogProduct[] {
+export function similarProducts(src: RelatedSource, sku: string, limit: number, filters?: SearchFilters, budget?: WorkBudget): CatalogProduct[] {
   const self = src.docIndex(sku);
   if (self === undefined) {
     return [];
@@ -234,9 +236,12 @@ export function similarProducts(src: RelatedSource, sku: string, limit: number, 
   for (let level = cats.length - 1; level >= Math.max(0, cats.length - 2); level--) {
     const catId = cats[level] as number;
     const isLeaf = level === cats.length - 1;
+    if (!isLeaf && budget?.exhausted && scored.size > 0) {
+      break;
+    }
     const within: SearchFilters = { ...filters, categories: [src.categoryName(catId)] };
-    const textHits = src.search(words.join(' '), within, 60);
-    const listHits = src.search('', within, 60);
+    const textHits = src.search(words.join(' '), within, 60, budget);
+    const listHits = src.search('', within, 60, budget);
     const maxScore = Math.max(1e-9, ...textHits.map((h) => h.score));
     const candidates = new Map<number, number>();
     for (const h of textHits) {
@@ -274,7 +279,7 @@ export function similarProducts(src: RelatedSource, sku: string, limit: number, 
     }
   }
   if (scored.size < limit && cats.length === 0) {
-    for (const h of src.search(words.join(' '), filters, limit + 1)) {
+    for (const h of src.search(words.join(' '), filters, limit + 1, budget)) {
       const i = src.docIndex(h.product.sku) as number;
       if (i !== self && !scored.has(i)) {
         scored.set(i, h.score);
@@ -291,9 +296,11 @@ export function similarProducts(src: RelatedSource, sku: string, limit: number, 
  * "What goes with it": accessories of the kinds that suit the product (cases and chargers
  * for a phone, descaler and beans for a coffee machine), those made for this model first,
  * one of each kind before a second of any. Accessories made for another model are left
- * out. Without a known kind, accessories that name this model or brand are offered.
+ * out. Without a known kind, accessories that name this model or brand are offered. Kinds
+ * are searched while the turn's `budget` lasts, and until one has found something (there
+ * are at most five kinds, and a search reads a bounded amount).
  */
-export function complementaryProducts(src: RelatedSource, sku: string, limit: number): CatalogProduct[] {
+export function complementaryProducts(src: RelatedSource, sku: string, limit: number, budget?: WorkBudget): CatalogProduct[] {
   const self = src.docIndex(sku);
   if (self === undefined) {
     return [];
@@ -348,12 +355,15 @@ export function complementaryProducts(src: RelatedSource, sku: string, limit: nu
     if (isKind(src, self, kind)) {
       continue;
     }
-    lists.push(rank(src.search(q, undefined, ACCESSORY_CANDIDATES), kind));
+    if (budget?.exhausted && lists.some((l) => l.length > 0)) {
+      break;
+    }
+    lists.push(rank(src.search(q, undefined, ACCESSORY_CANDIDATES, budget), kind));
   }
   if (lists.every((l) => l.length === 0)) {
     // No known kind: things in the shop that name this product's model or brand.
     const words = productModel.length > 0 ? productModel : headWords(p.name).slice(1, 4);
-    lists.push(rank(src.search(words.join(' '), undefined, 40), null).filter((c) => fit(src, productWords, productModel, c.i) > 0));
+    lists.push(rank(src.search(words.join(' '), undefined, 40, budget), null).filter((c) => fit(src, productWords, productModel, c.i) > 0));
   }
 
   // One of each kind first, then the second best of each, so the answer is a set, not

@@ -4,6 +4,7 @@
  * loosened (category guess, brand, price, availability) instead of answering "nothing".
  */
 import type { SearchFilters } from './filters.ts';
+import type { WorkBudget } from './limits.ts';
 import type { CatalogIndex, PriceSort, SearchHit } from './types.ts';
 
 /** A constraint dropped to find something. */
@@ -48,17 +49,19 @@ const MIN_COVERAGE = 0.5;
  * together, and returns the first search that finds products (or the last one).
  * Dropping the category alone must give an exact match to count: otherwise keeping the
  * category and dropping the words it does not know ("смартфон nokia") is the better answer.
+ * The first search always runs; further ones only while the turn's `budget` lasts (at most
+ * two per kind of constraint in any case), and then the best run so far is the answer.
  */
-export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number): SearchRun {
+export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number, budget?: WorkBudget): SearchRun {
   const order = req.relaxOrder ?? DEFAULT_ORDER;
-  const first = attempt(index, req, [], limit);
+  const first = attempt(index, req, [], limit, budget);
   if (first.hits.length > 0) {
     // A category guessed from one word can be the wrong one ("печь" → "Печи и плиты" for
     // "микроволновая печь"): if inside it the words match only in part while the whole
     // catalogue matches them all, the guess goes, silently — nothing the buyer asked for
     // was dropped.
-    if (!first.exact && (req.filters.categories?.length ?? 0) > 0 && (req.categoryWords?.length ?? 0) > 0) {
-      const wider = attempt(index, req, ['category'], limit);
+    if (!first.exact && (req.filters.categories?.length ?? 0) > 0 && (req.categoryWords?.length ?? 0) > 0 && !budget?.exhausted) {
+      const wider = attempt(index, req, ['category'], limit, budget);
       if (wider.exact) {
         return { ...wider, relaxed: [] };
       }
@@ -73,7 +76,10 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   let fallback: SearchRun | null = null;
   let last = first;
   for (const t of tries) {
-    const run = attempt(index, req, t.drop, limit);
+    if (budget?.exhausted) {
+      break;
+    }
+    const run = attempt(index, req, t.drop, limit, budget);
     last = run;
     if (run.hits.length === 0) {
       continue;
@@ -105,7 +111,7 @@ function applies(req: SearchRequest, k: Relaxation): boolean {
   }
 }
 
-function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], limit: number): SearchRun {
+function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], limit: number, budget: WorkBudget | undefined): SearchRun {
   let text = req.text;
   const filters: SearchFilters = { ...req.filters };
   let sort = req.sort;
@@ -142,7 +148,7 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   // the category is about come before its accessories ("полотенцесушитель" before
   // "Крепление д/полотенцесушителя"); every product of the category matches them anyway.
   const rankBy = text === '' && filters.categories?.length ? (req.categoryWords ?? []).join(' ') : text;
-  let hits = index.search(rankBy, filters, limit, sort ? { sort } : {});
+  let hits = index.search(rankBy, filters, limit, { ...(sort ? { sort } : {}), ...(budget ? { budget } : {}) });
   // Less than half of the buyer's words is not an answer: "космический телескоп хаббл"
   // must not show a laptop whose colour is "космический чёрный".
   if ((hits[0]?.coverage ?? 1) < MIN_COVERAGE) {

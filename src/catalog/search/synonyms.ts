@@ -89,15 +89,17 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
 
 // One-way: a power bank is an "аккумулятор" in Russian shop names, but a buyer asking for
 // an "аккумулятор" may want a battery, not a power bank.
-const ONE_WAY: Record<string, string[]> = {
-  пауэрбанк: ['аккумулятор'],
-  повербанк: ['аккумулятор'],
-  powerbank: ['аккумулятор'],
-};
+// A Map, as every table looked up by a buyer's word: a plain object would answer
+// "constructor" with a function.
+const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
+  ['пауэрбанк', ['аккумулятор']],
+  ['повербанк', ['аккумулятор']],
+  ['powerbank', ['аккумулятор']],
+]);
 
 /** The other words for the same thing, or an empty list. Input must be normalised. */
 export function synonymsOf(word: string): readonly string[] {
-  const oneWay = ONE_WAY[word];
+  const oneWay = ONE_WAY.get(word);
   const both = SYNONYMS.get(word) ?? [];
   return oneWay ? [...both, ...oneWay] : both;
 }

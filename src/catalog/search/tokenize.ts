@@ -4,6 +4,7 @@
  * Indexing 100,000 products runs this on every field, so the splitter is a hand-written
  * scanner rather than a Unicode regular expression (several times faster).
  */
+import { MAX_WORD_CHARS } from './limits.ts';
 
 // Anything outside ASCII, Latin-1 and Cyrillic may need compatibility folding (full-width
 // digits, ligatures); most shop texts have none, and NFKC on every string is costly.
@@ -40,7 +41,8 @@ function isDigit(code: number): boolean {
  * "6.2") so sizes are not cut into meaningless halves; an apostrophe inside a word is
  * dropped ("De'Longhi" → "delonghi") because buyers rarely type it. With `joinHyphenated`,
  * hyphen-joined codes are also given whole ("WH-1000XM5" → "wh", "1000xm5", "wh1000xm5"),
- * so a model code found with or without its hyphen; queries do not need it.
+ * so a model code found with or without its hyphen; queries do not need it. Words longer
+ * than MAX_WORD_CHARS are cut, the same way for the index and for queries.
  */
 export function splitWords(normalized: string, joinHyphenated: boolean): string[] {
   const out: string[] = [];
@@ -81,7 +83,7 @@ export function splitWords(normalized: string, joinHyphenated: boolean): string[
       break;
     }
     word += s.slice(start, i);
-    out.push(word);
+    out.push(capped(word));
     if (joinHyphenated) {
       const next = s.charCodeAt(i);
       const hyphen = next === 45 || next === 0x2010 || next === 0x2013;
@@ -90,7 +92,7 @@ export function splitWords(normalized: string, joinHyphenated: boolean): string[
       joinedParts++;
       if (!continues) {
         if (joinedParts > 1) {
-          out.push(joined);
+          out.push(capped(joined));
         }
         joined = '';
         joinedParts = 0;
@@ -98,6 +100,15 @@ export function splitWords(normalized: string, joinHyphenated: boolean): string[
     }
   }
   return out;
+}
+
+/** A word cut to MAX_WORD_CHARS (never in the middle of a surrogate pair). */
+function capped(word: string): string {
+  if (word.length <= MAX_WORD_CHARS) {
+    return word;
+  }
+  const c = word.charCodeAt(MAX_WORD_CHARS - 1);
+  return word.slice(0, c >= 0xd800 && c <= 0xdbff ? MAX_WORD_CHARS - 1 : MAX_WORD_CHARS);
 }
 
 /** Splits raw text into normalised words, as a buyer's query is split. */

@@ -4,6 +4,7 @@
  */
 import type { CatalogProduct } from '../product.ts';
 import type { SearchFilters } from './filters.ts';
+import type { WorkBudget } from './limits.ts';
 
 export type { SearchFilters } from './filters.ts';
 
@@ -18,6 +19,8 @@ export interface SearchHit {
 export interface SearchOptions {
   /** Order by price among the hits that match the query best, instead of by relevance. */
   sort?: PriceSort;
+  /** The turn's work budget: the search adds the postings it reads. */
+  budget?: WorkBudget;
 }
 
 export type PriceSort = 'price_asc' | 'price_desc';
@@ -57,9 +60,9 @@ export interface CatalogIndex {
   parseDetailed(message: string): DetailedQuery;
   bySku(sku: string): CatalogProduct | undefined;
   /** Products like this one: same kind, close in name and price. */
-  similar(sku: string, limit?: number, filters?: SearchFilters): CatalogProduct[];
+  similar(sku: string, limit?: number, filters?: SearchFilters, budget?: WorkBudget): CatalogProduct[];
   /** "What goes with it": accessories and consumables for this product, those that fit it first. */
-  complementary(sku: string, limit?: number): CatalogProduct[];
+  complementary(sku: string, limit?: number, budget?: WorkBudget): CatalogProduct[];
   /** Canonical names of the catalogue's brands. */
   brands(): string[];
   /** The catalogue's largest most-specific categories, largest first (for "popular categories" hints). */

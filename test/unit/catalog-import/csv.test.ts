@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { detectDelimiter } from '../../../src/catalog/import/csv.ts';
 import { FeedFormatError } from '../../../src/catalog/import/index.ts';
-import { collectBytes } from './helpers.ts';
+import { collectBytes, plain } from './helpers.ts';
 
 void test('CSV with semicolons and a BOM (what Excel writes in Russian locales)', async () => {
   const csv =
@@ -14,7 +14,7 @@ void test('CSV with semicolons and a BOM (what Excel writes in Russian locales)'
 
   const r = await collectBytes(Buffer.from(csv, 'utf8'), { fileName: 'f.csv', chunkSize: 5 });
   assert.deepEqual(r.skipped, []);
-  assert.deepEqual(r.products[0], {
+  assert.deepEqual(plain(r.products[0]), {
     sku: '1',
     name: 'Чайник; белый',
     brand: 'Bosch',
@@ -27,7 +27,7 @@ void test('CSV with semicolons and a BOM (what Excel writes in Russian locales)'
   });
   assert.deepEqual(r.products[1]?.categories, ['Кухня', 'Посуда']);
   assert.equal(r.products[1]?.available, false);
-  assert.deepEqual(r.products[1]?.params, {}, 'empty extra columns add no params');
+  assert.deepEqual(Object.keys(r.products[1]?.params ?? { x: 1 }), [], 'empty extra columns add no params');
 });
 
 void test('CSV with commas, quotes, all documented columns, and bad rows reported by line', async () => {
@@ -44,7 +44,7 @@ void test('CSV with commas, quotes, all documented columns, and bad rows reporte
   ].join('\n');
   const r = await collectBytes(csv, { format: 'csv' });
   const a1 = r.bySku.get('A1');
-  assert.deepEqual(a1, {
+  assert.deepEqual(plain(a1), {
     sku: 'A1',
     name: 'Shoe, "Runner"',
     brand: 'Acme',

@@ -57,6 +57,14 @@ export function collectBytes(data: Buffer | string, options: { format?: FeedForm
   return collectItems(readFeed(chunks(), opts));
 }
 
+/**
+ * A product with its parameters in a plain object, to compare with a literal: products keep
+ * parameters in a table without a prototype (a feed's names are keys like any other).
+ */
+export function plain(p: CatalogProduct | undefined): unknown {
+  return p && { ...p, params: { ...p.params } };
+}
+
 /** Counts skipped offers by reason with any "line N: " prefix removed. */
 export function reasons(skipped: SkippedOffer[]): Record<string, number> {
   const out: Record<string, number> = {};
