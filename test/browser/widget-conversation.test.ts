@@ -252,6 +252,37 @@ describe('a conversation in the widget', { skip: browserSkip }, () => {
     });
   });
 
+  test("answer buttons: the support button hands the dialog to the shop's own chat by a DOM event, a link button opens its page in a new tab", async () => {
+    const context = await newShopContext(browser, server.baseUrl);
+    try {
+      const page = await context.newPage();
+      const sent = recordRequests(page, server.baseUrl);
+      await open(page, server.testPage({ attrs: { tenant: 'demo-en' } }));
+      await page.evaluate(() => {
+        const g = globalThis as unknown as { document: { addEventListener(t: string, l: (e: { detail: unknown }) => void): void }; supportChats: unknown[] };
+        g.supportChats = [];
+        g.document.addEventListener('aisle:support-chat', (e) => g.supportChats.push(e.detail));
+      });
+      const answer = await say(page, 'I want to talk to a human');
+      const support = answer.locator('button[part~="action"][data-action="open_support_chat"]');
+      assert.equal(await support.count(), 1, 'the answer offers the support chat');
+      await support.click();
+      const threadId = (lastSent(sent, 'POST', '/shopping/generate').body as { threadId: string }).threadId;
+      const events = await page.evaluate(() => (globalThis as unknown as { supportChats: unknown[] }).supportChats);
+      assert.deepEqual(events, [{ threadId }], 'one aisle:support-chat event, heard on the document, naming the dialog');
+
+      const shipping = await say(page, 'How much is shipping?');
+      const link = shipping.locator('button[part~="action"][data-action="follow_url"]');
+      assert.equal(await link.count(), 1, 'the answer offers the shop page on shipping');
+      const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      await tab.waitForLoadState();
+      assert.equal(tab.url(), 'https://demo.aisle.example/en/delivery');
+      assert.equal(page.url().startsWith(server.baseUrl), true, 'the shop page itself stays');
+    } finally {
+      await context.close();
+    }
+  });
+
   describe('on a product page', () => {
     let context: BrowserContext;
     let page: Page;
