@@ -19,7 +19,7 @@ import { installErrorHandler, sendError } from './plugins/error-handler.ts';
 import { installValidation, installJsonParser } from './plugins/validation.ts';
 import { collectRouteTable } from './plugins/route-table.ts';
 import { installCors } from './plugins/cors.ts';
-import { installOpenApi } from './plugins/openapi.ts';
+import { healthSchema, installOpenApi, readySchema } from './plugins/openapi.ts';
 import { installAccess } from './plugins/access.ts';
 import { createGuestSessionRepository } from './modules/guest-sessions/repository.ts';
 import { createGuestSessionService } from './modules/guest-sessions/service.ts';
@@ -150,8 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerModules(app, ctx, { engineFor, images: deps.images ?? createImagePipeline(), trackingFlushMs: deps.trackingFlushMs ?? 500 });
   app.addHook('onClose', async () => catalogs.stop());
 
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/health', { schema: healthSchema }, async () => ({ status: 'ok' }));
+  app.get('/ready', { schema: readySchema }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(storage.db);
       return { status: 'ready' };

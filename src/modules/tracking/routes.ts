@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import type { Signer } from '../../security/signer.ts';
 import { sendError } from '../../plugins/error-handler.ts';
+import { errorResponses, noContent } from '../../plugins/error-schema.ts';
 import { EVENT_PURPOSE, type EventPayload } from './links.ts';
 import type { EventWriter } from './event-writer.ts';
 
@@ -34,7 +35,29 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: { signer: Sig
       schema: {
         tags: ['tracking'],
         summary: 'Tracking link from an answer (impression, click); answers 204',
-        params: Type.Object({ signed: Type.String({ minLength: 1, maxLength: SIGNED_MAX }) }),
+        description: [
+          'The target of the tracking URLs in generation answers (`IMP`, `WRIMP`, `visible_impression`, `click`): call each URL with GET',
+          'as it is, when its condition is met (see POST /shopping/generate). Aisle records the event for the shop\'s report and answers',
+          '204 at once; a failed call must not block the interface. The link is signed: it names the section, the answer and the product,',
+          'never the buyer or the dialog. The debug stub\'s link answers 204 and records nothing. No token, no IP restriction.',
+          '',
+          '**Cache.** `Cache-Control: no-store`.',
+        ].join('\n'),
+        params: Type.Object({
+          signed: Type.String({
+            minLength: 1,
+            maxLength: SIGNED_MAX,
+            description: 'The signed event, as it came in the URL.',
+            examples: ['eyJ0IjoiZGVtbyIsInkiOiJjbGljayIsInMiOiIxMDEwMDYifQ.IJCg0gKHv69yCwZincGIZA'],
+          }),
+        }),
+        response: {
+          204: noContent('Recorded (or the debug link).'),
+          ...errorResponses({
+            INVALID_REQUEST: { when: 'the signed part is empty or longer than 4,096 characters', example: 'params/* must NOT have more than 4096 characters' },
+            NOT_FOUND: 'the signature is not valid: the link was altered or not issued by this service',
+          }),
+        },
       },
     },
     async (request, reply) => collect(request.params.signed, reply),
