@@ -31,6 +31,8 @@ import { loadTenantsFile } from '../src/config/tenants-file.ts';
 import { createStorage } from '../src/db/create-db.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { syncCatalogsFromTenants } from '../src/catalog/sync-from-tenants.ts';
+import { buildWidgetScript, widgetSizeLine } from '../src/modules/web/widget-build.ts';
+import { gzipSync } from 'node:zlib';
 import { seedDatabases, type SeedReport } from './seed.ts';
 import { FOLLOW_UPS, OPENERS, fixtureThreadId, seededToken } from './lib/population.ts';
 import { freePort, startChild, type ChildOptions, type ChildServer } from './lib/children.ts';
@@ -661,6 +663,7 @@ async function main(): Promise<void> {
       writeFileSync(join(RESULTS, `${name}.md`), markdown);
     }
     process.stdout.write(`\n${markdown}\n`);
+    process.stdout.write(`${widgetSizeLine(gzipSync(await buildWidgetScript('aisle-chat.js'), { level: 9 }).length)}\n`);
     say(`done in ${round(seconds)} s; written bench/results/bench-${stamp}-${meta.mode}.{json,md} (and latest-${meta.mode}.*)`);
   } finally {
     process.removeListener('SIGINT', interrupted);

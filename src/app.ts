@@ -43,6 +43,7 @@ import { createEventWriter } from './modules/tracking/event-writer.ts';
 import { registerTrackingRoutes } from './modules/tracking/routes.ts';
 import { registerSharingModule } from './modules/sharing/index.ts';
 import { registerStarterPromptsModule } from './modules/starter-prompts/index.ts';
+import { registerWebModule } from './modules/web/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -108,6 +109,7 @@ function registerModules(app: FastifyInstance, ctx: AppContext, extra: { engineF
   app.addHook('onClose', async () => writer.close());
   registerSharingModule(app, ctx);
   registerStarterPromptsModule(app, ctx);
+  registerWebModule(app, ctx);
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -90,6 +90,9 @@ export async function serveFromEnvironment(): Promise<void> {
   const config = loadConfig(process.env);
   const server = await startServer(config);
   // Unbuffered (the log is written in batches), for the person starting it and for scripts waiting on the start.
+  if (config.playground) {
+    process.stdout.write(`\nPlayground (a demo shop with the chat widget): ${config.publicBaseUrl}/\n`);
+  }
   process.stdout.write(
     `\nAisle is listening at ${server.url} — open ${config.publicBaseUrl}/docs for the API reference; tenants: ${[...config.tenants.keys()].join(', ')}\n\n`,
   );

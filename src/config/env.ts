@@ -44,6 +44,8 @@ export interface EnvSettings {
   tenantsFile: string;
   logLevel: string;
   rateLimits: RateLimitSettings;
+  /** Whether `/` serves the playground (a mock shop with the widget and a request log). */
+  playground: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +122,18 @@ function parseBaseUrl(raw: string | undefined, host: string, port: number): stri
   return raw.replace(/\/+$/, '');
 }
 
+/** `PLAYGROUND=on|off`; unset: on for the bundled demo tenants, off for a shop's own tenants file. */
+function parsePlayground(raw: string | undefined, tenantsFile: string): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (!value) {
+    return path.resolve(tenantsFile) === DEMO_TENANTS_FILE;
+  }
+  if (value === 'on' || value === 'off') {
+    return value === 'on';
+  }
+  throw new ConfigError(`PLAYGROUND must be on or off, got "${raw}"`);
+}
+
 /** Reads and validates Aisle's environment variables. */
 export function readEnv(env: Env): EnvSettings {
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -132,6 +146,7 @@ export function readEnv(env: Env): EnvSettings {
   if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
   }
+  const tenantsFile = env.TENANTS_FILE?.trim() || DEMO_TENANTS_FILE;
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
@@ -144,7 +159,7 @@ export function readEnv(env: Env): EnvSettings {
     redisUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signingSecret: secret,
-    tenantsFile: env.TENANTS_FILE?.trim() || DEMO_TENANTS_FILE,
+    tenantsFile,
     logLevel,
     rateLimits: {
       registration: intVar(env, 'RATE_LIMIT_REGISTRATION', 20, 1, 1_000_000),
@@ -153,5 +168,6 @@ export function readEnv(env: Env): EnvSettings {
       sharedRead: intVar(env, 'RATE_LIMIT_SHARED_READ', 60, 1, 1_000_000),
       sharedReadFailed: intVar(env, 'RATE_LIMIT_SHARED_READ_FAILED', 10, 1, 1_000_000),
     },
+    playground: parsePlayground(env.PLAYGROUND, tenantsFile),
   };
 }

@@ -1,0 +1,31 @@
+/**
+ * Aisle's own web pages and files: the widget script and its tenant settings, the share page
+ * `/s/{share_token}`, and the playground at `/` when it is on.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { createSharingRepository } from '../sharing/repository.ts';
+import { createSharingService } from '../sharing/service.ts';
+import { registerPlaygroundRoutes } from './playground-routes.ts';
+import { registerShareRoutes } from './share-routes.ts';
+import { createShareTenantLookup } from './share-tenant.ts';
+import { createWidgetAssets } from './widget-assets.ts';
+import { registerWidgetRoutes, WIDGET_PATH } from './widget-routes.ts';
+
+export function registerWebModule(app: FastifyInstance, ctx: AppContext): void {
+  const { config, catalogs, limiter, storage, clock } = ctx;
+  const assets = createWidgetAssets();
+  registerWidgetRoutes(app, { config, catalogs, assets });
+  registerShareRoutes(app, {
+    config,
+    catalogs,
+    limiter,
+    sharing: createSharingService({ repository: createSharingRepository(storage.db), clock }),
+    tenantOfShare: createShareTenantLookup(storage.db),
+    // From /s/{token}, one level up is Aisle's base, wherever a proxy mounts it.
+    scriptSrc: async () => `..${WIDGET_PATH}?v=${(await assets.get('aisle-chat.js')).version}`,
+  });
+  if (config.playground) {
+    registerPlaygroundRoutes(app, { config, catalogs, assets });
+  }
+}
