@@ -16,6 +16,7 @@ import { createSigner, type Signer } from './security/signer.ts';
 import { ensureSigningSecret } from './security/signing-secret.ts';
 import { RequestLog, loggerOptions } from './plugins/logging.ts';
 import { installErrorHandler, sendError } from './plugins/error-handler.ts';
+import { rewriteMalformedSharePath } from './plugins/malformed-share-paths.ts';
 import { installValidation, installJsonParser } from './plugins/validation.ts';
 import { collectRouteTable } from './plugins/route-table.ts';
 import { installCors } from './plugins/cors.ts';
@@ -125,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     // Identifiers in paths (threadId, share and tracking tokens) may be long; their schemas set the real limits.
     routerOptions: { maxParamLength: 4096 },
+    // A share link with a broken percent-escape is a link that does not open (404), not a bad request.
+    rewriteUrl: (request) => rewriteMalformedSharePath(request.url ?? '/'),
     // Errors raised before any route runs (a bad percent-escape in the URL) get the same body as all others.
     frameworkErrors: (error, _request, reply) => {
       void reply.header('Cache-Control', 'no-store');

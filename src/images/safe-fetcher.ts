@@ -17,6 +17,9 @@ import { MAX_IMAGE_BYTES, type SupportedMediaType } from './limits.ts';
 import { parseContentType } from './signature.ts';
 
 /** The downloaded bytes and the media type the server declared for them (not yet sniffed). */
+/** How much longer than the deadline a connection may take to set up (see fetchWithin). */
+const CONNECT_GRACE_MS = 50;
+
 export interface FetchedImage {
   bytes: Buffer;
   mediaType: SupportedMediaType;
@@ -97,12 +100,19 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     return addresses;
   }
 
-  async function fetchWithin(startUrl: string, signal: AbortSignal): Promise<FetchedImage> {
+  async function fetchWithin(startUrl: string, signal: AbortSignal, deadlineAt: number): Promise<FetchedImage> {
     let target = checkedUrl(startUrl);
     for (let redirects = 0; ; redirects++) {
       const addresses = await checkedAddresses(target, signal);
       const agent = new Agent({
-        connect: { ...(ca !== undefined ? { ca } : {}), lookup: pinnedLookup(addresses) },
+        connect: {
+          ...(ca !== undefined ? { ca } : {}),
+          lookup: pinnedLookup(addresses),
+          // The abort signal does not reach a connection still being set up (a TLS handshake that
+          // stalls would run to undici's own 10 s): the connect step gets the time left, a little
+          // more than the deadline so the deadline is what fires first and the answer is 504.
+          timeout: Math.max(1, deadlineAt - Date.now()) + CONNECT_GRACE_MS,
+        },
         // 0 turns keep-alive off: a connection serves this one request to this one checked address.
         pipelining: 0,
       });
@@ -165,10 +175,11 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
 
   return {
     async fetch(url: string, signal?: AbortSignal): Promise<FetchedImage> {
+      const deadlineAt = Date.now() + timeoutMs;
       const deadline = AbortSignal.timeout(timeoutMs);
       const combined = signal ? AbortSignal.any([deadline, signal]) : deadline;
       try {
-        return await fetchWithin(url, combined);
+        return await fetchWithin(url, combined, deadlineAt);
       } catch (err) {
         // A refusal decided on what we saw (400/413/415) stands even if the clock ran out meanwhile.
         if (err instanceof AppError && err.code !== 'IMAGE_UNPROCESSABLE') {
@@ -177,7 +188,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
         if (signal?.aborted) {
           throw signal.reason;
         }
-        if (deadline.aborted) {
+        if (deadline.aborted || Date.now() >= deadlineAt) {
           throw new AppError('IMAGE_FETCH_TIMEOUT', undefined, { cause: err });
         }
         if (err instanceof AppError) {

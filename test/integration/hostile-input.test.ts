@@ -116,6 +116,11 @@ for (const dialect of DIALECTS) {
       // A public read gives one answer for every link that is not available, malformed ones included.
       const read = await t.app.inject({ method: 'GET', url: '/dialogs/shared/abc%00def' });
       assertRefused(read, 404, { code: 'SHARE_NOT_FOUND' }, 'public read');
+      for (const url of ['/dialogs/shared/%E0%A4%A', '/dialogs/shared/abc%ZZ?x=1']) {
+        assertRefused(await t.app.inject({ method: 'GET', url }), 404, { code: 'SHARE_NOT_FOUND' }, `public read of ${url}`);
+      }
+      const page = await t.app.inject({ method: 'GET', url: '/s/%E0%A4%A' });
+      assert.equal(page.statusCode, 404, 'the human page of a malformed link is the unavailable page');
       const list = await t.app.inject({ method: 'GET', url: '/shopping/dialogs?cursor=%00', headers: auth(token) });
       assert.equal(list.statusCode, 400, `dialog list: ${list.body}`);
       assert.deepEqual(await requestTableCounts(t.database.storage.db), before);

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -354,6 +354,24 @@ describe('unreachable and slow servers', () => {
 
   test('a server that never answers → 504', async () => {
     await assert.rejects(fetcher({ timeoutMs: 300 }).fetch(a('/slow-headers')), appError('IMAGE_FETCH_TIMEOUT', 504));
+  });
+
+  test('a server that accepts the connection but never completes the TLS handshake → 504 at the deadline, not at the connect timeout', async () => {
+    // Plain TCP: the connection is accepted and then nothing is ever said.
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const started = performance.now();
+      await assert.rejects(fetcher({ timeoutMs: 300 }).fetch(`https://127.0.0.1:${port}/x.jpg`), appError('IMAGE_FETCH_TIMEOUT', 504));
+      // Before the fix this took undici's own 10 s connect timeout; 3 s separates the two by far.
+      const ms = performance.now() - started;
+      assert.ok(ms < 3000, `answered after ${Math.round(ms)} ms`);
+    } finally {
+      sockets.forEach((s) => s.destroy());
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   test('a resolver that never answers → 504', async () => {
