@@ -358,7 +358,7 @@ export function applyMutations(value: unknown, mutations: readonly Mutation[]): 
     if (m.change === 'add') {
       const target = objects[m.at % Math.max(1, objects.length)];
       if (target) {
-        Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(target, m.key, { value: copy(m.value), enumerable: true, writable: true, configurable: true });
       }
       continue;
     }
@@ -368,7 +368,8 @@ export function applyMutations(value: unknown, mutations: readonly Mutation[]): 
     }
     const [container, key] = place;
     if (m.change === 'replace') {
-      Object.defineProperty(container, key, { value: m.value, enumerable: true, writable: true, configurable: true });
+      // A copy: generated constants are shared between plans, and a later mutation may add to this one.
+      Object.defineProperty(container, key, { value: copy(m.value), enumerable: true, writable: true, configurable: true });
     } else if (Array.isArray(container)) {
       container.splice(key as number, 1);
     } else {
