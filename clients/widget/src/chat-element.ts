@@ -501,11 +501,12 @@ export class AisleChatElement extends HTMLElement {
     return epoch;
   }
 
-  async #startNewDialog(): Promise<void> {
+  /** An empty dialog: under `threadId` when the shop chose one that has no messages yet, else a new id. */
+  async #startNewDialog(threadId?: string): Promise<void> {
     if (!this.#client) {
       return;
     }
-    this.#resetDialogView(this.#client.newThreadId());
+    this.#resetDialogView(threadId ?? this.#client.newThreadId());
     this.#rememberThread(null);
     await this.#showWelcome();
   }
@@ -532,7 +533,9 @@ export class AisleChatElement extends HTMLElement {
         return;
       }
       if (isAisleError(err) && err.status === 404) {
-        await this.#startNewDialog();
+        // A shop's own thread id that has no messages yet is a dialog about to start, not a lost one.
+        const chosen = restoring && threadId === this.getAttribute('thread-id')?.trim();
+        await this.#startNewDialog(chosen ? threadId : undefined);
         if (!restoring) {
           this.#showError(this.#failure(err), this.#t.errUnavailable);
         }
@@ -655,6 +658,15 @@ export class AisleChatElement extends HTMLElement {
     try {
       answer = await this.#work(() => (again ? client.retry(message) : client.generate(message)));
     } catch (err) {
+      if (epoch === this.#epoch && isAisleError(err) && err.status === 404) {
+        // The dialog was hidden meanwhile (spec 3.2): the text goes to a new dialog's input.
+        const text = message.request.messages[0]?.content;
+        await this.#startNewDialog();
+        this.#ui.input.value = typeof text === 'string' ? text : '';
+        this.#fitInput();
+        this.#handleError(err, null);
+        return;
+      }
       if (epoch === this.#epoch) {
         const retryable = isAisleError(err) && (err.isNetworkError || err.status >= 500);
         this.#handleError(err, retryable ? () => void this.#deliver(message, true) : null);
