@@ -32,10 +32,11 @@ function deepFreeze<T>(value: T): T {
  */
 export function makeConfig(env: EnvSettings, tenants: Tenant[], variables: Record<string, string | undefined> = {}): Config {
   const map = new Map(tenants.map((t) => [t.id, deepFreeze(t)]));
-  const modelApiKeys: Record<string, string> = {};
+  // Keyed by variable names the tenants file chooses: no prototype, so `constructor` is just a name.
+  const modelApiKeys: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const tenant of tenants) {
     const name = tenant.engine.llm?.apiKeyEnv;
-    const value = name ? variables[name] : undefined;
+    const value = name && Object.hasOwn(variables, name) ? variables[name] : undefined;
     if (name && value) {
       modelApiKeys[name] = value;
     }
