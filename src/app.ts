@@ -11,8 +11,9 @@ import type { Config, Tenant } from './config/index.ts';
 import type { AssistantEngine } from './assistant/engine.ts';
 import type { Storage } from './db/create-db.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { createLimiter, type Limiter } from './limits/limiter.ts';
-import { createSigner, type Signer } from './security/signer.ts';
+import { createLimiter } from './limits/limiter.ts';
+import { limitsOf, type AppContext } from './app-context.ts';
+import { createSigner } from './security/signer.ts';
 import { ensureSigningSecret } from './security/signing-secret.ts';
 import { RequestLog, loggerOptions } from './plugins/logging.ts';
 import { installErrorHandler, sendError } from './plugins/error-handler.ts';
@@ -26,7 +27,7 @@ import { createGuestSessionRepository } from './modules/guest-sessions/repositor
 import { createGuestSessionService } from './modules/guest-sessions/service.ts';
 import { registerGuestSessionRoutes } from './modules/guest-sessions/routes.ts';
 import { createImagePipeline, type ImagePipeline } from './images/index.ts';
-import { createCatalogRegistry, type CatalogRegistry } from './catalog/registry.ts';
+import { createCatalogRegistry } from './catalog/registry.ts';
 import { createEngineResolver, type EngineResolver } from './assistant/engines.ts';
 import { createDialogRepository } from './modules/dialogs/repository.ts';
 import { createDialogService } from './modules/dialogs/service.ts';
@@ -62,28 +63,6 @@ export interface AppDeps {
   catalogRefreshMs?: number;
   /** How often tracking events are written (ms). Default 500. */
   trackingFlushMs?: number;
-}
-
-/** What every module's wiring function may take from the app. */
-export interface AppContext {
-  config: Config;
-  storage: Storage;
-  clock: Clock;
-  limiter: Limiter;
-  signer: Signer;
-  catalogs: CatalogRegistry;
-}
-
-/** Per-minute limits of spec part 8; each can be changed by configuration. */
-function limitsOf(config: Config) {
-  const r = config.rateLimits;
-  return {
-    registration: { points: r.registration, durationSec: 60, shared: false },
-    share: { points: r.share, durationSec: 60, shared: true },
-    sharePerDialog: { points: r.sharePerDialog, durationSec: 60, shared: true },
-    sharedRead: { points: r.sharedRead, durationSec: 60, shared: true },
-    sharedReadFailed: { points: r.sharedReadFailed, durationSec: 60, shared: true },
-  };
 }
 
 /** Wires the dialog modules: each gets only the narrow dependencies it uses. */

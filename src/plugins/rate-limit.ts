@@ -4,7 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import type { Limiter, LimitVerdict } from '../limits/limiter.ts';
+import type { LimitVerdict } from '../limits/limiter.ts';
+import type { LimitName, NamedLimiter } from '../app-context.ts';
 import type { RouteHook } from './route-config.ts';
 
 /** Throws 429 for a refused verdict. */
@@ -15,7 +16,7 @@ export function assertAllowed(verdict: LimitVerdict): void {
 }
 
 /** A hook that counts a hit against limit `name` for the key the request maps to. */
-export function limitBy(limiter: Limiter, name: string, key: (request: FastifyRequest) => string): RouteHook {
+export function limitBy(limiter: NamedLimiter, name: LimitName, key: (request: FastifyRequest) => string): RouteHook {
   return async (request) => {
     assertAllowed(await limiter.hit(name, key(request)));
   };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { isoMillis } from '../../clock.ts';
 import type { Config } from '../../config/index.ts';
-import type { Limiter } from '../../limits/limiter.ts';
+import type { NamedLimiter } from '../../app-context.ts';
 import { limitBy } from '../../plugins/rate-limit.ts';
 import { bearerToken, createIpCheck } from '../../plugins/access.ts';
 import { registerSchema, revokeSchema, type RegisterBody } from './schemas.ts';
@@ -11,7 +11,7 @@ import type { GuestSessionService } from './service.ts';
 
 export function registerGuestSessionRoutes(
   app: FastifyInstance,
-  deps: { config: Config; sessions: GuestSessionService; limiter: Limiter },
+  deps: { config: Config; sessions: GuestSessionService; limiter: NamedLimiter },
 ): void {
   const checkIp = createIpCheck(deps.config);
 

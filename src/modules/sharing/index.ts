@@ -3,7 +3,7 @@
  * routes and the purge job of expired links.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { createSharingRepository } from './repository.ts';
 import { createSharingService } from './service.ts';
 import { registerSharingRoutes } from './routes.ts';

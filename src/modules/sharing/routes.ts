@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { Dialog } from '../../db/types.ts';
-import type { Limiter } from '../../limits/limiter.ts';
+import type { NamedLimiter } from '../../app-context.ts';
 import { assertAllowed, limitBy } from '../../plugins/rate-limit.ts';
 import { bearerToken } from '../../plugins/access.ts';
 import type { AccessPolicy } from '../../plugins/route-config.ts';
@@ -16,7 +16,7 @@ import type { ShareCaller, SharingService } from './service.ts';
 
 export interface SharingRouteDeps {
   sharing: SharingService;
-  limiter: Limiter;
+  limiter: NamedLimiter;
 }
 
 async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {

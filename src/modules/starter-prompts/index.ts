@@ -4,7 +4,7 @@
  * on first use and kept.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import type { Tenant } from '../../config/index.ts';
 import type { ChoiceInput } from './model-selection.ts';
 import { createStarterPromptsRepository } from './repository.ts';

@@ -3,7 +3,7 @@
  * `/s/{share_token}`, and the playground at `/` when it is on.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { createSharingRepository } from '../sharing/repository.ts';
 import { createSharingService } from '../sharing/service.ts';
 import { registerPlaygroundRoutes } from './playground-routes.ts';
