@@ -12,6 +12,7 @@
  * machine): a 50,000-document posting list is scored in well under a millisecond with a
  * top-k pass instead of a full sort.
  */
+import { popcount } from './bits.ts';
 
 /** One indexed field: its name and its weight in the score. */
 export interface FieldSpec {
@@ -305,7 +306,7 @@ export class InvertedIndex {
       }
       for (const id of list) {
         // Each edit adds or removes at most two letters from the letter set.
-        if (popcount32(mask ^ (this.letters[id] as number)) > 2 * maxEdits) {
+        if (popcount(mask ^ (this.letters[id] as number)) > 2 * maxEdits) {
           continue;
         }
         const edits = boundedEdits(term, this.terms[id] as string, maxEdits);
@@ -454,12 +455,6 @@ function letterMask(word: string): number {
     m |= 1 << (word.charCodeAt(i) & 31);
   }
   return m >>> 0;
-}
-
-function popcount32(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /**

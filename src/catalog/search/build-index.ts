@@ -1,0 +1,110 @@
+/**
+ * The per-tenant catalogue index: full-text search over name, brand, category path,
+ * parameters and description (BM25F with field boosts, Russian and English stemming,
+ * prefix matching of the last word, typo tolerance, synonyms and transliteration), and
+ * compact per-product columns for filtering by price, brand, category and availability.
+ * Nothing is shared between indexes: each tenant's index holds only its own products.
+ *
+ * This file assembles the parts: columns.ts (the columns), text-index.ts (the inverted
+ * index), expansion.ts (query words to index terms), ranking.ts (scoring and listing).
+ */
+import type { CatalogProduct } from '../product.ts';
+import { columnFilters } from './column-filters.ts';
+import { buildColumns } from './columns.ts';
+import { queryWords, termExpander } from './expansion.ts';
+import type { SearchFilters } from './filters.ts';
+import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
+import { parseMessage } from './query-parse.ts';
+import { ranker } from './ranking.ts';
+import { complementaryProducts, similarProducts, type RelatedSource } from './related.ts';
+import { buildTextIndex } from './text-index.ts';
+import type { CatalogIndex, DetailedQuery, ParsedQuery, SearchHit, SearchOptions } from './types.ts';
+
+/**
+ * Builds the search index of one tenant's catalogue. Products with a repeated SKU keep the
+ * first occurrence. `language` is the catalogue's main language; Russian and English
+ * words are always both understood (the stemmer is chosen per word by its script).
+ * `searchPostings` is the cap on what one search reads (MAX_SEARCH_POSTINGS; smaller in
+ * tests, so a small catalogue shows it).
+ */
+export function buildCatalogIndex(products: CatalogProduct[], options: { language?: 'ru' | 'en'; searchPostings?: number } = {}): CatalogIndex {
+  const searchPostings = options.searchPostings ?? MAX_SEARCH_POSTINGS;
+  const docs: CatalogProduct[] = [];
+  const bySkuMap = new Map<string, number>();
+  for (const p of products) {
+    if (!bySkuMap.has(p.sku)) {
+      bySkuMap.set(p.sku, docs.length);
+      docs.push(p);
+    }
+  }
+  const built = buildColumns(docs);
+  const { columns, brandMatcher, categoryMatcher } = built;
+  const { n, prices, available, brandOf, catNames, catOffsets, catOf, leafSizes, nameDf } = columns;
+  const inv = buildTextIndex(docs, built.nameWordsOf);
+  const { compile, passes } = columnFilters(columns, brandMatcher);
+  const termGroups = termExpander(inv, categoryMatcher);
+  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings });
+
+  function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
+    const cf = compile(filters);
+    const words = queryWords(text);
+    if (words.length === 0) {
+      return listFiltered(cf, limit, opts.sort, opts.budget);
+    }
+    return rankText(words, cf, limit, opts.sort, opts.budget);
+  }
+
+  const related: RelatedSource = {
+    docs,
+    prices,
+    available,
+    nameDf,
+    docIndex: (sku) => bySkuMap.get(sku),
+    search: (text, filters, limit, budget) => search(text, filters, limit, budget ? { budget } : {}),
+    sameBrand: (a, b) => brandOf[a] !== -1 && brandOf[a] === brandOf[b],
+    categoryIdsOf: (i) => Array.from(catOf.subarray(catOffsets[i], catOffsets[i + 1])),
+    categoryName: (id) => catNames[id] as string,
+    compatCache: new Array<string[][] | undefined>(n),
+    headCache: new Array<string[] | undefined>(n),
+    kindCache: new Array<Set<string> | undefined>(n),
+  };
+
+  // Asked on every answer (quick replies): sorted once.
+  const topLeaves = [...leafSizes.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+
+  return {
+    size: n,
+    language: options.language ?? 'ru',
+    search,
+    parseQuery(message: string): ParsedQuery {
+      const d = parseMessage(message, brandMatcher, categoryMatcher, (st) => inv.termId(st) !== undefined);
+      const out: ParsedQuery = { text: d.text, filters: d.filters };
+      if (d.sort) {
+        out.sort = d.sort;
+      }
+      return out;
+    },
+    parseDetailed(message: string): DetailedQuery {
+      return parseMessage(message, brandMatcher, categoryMatcher, (st) => inv.termId(st) !== undefined);
+    },
+    bySku(sku: string): CatalogProduct | undefined {
+      const i = bySkuMap.get(sku);
+      return i === undefined ? undefined : docs[i];
+    },
+    similar(sku: string, limit = 8, filters?: SearchFilters, budget?: WorkBudget): CatalogProduct[] {
+      return similarProducts(related, sku, limit, filters, budget);
+    },
+    complementary(sku: string, limit = 8, budget?: WorkBudget): CatalogProduct[] {
+      return complementaryProducts(related, sku, limit, budget);
+    },
+    brands(): string[] {
+      return brandMatcher.all();
+    },
+    topCategories(limit = 6): string[] {
+      return topLeaves.slice(0, limit);
+    },
+    resolveBrand(name: string): string | undefined {
+      return brandMatcher.resolve(name);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Search filters (price, brand, category, availability) turned into ids of an index's
+ * columns once per search, and checked per product against the columns.
+ */
+import type { BrandMatcher } from './brands.ts';
+import { brandKey } from './brands.ts';
+import { categoryKey } from './categories.ts';
+import type { CatalogColumns } from './columns.ts';
+import type { SearchFilters } from './filters.ts';
+
+/** Brand or category names one filter may list (a filter from a model or old state may list more). */
+const MAX_FILTER_NAMES = 50;
+
+export interface CompiledFilters {
+  min: number;
+  max: number;
+  brands: Set<number> | null;
+  excludeBrands: Set<number> | null;
+  categories: Set<number> | null;
+  availableOnly: boolean;
+  any: boolean;
+}
+
+/** `compile` resolves a search's filters against these columns; `passes` checks one product. */
+export function columnFilters(
+  columns: CatalogColumns,
+  brandMatcher: BrandMatcher,
+): { compile: (f: SearchFilters | undefined) => CompiledFilters; passes: (i: number, f: CompiledFilters) => boolean } {
+  const { prices, available, brandOf, brandIds, catIds, catOffsets, catOf } = columns;
+
+  function compile(f: SearchFilters | undefined): CompiledFilters {
+    const ids = (names: string[] | undefined, resolve: (name: string) => number | undefined): Set<number> | null => {
+      if (!names || names.length === 0) {
+        return null;
+      }
+      const set = new Set<number>();
+      for (const name of names.slice(0, MAX_FILTER_NAMES)) {
+        const id = resolve(name);
+        if (id !== undefined) {
+          set.add(id);
+        }
+      }
+      return set;
+    };
+    const brandId = (name: string): number | undefined => brandIds.get(brandKey(brandMatcher.resolve(name) ?? name));
+    const cf: CompiledFilters = {
+      min: f?.priceMin ?? Number.NEGATIVE_INFINITY,
+      max: f?.priceMax ?? Number.POSITIVE_INFINITY,
+      brands: ids(f?.brands, brandId),
+      excludeBrands: ids(f?.excludeBrands, brandId),
+      categories: ids(f?.categories, (name) => catIds.get(categoryKey(name))),
+      availableOnly: f?.availableOnly === true,
+      any: false,
+    };
+    cf.any = cf.brands !== null || cf.excludeBrands !== null || cf.categories !== null || cf.availableOnly || cf.min > -Infinity || cf.max < Infinity;
+    return cf;
+  }
+
+  function passes(i: number, f: CompiledFilters): boolean {
+    if (!f.any) {
+      return true;
+    }
+    if (f.availableOnly && available[i] === 0) {
+      return false;
+    }
+    if (f.min !== Number.NEGATIVE_INFINITY || f.max !== Number.POSITIVE_INFINITY) {
+      const price = prices[i] as number;
+      // A product without a price cannot be shown to fit a budget.
+      if (Number.isNaN(price) || price < f.min || price > f.max) {
+        return false;
+      }
+    }
+    if (f.brands && !f.brands.has(brandOf[i] as number)) {
+      return false;
+    }
+    if (f.excludeBrands && f.excludeBrands.has(brandOf[i] as number)) {
+      return false;
+    }
+    if (f.categories) {
+      for (let k = catOffsets[i] as number; k < (catOffsets[i + 1] as number); k++) {
+        if (f.categories.has(catOf[k] as number)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return true;
+  }
+
+  return { compile, passes };
+}

@@ -1,0 +1,274 @@
+/**
+ * Ranking over one index: text hits scored (BM25F from the inverted index, times the share
+ * of the buyer's words matched, unavailable products a little lower), filtered by the
+ * columns and cut to the best few; or, without text, the filtered products in the shop's
+ * order or by price. What one search reads is capped and charged to the turn's budget.
+ */
+import type { CatalogProduct } from '../product.ts';
+import { popcount } from './bits.ts';
+import type { CompiledFilters } from './column-filters.ts';
+import type { CatalogColumns, Postings } from './columns.ts';
+import type { InvertedIndex, TermAlternative } from './inverted.ts';
+import type { WorkBudget } from './limits.ts';
+import type { PriceSort, SearchHit } from './types.ts';
+
+const UNAVAILABLE_FACTOR = 0.75;
+
+/** What ranking reads: the products, their columns, the text index and the search's helpers. */
+export interface RankingSource {
+  docs: CatalogProduct[];
+  columns: CatalogColumns;
+  inv: InvertedIndex;
+  termGroups: (words: string[]) => TermAlternative[][];
+  passes: (i: number, f: CompiledFilters) => boolean;
+  /** The cap on postings one search reads (MAX_SEARCH_POSTINGS, smaller in tests). */
+  searchPostings: number;
+}
+
+/** `rankText` ranks products for query words; `listFiltered` lists products without text. */
+export function ranker(source: RankingSource): {
+  rankText: (words: string[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
+  listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
+} {
+  const { docs, columns, inv, termGroups, passes, searchPostings } = source;
+  const { n, prices, available, brandPostings, catPostings } = columns;
+
+  // Scratch for candidates, reused across queries (see InvertedIndex.run).
+  const candDoc = new Int32Array(n);
+  const candScore = new Float32Array(n);
+  const candMask = new Uint32Array(n);
+  const seen = new Uint8Array(n);
+  const scratch = { doc: candDoc, score: candScore, mask: candMask };
+  const heapPos = new Int32Array(256);
+  const heapKey = new Float64Array(256);
+
+  /**
+   * The `k` best of `count` candidates by `keys` (NaN = excluded), best first, ties in
+   * candidate order. A binary min-heap over typed arrays: one pass, no sort of the rest.
+   */
+  function topK(keys: Float64Array, count: number, k: number): number[] {
+    k = Math.min(k, heapPos.length);
+    let size = 0;
+    for (let i = 0; i < count; i++) {
+      const v = keys[i] as number;
+      if (Number.isNaN(v)) {
+        continue;
+      }
+      if (size < k) {
+        let at = size++;
+        while (at > 0) {
+          const parent = (at - 1) >> 1;
+          if ((heapKey[parent] as number) <= v) {
+            break;
+          }
+          heapPos[at] = heapPos[parent] as number;
+          heapKey[at] = heapKey[parent] as number;
+          at = parent;
+        }
+        heapPos[at] = i;
+        heapKey[at] = v;
+      } else if (v > (heapKey[0] as number)) {
+        let at = 0;
+        for (;;) {
+          const l = at * 2 + 1;
+          if (l >= size) {
+            break;
+          }
+          const r = l + 1;
+          const m = r < size && (heapKey[r] as number) < (heapKey[l] as number) ? r : l;
+          if ((heapKey[m] as number) >= v) {
+            break;
+          }
+          heapPos[at] = heapPos[m] as number;
+          heapKey[at] = heapKey[m] as number;
+          at = m;
+        }
+        heapPos[at] = i;
+        heapKey[at] = v;
+      }
+    }
+    const order: Array<{ pos: number; key: number }> = [];
+    for (let j = 0; j < size; j++) {
+      order.push({ pos: heapPos[j] as number, key: heapKey[j] as number });
+    }
+    order.sort((a, b) => b.key - a.key || a.pos - b.pos);
+    return order.map((o) => o.pos);
+  }
+
+  const keyBuf = new Float64Array(n);
+  const restrictBuf = new Int32Array(n);
+
+  function postingsSize(ids: Set<number>, p: Postings): number {
+    let size = 0;
+    for (const id of ids) {
+      size += (p.start[id + 1] as number) - (p.start[id] as number);
+    }
+    return size;
+  }
+
+  /** The documents of these categories (or brands) into restrictBuf, each once; returns how many. */
+  function gather(ids: Set<number>, p: Postings): number {
+    let count = 0;
+    for (const id of ids) {
+      for (let k = p.start[id] as number; k < (p.start[id + 1] as number); k++) {
+        const d = p.docs[k] as number;
+        if (seen[d] === 0) {
+          seen[d] = 1;
+          restrictBuf[count++] = d;
+        }
+      }
+    }
+    for (let k = 0; k < count; k++) {
+      seen[restrictBuf[k] as number] = 0;
+    }
+    if (ids.size > 1) {
+      restrictBuf.subarray(0, count).sort();
+    }
+    return count;
+  }
+  const COVERAGE_FACTOR = Array.from({ length: 33 }, (_, m) => Array.from({ length: 33 }, (_, g) => (g === 0 ? 0 : (m / g) ** 3)));
+
+  function rankText(words: string[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined): SearchHit[] {
+    // Words are read in order while their postings fit `searchPostings` (the first
+    // always): thirty common words with their synonyms and typo fixes would otherwise read
+    // the whole index several times over.
+    const all = termGroups(words);
+    let postings = 0;
+    let used = 0;
+    for (const g of all) {
+      let size = 0;
+      for (const alt of g) {
+        size += inv.docFrequency(alt.termId);
+      }
+      if (used > 0 && postings + size > searchPostings) {
+        break;
+      }
+      postings += size;
+      used++;
+    }
+    const groups = used < all.length ? all.slice(0, used) : all;
+    const ng = Math.min(groups.length, 32);
+    let work = postings;
+    // With a category or brand filter that leaves few products, score just those.
+    let restrict: { docs: Int32Array; count: number } | undefined;
+    if (cf.categories || cf.brands) {
+      const allowed = cf.categories ? postingsSize(cf.categories, catPostings) : postingsSize(cf.brands as Set<number>, brandPostings);
+      // Looking each allowed product up costs about log2(postings) per term; reading the
+      // posting lists costs their length. Take the cheaper.
+      let lookups = 0;
+      for (const g of groups) {
+        for (const alt of g) {
+          lookups += allowed * Math.log2(inv.docFrequency(alt.termId) + 2);
+        }
+      }
+      if (lookups * 2 < postings) {
+        const count = cf.categories ? gather(cf.categories, catPostings) : gather(cf.brands as Set<number>, brandPostings);
+        restrict = { docs: restrictBuf, count };
+        work = lookups + count;
+      }
+    }
+    budget?.spend(work);
+    const total = inv.run(groups, scratch, restrict ? { exhaustive: true, restrict } : { exhaustive: cf.any || sort !== undefined });
+    // Filter, and turn raw scores into final ones: the share of the buyer's words matched,
+    // cubed, so products matching every word come first however strongly a product
+    // matches one of them; unavailable products a little lower.
+    let count = 0;
+    let bestMatched = 0;
+    for (let k = 0; k < total; k++) {
+      const doc = candDoc[k] as number;
+      if (cf.any && !passes(doc, cf)) {
+        continue;
+      }
+      const matched = popcount(candMask[k] as number);
+      let s = (candScore[k] as number) * ((COVERAGE_FACTOR[matched] as number[])[ng] as number);
+      if (available[doc] === 0) {
+        s *= UNAVAILABLE_FACTOR;
+      }
+      candDoc[count] = doc;
+      candScore[count] = s;
+      candMask[count] = matched;
+      if (matched > bestMatched) {
+        bestMatched = matched;
+      }
+      count++;
+    }
+    if (count === 0) {
+      return [];
+    }
+    let bestScore = 0;
+    for (let k = 0; k < count; k++) {
+      if ((candMask[k] as number) === bestMatched && (candScore[k] as number) > bestScore) {
+        bestScore = candScore[k] as number;
+      }
+    }
+    // Keep what matches about as much of the query as the best hit does; the long tail of
+    // one-word matches for a three-word query is noise, not choice.
+    const minMatched = sort ? bestMatched : bestMatched * 0.5;
+    const minScore = sort ? 0 : bestScore * 0.02;
+    const dir = sort === 'price_asc' ? -1 : 1;
+    for (let k = 0; k < count; k++) {
+      if ((candMask[k] as number) < minMatched || (candScore[k] as number) < minScore) {
+        keyBuf[k] = Number.NaN;
+      } else if (sort) {
+        const d = candDoc[k] as number;
+        const p = prices[d] as number;
+        // Available first, then by price; no price last.
+        keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
+      } else {
+        keyBuf[k] = candScore[k] as number;
+      }
+    }
+    return topK(keyBuf, count, limit).map((k) => ({
+      product: docs[candDoc[k] as number] as CatalogProduct,
+      score: candScore[k] as number,
+      coverage: (candMask[k] as number) / ng,
+    }));
+  }
+
+  /** Filtered products without text: available first, then the shop's own order (or by price). */
+  function listFiltered(cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined): SearchHit[] {
+    // Start from the posting list the filters name, not from every product.
+    let source: Int32Array | null = null;
+    let count = 0;
+    if (cf.categories) {
+      count = gather(cf.categories, catPostings);
+      source = restrictBuf;
+    } else if (cf.brands) {
+      count = gather(cf.brands, brandPostings);
+      source = restrictBuf;
+    }
+    const total = source ? count : n;
+    budget?.spend(total);
+    const docAt = (k: number): number => (source ? (source[k] as number) : k);
+
+    if (sort) {
+      const dir = sort === 'price_asc' ? -1 : 1;
+      for (let k = 0; k < total; k++) {
+        const d = docAt(k);
+        if (!passes(d, cf)) {
+          keyBuf[k] = Number.NaN;
+          continue;
+        }
+        const p = prices[d] as number;
+        keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
+      }
+      return topK(keyBuf, total, limit).map((k) => ({ product: docs[docAt(k)] as CatalogProduct, score: 1, coverage: 1 }));
+    }
+    const picked: number[] = [];
+    const later: number[] = [];
+    for (let k = 0; k < total && picked.length < limit; k++) {
+      const d = docAt(k);
+      if (!passes(d, cf)) {
+        continue;
+      }
+      if (available[d] === 1) {
+        picked.push(d);
+      } else if (later.length < limit) {
+        later.push(d);
+      }
+    }
+    return [...picked, ...later].slice(0, limit).map((d) => ({ product: docs[d] as CatalogProduct, score: 1, coverage: 1 }));
+  }
+
+  return { rankText, listFiltered };
+}
