@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { DUPLICATE_SKU, FirstBySku } from './first-by-sku.ts';
 import type { CatalogProduct, SkippedOffer } from './product.ts';
 import type { FeedItem } from './import/index.ts';
 import { newParams } from './import/common.ts';
@@ -43,7 +44,7 @@ export async function importCatalog(
   let skippedCount = 0;
   const skipped: SkippedOffer[] = [];
   let batch: Array<{ tenant_id: string; version: number; sku: string; data: string }> = [];
-  const seen = new Set<string>();
+  const seen = new FirstBySku();
   const flush = async () => {
     if (batch.length > 0) {
       await db.insertInto('catalog_products').values(batch).execute();
@@ -59,14 +60,13 @@ export async function importCatalog(
         }
         continue;
       }
-      if (seen.has(item.product.sku)) {
+      if (!seen.take(item.product.sku)) {
         skippedCount++;
         if (skipped.length < SKIPPED_KEPT) {
-          skipped.push({ offerId: item.product.sku, reason: 'duplicate id' });
+          skipped.push({ offerId: item.product.sku, reason: DUPLICATE_SKU });
         }
         continue;
       }
-      seen.add(item.product.sku);
       batch.push({ tenant_id: tenantId, version, sku: item.product.sku, data: JSON.stringify(item.product) });
       imported++;
       if (batch.length >= BATCH) {

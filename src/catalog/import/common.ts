@@ -5,6 +5,7 @@
  */
 import iconv from 'iconv-lite';
 import { Parser } from 'htmlparser2';
+import { DUPLICATE_SKU, FirstBySku } from '../first-by-sku.ts';
 import type { CatalogProduct, SkippedOffer } from '../product.ts';
 
 export type FeedFormat = 'yml' | 'google' | 'csv' | 'jsonl';
@@ -467,7 +468,7 @@ function asText(v: unknown, limit = Number.POSITIVE_INFINITY): string {
  * so that a repeated id is reported instead of silently replacing the first offer.
  */
 export class ProductValidator {
-  private readonly seen = new Set<string>();
+  private readonly seen = new FirstBySku();
   accepted = 0;
   skipped = 0;
 
@@ -493,10 +494,9 @@ export class ProductValidator {
     if (!price.ok) {
       return skip(`invalid price "${truncate(price.raw, 40)}"`);
     }
-    if (this.seen.has(sku)) {
-      return skip('duplicate id');
+    if (!this.seen.take(sku)) {
+      return skip(DUPLICATE_SKU);
     }
-    this.seen.add(sku);
     this.accepted++;
 
     const product: CatalogProduct = {

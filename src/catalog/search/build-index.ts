@@ -8,6 +8,7 @@
  * This file assembles the parts: columns.ts (the columns), text-index.ts (the inverted
  * index), expansion.ts (query words to index terms), ranking.ts (scoring and listing).
  */
+import { FirstBySku } from '../first-by-sku.ts';
 import type { CatalogProduct } from '../product.ts';
 import { columnFilters } from './column-filters.ts';
 import { buildColumns } from './columns.ts';
@@ -30,10 +31,9 @@ import type { CatalogIndex, DetailedQuery, ParsedQuery, SearchHit, SearchOptions
 export function buildCatalogIndex(products: CatalogProduct[], options: { language?: 'ru' | 'en'; searchPostings?: number } = {}): CatalogIndex {
   const searchPostings = options.searchPostings ?? MAX_SEARCH_POSTINGS;
   const docs: CatalogProduct[] = [];
-  const bySkuMap = new Map<string, number>();
+  const bySku = new FirstBySku();
   for (const p of products) {
-    if (!bySkuMap.has(p.sku)) {
-      bySkuMap.set(p.sku, docs.length);
+    if (bySku.take(p.sku)) {
       docs.push(p);
     }
   }
@@ -59,7 +59,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     prices,
     available,
     nameDf,
-    docIndex: (sku) => bySkuMap.get(sku),
+    docIndex: (sku) => bySku.numberOf(sku),
     search: (text, filters, limit, budget) => search(text, filters, limit, budget ? { budget } : {}),
     sameBrand: (a, b) => brandOf[a] !== -1 && brandOf[a] === brandOf[b],
     categoryIdsOf: (i) => Array.from(catOf.subarray(catOffsets[i], catOffsets[i + 1])),
@@ -88,7 +88,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       return parseMessage(message, brandMatcher, categoryMatcher, (st) => inv.termId(st) !== undefined);
     },
     bySku(sku: string): CatalogProduct | undefined {
-      const i = bySkuMap.get(sku);
+      const i = bySku.numberOf(sku);
       return i === undefined ? undefined : docs[i];
     },
     similar(sku: string, limit = 8, filters?: SearchFilters, budget?: WorkBudget): CatalogProduct[] {
