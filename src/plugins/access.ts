@@ -7,40 +7,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { Config } from '../config/index.ts';
-import { compileAllowList, type IpAllowList } from '../security/ip-allow-list.ts';
-import type { GuestSessionService } from '../modules/guest-sessions/service.ts';
-import type { Access, AccessPolicy, Identity } from './route-config.ts';
-
-/** The bearer token of the request, or undefined when there is no Bearer Authorization header. */
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') {
-    return undefined;
-  }
-  const match = /^Bearer[ \t]+(\S*)[ \t]*$/i.exec(header);
-  return match ? match[1] : undefined;
-}
+import { bearerToken } from '../security/bearer.ts';
+import { createIpCheck, type IpCheck } from '../security/ip-check.ts';
+import type { Access, AccessPolicy, Identity, SessionAuthority } from './route-config.ts';
 
 export interface AccessDeps {
   config: Config;
-  sessions: GuestSessionService;
+  sessions: SessionAuthority;
 }
 
-/** Builds the IP check shared by the access hook and routes that check IPs themselves. */
-export function createIpCheck(config: Config) {
-  const lists = new Map<string, IpAllowList>();
-  for (const [id, tenant] of config.tenants) {
-    lists.set(id, compileAllowList(tenant.allowedIps));
-  }
-  return (tenantId: string, ip: string): void => {
-    const list = lists.get(tenantId);
-    if (list && !list.allows(ip)) {
-      throw new AppError('IP_NOT_ALLOWED');
-    }
-  };
-}
-
-async function resolve(policy: AccessPolicy, request: FastifyRequest, deps: AccessDeps, checkIp: ReturnType<typeof createIpCheck>): Promise<Access | null> {
+async function resolve(policy: AccessPolicy, request: FastifyRequest, deps: AccessDeps, checkIp: IpCheck): Promise<Access | null> {
   const token = bearerToken(request);
   if (policy.guest === 'required') {
     if (token === undefined) {

@@ -31,6 +31,19 @@ export interface AccessPolicy {
   identify?: (request: FastifyRequest) => Identity | null | Promise<Identity | null>;
 }
 
+/**
+ * What the access plugin needs of guest sessions (the guest-sessions service provides it), so
+ * that the plugin does not depend on a module.
+ */
+export interface SessionAuthority {
+  /** The live session of a guest token; throws the contract's 401/503 otherwise. */
+  authenticate(token: string): Promise<GuestSession>;
+  /** Whether the resource has ever been registered through a guest session. */
+  isRegistered(tenantId: string, resourceId: string): Promise<boolean>;
+  /** Slides the session's expiry after a successful answer. */
+  extend(session: GuestSession): Promise<void>;
+}
+
 /** What the access plugin found out about the caller, on `request.access`. */
 export interface Access extends Identity {
   tenant: Tenant | undefined;

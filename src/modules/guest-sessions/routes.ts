@@ -5,7 +5,8 @@ import { isoMillis } from '../../clock.ts';
 import type { Config } from '../../config/index.ts';
 import type { NamedLimiter } from '../../app-context.ts';
 import { limitBy } from '../../plugins/rate-limit.ts';
-import { bearerToken, createIpCheck } from '../../plugins/access.ts';
+import { bearerToken } from '../../security/bearer.ts';
+import { createIpCheck } from '../../security/ip-check.ts';
 import { registerSchema, revokeSchema, type RegisterBody } from './schemas.ts';
 import type { GuestSessionService } from './service.ts';
 

@@ -9,7 +9,7 @@ import { AppError } from '../../errors.ts';
 import type { Dialog } from '../../db/types.ts';
 import type { NamedLimiter } from '../../app-context.ts';
 import { assertAllowed, limitBy } from '../../plugins/rate-limit.ts';
-import { bearerToken } from '../../plugins/access.ts';
+import { bearerToken } from '../../security/bearer.ts';
 import type { AccessPolicy } from '../../plugins/route-config.ts';
 import { revokeShareSchema, shareSchema, sharedSchema, type RevokeBody, type ShareBody, type SharedParams } from './schemas.ts';
 import type { ShareCaller, SharingService } from './service.ts';
