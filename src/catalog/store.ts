@@ -9,7 +9,7 @@ import type { Database } from '../db/types.ts';
 import { DUPLICATE_SKU, FirstBySku } from './first-by-sku.ts';
 import type { CatalogProduct, SkippedOffer } from './product.ts';
 import type { FeedItem } from './import/index.ts';
-import { newParams } from './import/common.ts';
+import { newParams } from './import/fields.ts';
 
 const BATCH = 500;
 /** Skipped offers kept for the report (the count is always exact). */

@@ -5,7 +5,11 @@
  */
 import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
-import { addParam, newParams, FeedFormatError, LIMITS, parseAvailable, peek, ProductValidator, splitCategoryPath, type FeedItem, type ProductDraft } from './common.ts';
+import { FeedFormatError, type FeedItem } from './feed.ts';
+import { addParam, newParams, parseAvailable, splitCategoryPath } from './fields.ts';
+import { LIMITS } from './limits.ts';
+import { peek } from './stream.ts';
+import { type ProductDraft, ProductValidator } from './validation.ts';
 
 /** Known columns (after normalising the header: lower case, spaces and dashes → "_"). */
 const COLUMN_LIST: Record<string, keyof Fields> = {

@@ -2,19 +2,10 @@
  * Google Merchant reader: RSS 2.0 (rss > channel > item) and Atom (feed > entry), with the
  * product attributes in the `g:` namespace (matched by local name, whatever the prefix).
  */
-import {
-  addParam,
-  newParams,
-  collapseWhitespace,
-  decodeEntities,
-  normalizeUrl,
-  parseAvailable,
-  parsePrice,
-  ProductValidator,
-  splitCategoryPath,
-  type FeedItem,
-  type ProductDraft,
-} from './common.ts';
+import type { FeedItem } from './feed.ts';
+import { addParam, newParams, normalizeUrl, parseAvailable, parsePrice, splitCategoryPath } from './fields.ts';
+import { collapseWhitespace, decodeEntities } from './text.ts';
+import { type ProductDraft, ProductValidator } from './validation.ts';
 import { decodeXml, localName, walkXml, type XmlChild, type XmlRecord } from './xml.ts';
 
 /** Merchant attributes kept as parameters: what a buyer filters or searches by. */

@@ -5,14 +5,16 @@
  */
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
-import { FeedFormatError, peek, toBuffers, type FeedFormat, type FeedItem, type FeedSource } from './common.ts';
+import { FeedFormatError, type FeedFormat, type FeedItem } from './feed.ts';
+import { peek, toBuffers, type FeedSource } from './stream.ts';
 import { readCsv } from './csv.ts';
 import { readGoogleMerchant } from './google.ts';
 import { readJsonLines } from './jsonl.ts';
 import { readYml } from './yml.ts';
 
-export type { FeedFormat, FeedItem } from './common.ts';
-export { FeedFormatError, LIMITS } from './common.ts';
+export type { FeedFormat, FeedItem } from './feed.ts';
+export { FeedFormatError } from './feed.ts';
+export { LIMITS } from './limits.ts';
 
 
 const HEAD_BYTES = 8192;

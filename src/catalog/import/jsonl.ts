@@ -2,7 +2,9 @@
  * JSON Lines reader: one product object per line. Accepts the snake_case keys of the
  * catalogues in ../shared/data/catalogs/ and the camelCase names of CatalogProduct.
  */
-import { addParam, newParams, parseAvailable, ProductValidator, splitCategoryPath, type FeedItem, type ProductDraft } from './common.ts';
+import type { FeedItem } from './feed.ts';
+import { addParam, newParams, parseAvailable, splitCategoryPath } from './fields.ts';
+import { type ProductDraft, ProductValidator } from './validation.ts';
 import { splitLines } from './lines.ts';
 
 type Obj = Record<string, unknown>;

@@ -1,5 +1,5 @@
 /** Byte-level line splitting for the line-based formats, with a cap on line length. */
-import { LIMITS } from './common.ts';
+import { LIMITS } from './limits.ts';
 
 /** One line of text, or a marker that a line was too long to keep. */
 export type Line = { lineNo: number; text: string } | { lineNo: number; tooLong: true };

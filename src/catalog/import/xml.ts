@@ -6,7 +6,8 @@
  */
 import iconv from 'iconv-lite';
 import { Parser } from 'htmlparser2';
-import { FeedFormatError, peek } from './common.ts';
+import { FeedFormatError } from './feed.ts';
+import { peek } from './stream.ts';
 
 /** Reads the encoding from a BOM or the XML declaration; UTF-8 when neither says. */
 export function sniffXmlEncoding(head: Buffer): string {

@@ -2,7 +2,10 @@
  * Yandex Market Language reader: yml_catalog > shop > categories … offers > offer.
  * Keeps only the category map (id → name, parent) in memory; offers stream through.
  */
-import { addParam, newParams, cleanText, collapseWhitespace, parseAvailable, ProductValidator, type FeedItem, type ProductDraft } from './common.ts';
+import type { FeedItem } from './feed.ts';
+import { addParam, newParams, parseAvailable } from './fields.ts';
+import { cleanText, collapseWhitespace } from './text.ts';
+import { type ProductDraft, ProductValidator } from './validation.ts';
 import { decodeXml, walkXml, type XmlChild, type XmlRecord } from './xml.ts';
 
 /**

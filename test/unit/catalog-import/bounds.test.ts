@@ -5,7 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { htmlToText, LIMITS, parsePrice } from '../../../src/catalog/import/common.ts';
+import { parsePrice } from '../../../src/catalog/import/fields.ts';
+import { LIMITS } from '../../../src/catalog/import/limits.ts';
+import { htmlToText } from '../../../src/catalog/import/text.ts';
 import { collectBytes } from './helpers.ts';
 
 function timed<T>(work: () => T): { value: T; ms: number } {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { detectFeedFormat, FeedFormatError, readFeedFile } from '../../../src/catalog/import/index.ts';
-import { htmlToText, parseAvailable, parsePrice, truncate } from '../../../src/catalog/import/common.ts';
+import { parseAvailable, parsePrice } from '../../../src/catalog/import/fields.ts';
+import { htmlToText, truncate } from '../../../src/catalog/import/text.ts';
 import { CATALOGS, collectBytes, collectFile, FEEDS, needsData, reasons } from './helpers.ts';
 
 async function head(path: string): Promise<Buffer> {
