@@ -23,6 +23,16 @@ async function caught(work: () => unknown): Promise<unknown> {
   assert.fail('expected the driver to throw');
 }
 
+/** What a synchronous driver call threw (better-sqlite3 is synchronous). */
+function caughtSync(work: () => unknown): unknown {
+  try {
+    work();
+  } catch (err) {
+    return err;
+  }
+  assert.fail('expected the driver to throw');
+}
+
 /** A port on which nothing listens. */
 async function closedPort(): Promise<number> {
   const server = net.createServer();
@@ -82,38 +92,17 @@ describe('SQLite driver errors', () => {
     try {
       a.exec('create table t (k text primary key)');
       a.prepare('insert into t values (?)').run('a');
-      const unique = (() => {
-        try {
-          a.prepare('insert into t values (?)').run('a');
-        } catch (err) {
-          return err;
-        }
-        return null;
-      })();
+      const unique = caughtSync(() => a.prepare('insert into t values (?)').run('a'));
       assert.equal(isUniqueViolation(unique), true);
       assert.equal(isStorageUnavailable(unique), false);
 
       a.exec('begin exclusive');
-      const busy = (() => {
-        try {
-          b.prepare('insert into t values (?)').run('b');
-        } catch (err) {
-          return err;
-        }
-        return null;
-      })();
+      const busy = caughtSync(() => b.prepare('insert into t values (?)').run('b'));
       a.exec('rollback');
       assert.equal(isStorageUnavailable(busy), true, String(busy));
 
       b.close();
-      const closed = (() => {
-        try {
-          b.prepare('select 1');
-        } catch (err) {
-          return err;
-        }
-        return null;
-      })();
+      const closed = caughtSync(() => b.prepare('select 1'));
       assert.equal(isStorageUnavailable(closed), true, String(closed));
     } finally {
       a.close();

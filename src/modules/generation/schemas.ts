@@ -1,6 +1,7 @@
 /** Request and response schemas of `POST /shopping/generate` (spec 2.2–2.6, 4.5), with their reference text. */
 import { Type, type Static } from 'typebox';
 import { AssistantResponse, EngagementEvent } from '../../assistant/contract.ts';
+import { DEBUG_STUB_LATENCY_MS, DEBUG_STUB_RESPONSE, debugStubEvents } from '../../assistant/debug-stub.ts';
 import { BODY_ERRORS, errorResponses, success } from '../../plugins/error-schema.ts';
 import { Id, MESSAGE_TEXT_MAX, storableText } from '../shared-schemas.ts';
 
@@ -233,24 +234,10 @@ export const generateSchema = {
           value: {
             threadId: 'debug-1',
             resourceId: 'qa-bot',
-            response: {
-              contents: [
-                { type: 'message', value: 'Debug answer: this is a fixed test response.' },
-                {
-                  type: 'products',
-                  title: 'Debug products',
-                  shelf_id: 'debug-shelf',
-                  source_query: 'debug',
-                  value: [
-                    { sku: 'DEBUG-1', name: 'Debug product one', brand: 'Aisle', price: 100 },
-                    { sku: 'DEBUG-2', name: 'Debug product two', brand: 'Aisle', price: 200 },
-                  ],
-                },
-              ],
-              ui: { suggests: ['Debug reply one', 'Debug reply two', 'Debug reply three'] },
-            },
-            responseLatencyMs: 1,
-            events: [{ type: 'visible_impression', url: `${BASE}/shopping/events/debug` }],
+            // The stub itself, so the example cannot drift from what debug traffic gets.
+            response: DEBUG_STUB_RESPONSE,
+            responseLatencyMs: DEBUG_STUB_LATENCY_MS,
+            events: debugStubEvents(BASE),
           },
         },
       },
