@@ -14,6 +14,7 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../helpers/assert.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
@@ -873,7 +874,7 @@ describe('API reference: the document', () => {
       assert.ok(op.summary && op.description && op.description.length > 80, `${key}: summary and description`);
       assert.ok(op.tags?.length, `${key}: tag`);
       const statuses = Object.keys(op.responses);
-      assert.ok(statuses.every((s) => /^[1-5][0-9][0-9]$/.test(s)), `${key}: exact statuses only, not ${statuses.join(', ')}`);
+      assertEvery(statuses, (s) => /^[1-5][0-9][0-9]$/.test(s), `${key}: exact statuses only, not ${statuses.join(', ')}`);
       const successes = statuses.filter((s) => s.startsWith('2'));
       assert.equal(successes.length, 1, `${key}: one success status`);
       for (const [status, response] of Object.entries(op.responses)) {
@@ -1034,7 +1035,7 @@ for (const dialect of DIALECTS) {
         const declared = JSON.stringify(op.security ?? []);
         const seen = successes.get(key) ?? [];
         if (declared === JSON.stringify([{ guestToken: [] }])) {
-          assert.ok(seen.every(Boolean), `${key} declares the token required`);
+          assertEvery(seen, Boolean, `${key} declares the token required`);
         } else {
           assert.ok(seen.some((withToken) => !withToken), `${key} declares no token or an optional one: it succeeded without`);
         }

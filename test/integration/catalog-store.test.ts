@@ -6,6 +6,7 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../helpers/assert.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -49,7 +50,7 @@ for (const dialect of DIALECTS) {
       const loaded = await loadCatalog(database.storage.db, 'shop-a');
       assert.equal(loaded?.products.length, 1405);
       assert.ok(loaded!.products.some((p) => /[а-яё]/i.test(p.name)), 'Cyrillic names');
-      assert.ok(loaded!.products.every((p) => !p.name.includes('\uFFFD')), 'no broken characters');
+      assertEvery(loaded!.products, (p) => !p.name.includes('\uFFFD'), 'no broken characters');
     });
 
     test('a re-import replaces the catalogue whole; the other tenant is untouched', async () => {
@@ -104,7 +105,7 @@ for (const dialect of DIALECTS) {
       try {
         const a = registry.get('shop-a')!;
         assert.ok(a.search('samsung').length > 0);
-        assert.ok(a.search('samsung').every((h) => h.product.sku !== 'only-b'), 'no product of another tenant');
+        assertEvery(a.search('samsung'), (h) => h.product.sku !== 'only-b', 'no product of another tenant');
         assert.deepEqual(registry.get('shop-b')!.search('samsung').map((h) => h.product.sku), ['only-b']);
         assert.deepEqual(await registry.refresh(), [], 'nothing changed');
         await importCatalog(database.storage.db, 'shop-b', items([{ sku: 'b2', name: 'Kettle' }]), 'b2', 9);

@@ -6,6 +6,7 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertNone } from '../helpers/assert.ts';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
 import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
 import { generate, listDialogs, pathOf, readHistory, sendTurn, type Answer } from '../helpers/dialogs.ts';
@@ -181,7 +182,7 @@ for (const dialect of DIALECTS) {
         assert.equal(fresh.statusCode, 404);
         assert.equal((await readHistory(t, key(), { token: g.token })).statusCode, 404);
         const items = (await listDialogs(t, g.token)).json().items as Array<{ threadId: string }>;
-        assert.ok(!items.some((i) => i.threadId === threadId));
+        assertNone(items, (i) => i.threadId === threadId);
         const count = await db().selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).where('dialog_id', '=', dialogId).executeTakeFirstOrThrow();
         assert.equal(Number(count.n), 4, 'the refused requests stored nothing');
       });

@@ -5,6 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertNone } from '../helpers/assert.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/storage.ts';
 import { postgresSkip } from '../helpers/services.ts';
@@ -36,7 +37,7 @@ describe('round trips per generation turn [postgres]', { skip: postgresSkip }, (
       assert.ok(first.length <= 5, `first turn: ${first.length} queries\n${first.join('\n')}`);
       const second = await turn('m2', 'а подешевле?');
       assert.ok(second.length <= 5, `continued turn: ${second.length} queries\n${second.join('\n')}`);
-      assert.ok(!second.some((q) => /^begin|^commit/i.test(q)), 'no transaction round trips');
+      assertNone(second, (q) => /^begin|^commit/i.test(q), 'no transaction round trips');
       const retry = await turn('m2', 'а подешевле?');
       assert.ok(retry.length <= 3, `retry: ${retry.length} queries`);
       const claims = await database.storage.db.selectFrom('generation_claims').select(['client_message_id', 'done_at']).orderBy('client_message_id').execute();

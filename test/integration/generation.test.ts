@@ -5,6 +5,7 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../helpers/assert.ts';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { DIALECTS, skipFor, createTestDatabase } from '../helpers/storage.ts';
@@ -127,7 +128,7 @@ for (const dialect of DIALECTS) {
       assert.equal(answer.messageFormat, 'plain_text');
       const products = answer.response.contents.find((b: { type: string }) => b.type === 'products');
       assert.ok(products && products.value.length > 0, 'a products block');
-      assert.ok(products.value.every((p: { brand?: string }) => p.brand === 'Samsung'), 'the brand the buyer asked for');
+      assertEvery(products.value, (p: { brand?: string }) => p.brand === 'Samsung', 'the brand the buyer asked for');
       assert.ok(Array.isArray(answer.response.ui.suggests) && answer.response.ui.suggests.length >= 2);
       assert.equal(typeof answer.responseLatencyMs, 'number');
       const like = answer.events.find((e: { type: string }) => e.type === 'like');

@@ -8,6 +8,7 @@
  */
 import { describe, test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../helpers/assert.ts';
 import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
@@ -132,7 +133,7 @@ for (const dialect of DIALECTS) {
       assert.ok(toolMessage, 'the tool result went back to the model');
       const result = JSON.parse(String(toolMessage.content));
       assert.ok(result.found > 0);
-      assert.ok(result.products.every((p: { brand: string; price: number }) => p.brand === 'Samsung' && p.price <= 80000), 'the filters applied');
+      assertEvery(result.products, (p: { brand: string; price: number }) => p.brand === 'Samsung' && p.price <= 80000, 'the filters applied');
       assert.ok(result.products.some((p: { sku: string }) => p.sku === '101001'));
       const answer = res.json();
       assert.equal(message(res), 'Лучший выбор — Galaxy S24.');
@@ -260,7 +261,7 @@ for (const dialect of DIALECTS) {
       const res = await generate({ tenant: 'llm-slow', content: 'Нужен смартфон Samsung' });
       assert.equal(res.statusCode, 200, res.body);
       assert.ok(performance.now() - started < 3000);
-      assert.ok(cards(res).length > 0 && cards(res).every((c) => c.name.includes('Samsung')), 'the catalogue engine found Samsung phones');
+      assertEvery(cards(res), (c) => c.name.includes('Samsung'), 'the catalogue engine found Samsung phones');
       assert.equal(blocks(res).find((b) => b.type === 'products')?.shelf_id, 'aisle-search');
       assert.ok(res.json().assistantMessageId, 'the answer is stored like any other');
       assert.equal(llmEngineCounters.fallbacks, total + 1);

@@ -6,6 +6,7 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../helpers/assert.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { DIALECTS, createTestDatabase, skipFor } from '../helpers/storage.ts';
 import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
@@ -166,7 +167,7 @@ for (const dialect of DIALECTS) {
           for (const block of m.response.contents) {
             assert.ok(['message', 'products'].includes(block.type));
             for (const p of block.type === 'products' ? block.value : []) {
-              assert.ok(Object.keys(p).every((k) => SNAPSHOT_PRODUCT_FIELDS.includes(k)), Object.keys(p).join());
+              assertEvery(Object.keys(p), (k) => SNAPSHOT_PRODUCT_FIELDS.includes(k), Object.keys(p).join());
               assert.equal(typeof p.name, 'string');
             }
           }

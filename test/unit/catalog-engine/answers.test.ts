@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import { ask, buttonsOf, index, messageOf, productsOf, shownSkus, tenant } from './helpers.ts';
 
 test('search: message, products block with cards filled from the catalogue, suggests', async () => {
@@ -58,14 +59,14 @@ test('over budget: says so and shows the closest prices, cheapest first', async 
   const { answer } = await ask('телевизор до 5000');
   assert.match(messageOf(answer), /до 5 000 ₽ ничего не нашлось/i);
   const prices = (productsOf(answer)?.value ?? []).map((p) => p.price as number);
-  assert.ok(prices.length > 0 && prices.every((p, i) => i === 0 || p >= (prices[i - 1] as number)));
-  assert.ok(shownSkus(answer).every((sku) => index.bySku(sku)?.categories.includes('Телевизоры')));
+  assertEvery(prices, (p, i) => i === 0 || p >= (prices[i - 1] as number));
+  assertEvery(shownSkus(answer), (sku) => index.bySku(sku)?.categories.includes('Телевизоры'));
 });
 
 test('a brand the shop does not have in that category: says so, shows other brands', async () => {
   const { answer } = await ask('чайник самсунг');
   assert.match(messageOf(answer), /У Samsung подходящего не нашлось/);
-  assert.ok(shownSkus(answer).every((sku) => index.bySku(sku)?.categories.includes('Электрочайники')));
+  assertEvery(shownSkus(answer), (sku) => index.bySku(sku)?.categories.includes('Электрочайники'));
 });
 
 test('greeting: short and friendly, no products', async () => {
@@ -135,7 +136,7 @@ test('follow_url: the tenant link whose keywords the message names', async () =>
 test('follow_url with a product request: both the products and the link', async () => {
   const { answer } = await ask('хочу пылесос, а как с доставкой?');
   assert.ok(productsOf(answer));
-  assert.ok(shownSkus(answer).every((sku) => /пылесос/i.test(index.bySku(sku)?.name ?? '')));
+  assertEvery(shownSkus(answer), (sku) => /пылесос/i.test(index.bySku(sku)?.name ?? ''));
   assert.equal(buttonsOf(answer)[0]?.action, 'follow_url');
 });
 

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import { ask, productsOf } from './helpers.ts';
 
 test('block events: IMP with several URLs, WRIMP and visible_impression with one', async () => {
@@ -32,7 +33,7 @@ test('every shelf kind carries block and card events', async () => {
   ];
   for (const { answer } of shelves) {
     assert.deepEqual(answer.events.map((e) => e.type), ['IMP', 'WRIMP', 'visible_impression']);
-    assert.ok((productsOf(answer)?.value ?? []).every((c) => c.events?.length === 2));
+    assertEvery(productsOf(answer)?.value ?? [], (c) => c.events?.length === 2);
   }
 });
 

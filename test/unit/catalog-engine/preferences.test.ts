@@ -1,24 +1,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import { ask, index, messageOf, shownSkus, tenant } from './helpers.ts';
 
 test('saved preferences are soft defaults when the message states none', async () => {
   const { answer } = await ask('наушники', { preferences: { budgetMax: 5000, brands: ['JBL'] } });
   const skus = shownSkus(answer);
-  assert.ok(skus.length > 0 && skus.every((s) => index.bySku(s)?.brand === 'JBL' && (index.bySku(s)?.price ?? Infinity) <= 5000));
+  assertEvery(skus, (s) => index.bySku(s)?.brand === 'JBL' && (index.bySku(s)?.price ?? Infinity) <= 5000);
   assert.match(messageOf(answer), /бюджет до 5 000 ₽/);
 });
 
 test('a budget or brand in the message overrides the saved ones', async () => {
   const { answer } = await ask('наушники sony до 40000', { preferences: { budgetMax: 5000, brands: ['JBL'] } });
-  assert.ok(shownSkus(answer).every((s) => index.bySku(s)?.brand === 'Sony'));
+  assertEvery(shownSkus(answer), (s) => index.bySku(s)?.brand === 'Sony');
   assert.ok(shownSkus(answer).some((s) => (index.bySku(s)?.price ?? 0) > 5000));
 });
 
 test('preferences that leave nothing are dropped, not obeyed', async () => {
   const { answer } = await ask('холодильник', { preferences: { budgetMax: 1000, brands: ['JBL'] } });
   assert.ok(shownSkus(answer).length > 0);
-  assert.ok(shownSkus(answer).every((s) => index.bySku(s)?.categories.includes('Холодильники')));
+  assertEvery(shownSkus(answer), (s) => index.bySku(s)?.categories.includes('Холодильники'));
 });
 
 test('a stated budget and brand are returned as learned preferences; a price bound of one search is not a budget', async () => {

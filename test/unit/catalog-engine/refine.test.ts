@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { converse, index, messageOf, productsOf, shownSkus } from './helpers.ts';
 
 const priceOf = (sku: string) => index.bySku(sku)?.price ?? Number.NaN;
@@ -12,7 +13,7 @@ test('"а подешевле?" refines the previous search below the prices show
   const middle = median(shownSkus(first!.answer).map(priceOf));
   const next = shownSkus(second!.answer);
   assert.ok(next.length > 0);
-  assert.ok(next.every((s) => priceOf(s) < middle && index.bySku(s)?.categories.includes('Наушники')));
+  assertEvery(next, (s) => priceOf(s) < middle && index.bySku(s)?.categories.includes('Наушники'));
   assert.match(messageOf(second!.answer), /дешевле/);
 });
 
@@ -20,28 +21,36 @@ test('"cheaper" in English, and a state stored in the answer', async () => {
   const [first, second] = await converse(['coffee machine', 'cheaper']);
   assert.ok(first!.state && (first!.state['shown'] as string[]).length > 0);
   const middle = median(shownSkus(first!.answer).map(priceOf));
+  // The demo catalogue is fixed: the first answer shows six machines whose middle price is
+  // 42,990 ₽, and three coffee machines cost less (the "nothing cheaper" answer is the
+  // next test's).
+  assert.equal(middle, 42990);
   const next = shownSkus(second!.answer);
-  assert.ok(next.length > 0);
-  // Either cheaper ones, or (when there are none) the same search cheapest first, said so.
-  if (next.every((s) => priceOf(s) < middle)) {
-    assert.ok(next.every((s) => index.bySku(s)?.categories.includes('Кофемашины')));
-  } else {
-    assert.match(messageOf(second!.answer), /Nothing suitable is cheaper/);
-  }
+  assert.deepEqual([...next].sort(), ['202001', '202006', '202007']);
+  assertEvery(next, (s) => priceOf(s) < middle && index.bySku(s)?.categories.includes('Кофемашины'));
+  assert.match(messageOf(second!.answer), /cheaper than 42,990 ₽/);
+  assert.doesNotMatch(messageOf(second!.answer), /Nothing suitable is cheaper/);
+});
+
+test('"cheaper" when nothing is cheaper says so and shows the most affordable', async () => {
+  const turns = await converse(['coffee machine', 'cheaper', 'cheaper', 'cheaper']);
+  assert.deepEqual(shownSkus(turns[2]!.answer), ['202007']);
+  assert.match(messageOf(turns[3]!.answer), /^Nothing suitable is cheaper than these/);
+  assert.deepEqual(shownSkus(turns[3]!.answer), ['202007']);
 });
 
 test('"only Samsung" / "только JBL" keeps the search and sets the brand', async () => {
   const [, onlySamsung] = await converse(['наушники', 'only Samsung']);
-  assert.ok(shownSkus(onlySamsung!.answer).every((s) => brandOf(s) === 'Samsung' && index.bySku(s)?.categories.includes('Наушники')));
+  assertEvery(shownSkus(onlySamsung!.answer), (s) => brandOf(s) === 'Samsung' && index.bySku(s)?.categories.includes('Наушники'));
   const [, onlyJbl] = await converse(['наушники до 10000', 'только JBL']);
   const jbl = shownSkus(onlyJbl!.answer);
-  assert.ok(jbl.length > 0 && jbl.every((s) => brandOf(s) === 'JBL' && priceOf(s) <= 10000 && index.bySku(s)?.categories.includes('Наушники')));
+  assertEvery(jbl, (s) => brandOf(s) === 'JBL' && priceOf(s) <= 10000 && index.bySku(s)?.categories.includes('Наушники'));
 });
 
 test('"другого бренда" excludes the brand that was asked for', async () => {
   const [, other] = await converse(['наушники sony', 'а другого бренда?']);
   const skus = shownSkus(other!.answer);
-  assert.ok(skus.length > 0 && skus.every((s) => brandOf(s) !== 'Sony' && index.bySku(s)?.categories.includes('Наушники')));
+  assertEvery(skus, (s) => brandOf(s) !== 'Sony' && index.bySku(s)?.categories.includes('Наушники'));
 });
 
 test('"а есть чёрный?" adds the colour to the previous search', async () => {
@@ -50,36 +59,36 @@ test('"а есть чёрный?" adds the colour to the previous search', async
   const [, white] = await converse(['наушники sony', 'а белые есть?']);
   // No white Sony headphones: the answer says so and stays with Sony headphones.
   assert.match(messageOf(white!.answer), /не нашлось/);
-  assert.ok(shownSkus(white!.answer).every((s) => brandOf(s) === 'Sony'));
+  assertEvery(shownSkus(white!.answer), (s) => brandOf(s) === 'Sony');
 });
 
 test('a price or stock follow-up merges into the previous search', async () => {
   const [, bounded] = await converse(['робот пылесос', 'до 30000']);
-  assert.ok(shownSkus(bounded!.answer).every((s) => priceOf(s) <= 30000 && index.bySku(s)?.categories.includes('Роботы-пылесосы')));
+  assertEvery(shownSkus(bounded!.answer), (s) => priceOf(s) <= 30000 && index.bySku(s)?.categories.includes('Роботы-пылесосы'));
   const [, stock] = await converse(['вертикальный пылесос', 'только в наличии']);
-  assert.ok(shownSkus(stock!.answer).every((s) => index.bySku(s)?.available));
+  assertEvery(shownSkus(stock!.answer), (s) => index.bySku(s)?.available);
 });
 
 test('a new product request after a search is a new search, not a refinement', async () => {
   const [, phone] = await converse(['чайник', 'iphone 15']);
   assert.ok(shownSkus(phone!.answer).some((s) => /iPhone 15/.test(index.bySku(s)?.name ?? '')));
-  assert.ok(!shownSkus(phone!.answer).some((s) => index.bySku(s)?.categories.includes('Электрочайники')));
+  assertNone(shownSkus(phone!.answer), (s) => index.bySku(s)?.categories.includes('Электрочайники'));
   const [, tv] = await converse(['наушники sony', 'телевизор']);
-  assert.ok(shownSkus(tv!.answer).every((s) => index.bySku(s)?.categories.includes('Телевизоры')));
+  assertEvery(shownSkus(tv!.answer), (s) => index.bySku(s)?.categories.includes('Телевизоры'));
 });
 
 test('a refinement survives small talk in between', async () => {
   const turns = await converse(['чайник', 'спасибо!', 'а подешевле?']);
   const middle = median(shownSkus(turns[0]!.answer).map(priceOf));
   const last = shownSkus(turns[2]!.answer);
-  assert.ok(last.length > 0 && last.every((s) => priceOf(s) < middle && index.bySku(s)?.categories.includes('Электрочайники')));
+  assertEvery(last, (s) => priceOf(s) < middle && index.bySku(s)?.categories.includes('Электрочайники'));
 });
 
 test('"cheaper" after a similar-products shelf stays with similar products', async () => {
   const turns = await converse(['похожие', 'а подешевле?'], { page: { type: 'PRODUCT', data: ['104002'] } });
   const base = priceOf('104002');
   assert.equal(productsOf(turns[1]!.answer)?.shelf_id, 'aisle-similar');
-  assert.ok(shownSkus(turns[1]!.answer).every((s) => priceOf(s) < base));
+  assertEvery(shownSkus(turns[1]!.answer), (s) => priceOf(s) < base);
 });
 
 test('history from a client that never had state is ignored safely', async () => {

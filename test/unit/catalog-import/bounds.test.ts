@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import { parsePrice } from '../../../src/catalog/import/fields.ts';
 import { LIMITS } from '../../../src/catalog/import/limits.ts';
 import { htmlToText } from '../../../src/catalog/import/text.ts';
@@ -46,7 +47,7 @@ test('JSON Lines: megabyte fields are cut to the product limits without reading 
       params: Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`p${i}`, 'v'.repeat(1_000)])),
     });
   const lines = [big('bad-price', '1 '.repeat(50_000)), big('big', 990)];
-  assert.ok(lines.every((l) => l.length < LIMITS.lineBytes));
+  assertEvery(lines, (l) => l.length < LIMITS.lineBytes);
   const started = performance.now();
   const r = await collectBytes(`${lines.join('\n')}\n`, { format: 'jsonl' });
   const ms = performance.now() - started;
@@ -56,7 +57,7 @@ test('JSON Lines: megabyte fields are cut to the product limits without reading 
   assert.ok(p && p.name.length <= LIMITS.nameChars && p.name.startsWith('Чайник очень'));
   assert.ok((p.description?.length ?? 0) <= LIMITS.descriptionChars && (p.description?.length ?? 0) > LIMITS.descriptionChars - 10);
   assert.equal(Object.keys(p.params).length, LIMITS.params);
-  assert.ok(Object.values(p.params).every((v) => v.length <= LIMITS.paramValueChars));
+  assertEvery(Object.values(p.params), (v) => v.length <= LIMITS.paramValueChars);
 });
 
 test('a parameter repeated thousands of times grows to its limit, not beyond; new names stop at the limit', async () => {

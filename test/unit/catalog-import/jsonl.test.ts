@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import { CATALOGS, collectBytes, collectFile, needsData, plain, reasons } from './helpers.ts';
 
 void test('ru_shops_yml_catalog.jsonl: 7,752 rows, repeated skus reported once each', { skip: needsData }, async () => {
@@ -17,7 +18,7 @@ void test('ru_shops_yml_catalog.jsonl: 7,752 rows, repeated skus reported once e
   assert.equal(p?.oldPrice, undefined, 'null oldprice');
   assert.equal(p?.brand, undefined, 'null brand');
   // 61 rows hold HTML descriptions: none survives as markup.
-  assert.ok(r.products.every((x) => !/<\/?(p|br|div|li|ul|b|strong)\b/i.test(x.description ?? '')));
+  assertEvery(r.products, (x) => !/<\/?(p|br|div|li|ul|b|strong)\b/i.test(x.description ?? ''));
   // Duplicate-line reasons name the line.
   assert.match(r.skipped[0]?.reason ?? '', /^line \d+: duplicate id$/);
 });
@@ -26,7 +27,7 @@ void test('bestbuy: the 4 rows with a null sku are skipped as missing id', { ski
   const r = await collectFile(`${CATALOGS}bestbuy_products_3291.jsonl`);
   assert.equal(r.products.length, 3287);
   assert.equal(r.skipped.length, 4);
-  assert.ok(r.skipped.every((s) => s.offerId === null && /^line \d+: missing id$/.test(s.reason)));
+  assertEvery(r.skipped, (s) => s.offerId === null && /^line \d+: missing id$/.test(s.reason));
   const phone = r.bySku.get('4984700');
   assert.equal(phone?.brand, 'AT&T GoPhone');
   assert.deepEqual(phone?.categories, ['Cell Phones', 'Prepaid Phones', 'All Prepaid Phones']);

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import iconv from 'iconv-lite';
 import { collectBytes, collectFile, FEEDS, needsData, reasons } from './helpers.ts';
 
@@ -31,7 +32,7 @@ void test('garminko: a repeated offer id keeps the first offer and reports the l
   const black = r.bySku.get('BLACK');
   assert.equal(black?.name, 'Ремень нейлоновый FlexMove QuickFit 22мм BLACK');
   // UTF-8 feed, currency RUR (YML's old code for the rouble), no <url> at all.
-  assert.ok(r.products.every((p) => p.currency === 'RUB' && p.url === undefined && p.brand === 'Garmin'));
+  assertEvery(r.products, (p) => p.currency === 'RUB' && p.url === undefined && p.brand === 'Garmin');
 });
 
 void test('windows-1251 feeds: Cyrillic names, category paths from the parentId tree, prices', { skip: needsData }, async () => {
@@ -57,7 +58,7 @@ void test('windows-1251 feeds: Cyrillic names, category paths from the parentId 
   // Names are trimmed and inner runs of spaces collapsed.
   assert.equal(b59.bySku.get('4680')?.name, '--146ГБ ST Cheetah 15K.6 ST3146356SS SAS');
   assert.deepEqual(b59.bySku.get('4680')?.categories, ['ЖЕСТКИЕ ДИСКИ']);
-  assert.ok(b59.products.every((p) => !/[ÐÑ]|Р[ЎЃ]/.test(p.name)), 'no mojibake');
+  assertEvery(b59.products, (p) => !/[ÐÑ]|Р[ЎЃ]/.test(p.name), 'no mojibake');
 });
 
 void test('styx: params, oldprice, empty vendor, and UTF-8 links written into a windows-1251 feed', { skip: needsData }, async () => {
@@ -72,10 +73,10 @@ void test('styx: params, oldprice, empty vendor, and UTF-8 links written into a 
   assert.deepEqual(gel?.categories, ['Серии', 'Aroma Derm тело']);
   // The feed's links are UTF-8 bytes of "стикс.рф" inside a windows-1251 document.
   assert.equal(new URL(gel?.url ?? 'x:').hostname, 'xn--h1aetcc.xn--p1ai');
-  assert.ok(r.products.every((p) => p.oldPrice !== undefined && Object.keys(p.params).length > 0));
+  assertEvery(r.products, (p) => p.oldPrice !== undefined && Object.keys(p.params).length > 0);
   // Entities inside the text (&quot;) are decoded.
   assert.ok(r.products.some((p) => p.name.includes('"')));
-  assert.ok(r.products.every((p) => !p.name.includes('&quot;')));
+  assertEvery(r.products, (p) => !p.name.includes('&quot;'));
 });
 
 void test('lgkz: available="false" offers are kept as not available; KZT prices', { skip: needsData }, async () => {

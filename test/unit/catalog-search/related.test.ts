@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { demoIndex } from './demo-catalog.ts';
 
 const { index } = await demoIndex();
@@ -7,13 +8,13 @@ const { index } = await demoIndex();
 test('similar: same kind first, the product itself never', () => {
   const similar = index.similar('101007', 6); // iPhone 15 128 GB
   assert.equal(similar.length, 6);
-  assert.ok(similar.every((p) => p.categories.includes('Смартфоны') && p.sku !== '101007'));
+  assertEvery(similar, (p) => p.categories.includes('Смартфоны') && p.sku !== '101007');
   assert.ok(similar.slice(0, 3).some((p) => /iPhone 15/.test(p.name)), similar.map((p) => p.name).join());
 });
 
 test('similar within filters: cheaper than the product', () => {
   const cheaper = index.similar('101001', 6, { priceMax: 74989 });
-  assert.ok(cheaper.length > 0 && cheaper.every((p) => (p.price ?? Infinity) < 74990));
+  assertEvery(cheaper, (p) => (p.price ?? Infinity) < 74990);
 });
 
 test('complementary: accessories made for this model first, one of each kind', () => {
@@ -21,8 +22,8 @@ test('complementary: accessories made for this model first, one of each kind', (
   const names = items.map((p) => p.name);
   assert.match(names[0] ?? '', /Чехол .* Galaxy S24/);
   assert.ok(names.some((n) => /стекло .*Galaxy S24/i.test(n)), names.join());
-  assert.ok(items.every((p) => !p.categories.includes('Смартфоны')));
-  assert.ok(!names.some((n) => /S24 Ultra|A55|iPhone/.test(n)), `nothing made for another model: ${names.join()}`);
+  assertEvery(items, (p) => !p.categories.includes('Смартфоны'));
+  assertNone(names, (n) => /S24 Ultra|A55|iPhone/.test(n), `nothing made for another model: ${names.join()}`);
   const kinds = new Set(items.slice(0, 4).map((p) => p.categories[p.categories.length - 1]));
   assert.equal(kinds.size, 4, 'four kinds before a second of any');
 });
@@ -31,13 +32,13 @@ test('complementary: a coffee machine gets coffee and descaler, not other applia
   const items = index.complementary('202001', 6);
   const leaves = items.map((p) => p.categories[p.categories.length - 1]);
   assert.ok(leaves.includes('Кофе в зёрнах') && leaves.includes('Аксессуары для кофемашин'), leaves.join());
-  assert.ok(leaves.every((c) => c === 'Кофе в зёрнах' || c === 'Аксессуары для кофемашин'));
+  assertEvery(leaves, (c) => c === 'Кофе в зёрнах' || c === 'Аксессуары для кофемашин');
 });
 
 test('complementary: a vacuum gets the filter made for it, not a filter for another model', () => {
   const items = index.complementary('212001', 6); // Dyson V15
   assert.ok(items.some((p) => p.sku === '214001'), 'Dyson V15/V12 filter');
-  assert.ok(!items.some((p) => p.sku === '214003'), 'not the Xiaomi robot brush kit');
+  assertNone(items, (p) => p.sku === '214003', 'not the Xiaomi robot brush kit');
 });
 
 test('unknown SKUs give empty lists', () => {
@@ -48,7 +49,7 @@ test('unknown SKUs give empty lists', () => {
 test('complementary for an accessory: other kinds for the same device, never its own kind', () => {
   const items = index.complementary('111001', 6); // Samsung silicone case for Galaxy S24
   assert.ok(items.length > 0);
-  assert.ok(items.every((p) => !p.categories.includes('Чехлы для смартфонов')), items.map((p) => p.name).join());
+  assertEvery(items, (p) => !p.categories.includes('Чехлы для смартфонов'), items.map((p) => p.name).join());
   assert.ok(items.some((p) => p.sku === '112002'), 'the screen glass for Galaxy S24');
-  assert.ok(!items.some((p) => /S24 Ultra|iPhone/.test(p.name)));
+  assertNone(items, (p) => /S24 Ultra|iPhone/.test(p.name));
 });

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import { demoIndex, skus } from './demo-catalog.ts';
 
 const { index, products } = await demoIndex();
@@ -16,9 +17,9 @@ test('the demo catalogue loads whole through the feed reader', () => {
 test('Russian stemming: an inflected word finds the products named in another form', () => {
   const hits = index.search('наушников', {}, 20);
   assert.ok(hits.length >= 10);
-  assert.ok(hits.slice(0, 10).every((h) => /Наушники/.test(h.product.name)), skus(hits).join());
+  assertEvery(hits.slice(0, 10), (h) => /Наушники/.test(h.product.name), skus(hits).join());
   const kettles = index.search('чайники стеклянные', {}, 5);
-  assert.ok(kettles.length > 0 && kettles.every((h) => h.product.categories.includes('Электрочайники')));
+  assertEvery(kettles, (h) => h.product.categories.includes('Электрочайники'));
   assert.match(kettles[0]?.product.name ?? '', /стеклянный/);
 });
 
@@ -26,7 +27,7 @@ test('English stemming: plural and singular meet', () => {
   const plural = index.search('chargers', {}, 2).map((h) => h.product.sku);
   const singular = index.search('charger', {}, 2).map((h) => h.product.sku);
   assert.deepEqual(plural, singular);
-  assert.ok(plural.every((sku) => /Charger/.test(index.bySku(sku)?.name ?? '')));
+  assertEvery(plural, (sku) => /Charger/.test(index.bySku(sku)?.name ?? ''));
 });
 
 test('typos are tolerated, including a swapped pair of letters and a Cyrillic brand typo', () => {
@@ -34,26 +35,28 @@ test('typos are tolerated, including a swapped pair of letters and a Cyrillic br
   assert.match(index.search('наушнки', {}, 1)[0]?.product.name ?? '', /^Наушники/);
   for (const q of ['samsnug galaxy', 'самснуг галакси']) {
     const top = index.search(q, {}, 3);
-    assert.ok(top.length === 3 && top.every((h) => /Samsung/.test(h.product.name) && /Galaxy/.test(h.product.name)), q);
+    assert.equal(top.length, 3);
+    assertEvery(top, (h) => /Samsung/.test(h.product.name) && /Galaxy/.test(h.product.name), q);
   }
 });
 
 test('the last word matches as a prefix; earlier words do not', () => {
   const hits = index.search('холодил', {}, 5);
-  assert.ok(hits.length === 3 && hits.every((h) => /^Холодильник/.test(h.product.name)));
+  assert.equal(hits.length, 3);
+  assertEvery(hits, (h) => /^Холодильник/.test(h.product.name));
   // Not last: "холодил" must be a whole word (or a typo of one), so only "bosch" matches.
-  assert.ok(index.search('холодил bosch', {}, 5).every((h) => (h.coverage ?? 1) < 1));
+  assertEvery(index.search('холодил bosch', {}, 5), (h) => (h.coverage ?? 1) < 1);
 });
 
 test('a Cyrillic model code finds the Latin one ("с24" → S24)', () => {
   const top = index.search('galaxy с24', {}, 3);
-  assert.ok(top.every((h) => /S24/.test(h.product.name)), skus(top).join());
+  assertEvery(top, (h) => /S24/.test(h.product.name), skus(top).join());
 });
 
 test('ranking prefers a match in the name over one in the description', () => {
   // "кофе" is in coffee names and in coffee-machine descriptions.
   const hits = index.search('кофе', {}, 3);
-  assert.ok(hits.every((h) => /^Кофе в зёрнах/.test(h.product.name)), skus(hits).join());
+  assertEvery(hits, (h) => /^Кофе в зёрнах/.test(h.product.name), skus(hits).join());
 });
 
 test('ranking prefers products that match every word', () => {
@@ -64,10 +67,10 @@ test('ranking prefers products that match every word', () => {
 });
 
 test('synonyms: colloquial and English words reach Russian names', () => {
-  assert.ok(index.search('айфон', {}, 3).every((h) => /iPhone/.test(h.product.name)));
-  assert.ok(index.search('макбук', {}, 3).every((h) => /MacBook/.test(h.product.name)));
-  assert.ok(index.search('kettle', {}, 3).every((h) => /чайник/i.test(h.product.name)));
-  assert.ok(index.search('пауэрбанк', {}, 4).every((h) => /Внешний аккумулятор/.test(h.product.name)));
+  assertEvery(index.search('айфон', {}, 3), (h) => /iPhone/.test(h.product.name));
+  assertEvery(index.search('макбук', {}, 3), (h) => /MacBook/.test(h.product.name));
+  assertEvery(index.search('kettle', {}, 3), (h) => /чайник/i.test(h.product.name));
+  assertEvery(index.search('пауэрбанк', {}, 4), (h) => /Внешний аккумулятор/.test(h.product.name));
 });
 
 test('an unavailable product ranks after available ones of equal match', () => {

@@ -1,5 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Metadata } from 'sharp';
 import { createImagePipeline, MAX_IMAGE_BYTES } from '../../../src/images/index.ts';
@@ -117,7 +118,7 @@ describe('alpha and animation', () => {
     await assertCleanJpeg(result.jpeg);
     // The top-left pixel is fully transparent in the source.
     const { data } = await sharp(result.jpeg).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
-    assert.ok([...data].every((channel) => channel > 245), `white, got ${[...data].join(',')}`);
+    assertEvery([...data], (channel) => channel > 245, `white, got ${[...data].join(',')}`);
   });
 
   test('a PNG with alpha becomes a white-backed JPEG', async () => {

@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import { WorkBudget } from '../../../src/catalog/search/limits.ts';
 import { checkModelAnswer } from '../../../src/assistant/llm-engine/answer.ts';
 import { systemPrompt, type PromptContext } from '../../../src/assistant/llm-engine/prompt.ts';
@@ -53,7 +54,7 @@ test('unknown SKUs are echoed back no longer than a catalogue SKU', async () => 
   const out = (await tools['similar_products']!.execute!({ sku: long }, options)) as { error: string };
   assert.ok(out.error.length < 300);
   const got = (await tools['get_products']!.execute!({ skus: [long] }, options)) as { unknown_skus: string[] };
-  assert.ok(got.unknown_skus.every((s) => s.length <= 201));
+  assertEvery(got.unknown_skus, (s) => s.length <= 201);
 });
 
 test('the model answer: "__proto__" is a key like any other, deep nesting is refused, long lists are not read whole', () => {

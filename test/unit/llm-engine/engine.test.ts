@@ -4,6 +4,7 @@
  */
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import { createLlmEngine } from '../../../src/assistant/llm-engine/index.ts';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import type { EngineRequest, EngineTurn } from '../../../src/assistant/engine.ts';
@@ -96,7 +97,7 @@ test("the model's search becomes the turn's state, so a fallback turn can still 
   const second = await engine.answer(request(tenant, 'а подешевле?', history));
   const block = second.answer.response.contents.find((b) => b.type === 'products');
   assert.ok(block && block.type === 'products');
-  assert.ok(block.value.every((p) => p.brand === 'Samsung' && (p.price ?? Infinity) < 74990), 'cheaper Samsung phones from the catalogue engine');
+  assertEvery(block.value, (p) => p.brand === 'Samsung' && (p.price ?? Infinity) < 74990, 'cheaper Samsung phones from the catalogue engine');
 });
 
 test('learned preferences come back with brands in the catalogue spelling', async () => {

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import { catalogTools, productView, searchProducts, type ToolJournal } from '../../../src/assistant/llm-engine/tools.ts';
 import { demoIndex } from './helpers.ts';
 
@@ -11,7 +12,7 @@ test('search: words and filters of the query are parsed; explicit filters win', 
   const out = searchProducts(index, { query: 'смартфон samsung до 50000', price_max: 40000 }, j);
   const products = out['products'] as Array<{ brand: string; price: number }>;
   assert.ok(products.length > 0);
-  assert.ok(products.every((p) => p.brand === 'Samsung' && p.price <= 40000));
+  assertEvery(products, (p) => p.brand === 'Samsung' && p.price <= 40000);
   assert.equal(j.searches.length, 1);
   assert.equal(j.seen.length, products.length);
 });
