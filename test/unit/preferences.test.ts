@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mergePreferences } from '../../src/modules/generation/service.ts';
+import { mergePreferences } from '../../src/modules/generation/memory.ts';
 
 test('newly learned brands come first, without repeats, at most ten', () => {
   const merged = mergePreferences({ brands: ['Apple', 'Sony'] }, { brands: ['Samsung', 'Apple'] });

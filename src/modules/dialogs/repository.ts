@@ -1,7 +1,7 @@
 /**
  * Dialog storage shared by generation, history, the dialog list, feedback and sharing:
  * Kysely only. A dialog is keyed by (tenant, resourceId, threadId); every lookup that a
- * client can drive checks the owning session too, so no request reveals another owner's dialog.
+ * client can drive checks the owning session too (the rule is in ownership.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database, Dialog } from '../../db/types.ts';
@@ -18,10 +18,21 @@ export interface ListCursor {
   threadId: string;
 }
 
+/**
+ * The query for the dialog of a key, written once: the dialog lookup runs it as it is, and
+ * generation joins the message of a retried id onto it (columns are qualified for that join).
+ */
+export function selectDialogByKey(db: Kysely<Database>, tenantId: string, resourceId: string, threadId: string) {
+  return db
+    .selectFrom('dialogs')
+    .selectAll('dialogs')
+    .where('dialogs.tenant_id', '=', tenantId)
+    .where('dialogs.resource_id', '=', resourceId)
+    .where('dialogs.thread_id', '=', threadId);
+}
+
 export function createDialogRepository(db: Kysely<Database>) {
-  const byKey = prepared(db, 3, (tenantId: string, resourceId: string, threadId: string) =>
-    db.selectFrom('dialogs').selectAll().where('tenant_id', '=', tenantId).where('resource_id', '=', resourceId).where('thread_id', '=', threadId),
-  );
+  const byKey = prepared(db, 3, (tenantId: string, resourceId: string, threadId: string) => selectDialogByKey(db, tenantId, resourceId, threadId));
   const listed = (sessionId: string) =>
     db.selectFrom('dialogs').select(['thread_id', 'title', 'created_at', 'last_message_at']).where('session_id', '=', sessionId).where('hidden_at', 'is', null);
   const firstPage = prepared(db, 2, (sessionId: string, limit: number) =>
@@ -55,11 +66,6 @@ export function createDialogRepository(db: Kysely<Database>) {
 
 export type DialogRepository = ReturnType<typeof createDialogRepository>;
 
-/**
- * Whether the caller may see this dialog: it belongs to the caller's guest session, or —
- * for resources never registered — to no session. A mismatch is answered exactly like a
- * missing dialog.
- */
-export function ownedBy(dialog: Dialog, sessionId: string | null): boolean {
-  return dialog.session_id === sessionId;
-}
+// The ownership rule lives in its policy file; re-exported until dialogs/service.ts and
+// history/service.ts import it from there.
+export { ownedBy } from './ownership.ts';

@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Dialog, Message, NewDialog, NewMessage } from '../../db/types.ts';
 import type { DialectName } from '../../db/dialect.ts';
-import type { DialogKey } from '../dialogs/repository.ts';
+import { selectDialogByKey, type DialogKey } from '../dialogs/repository.ts';
 import { prepared } from '../../db/prepared.ts';
 
 export interface TurnToStore {
@@ -79,11 +79,9 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
   }
 
   // The queries of every turn, compiled once.
-  const byKey = (tenantId: string, resourceId: string, threadId: string) =>
-    db.selectFrom('dialogs').selectAll('dialogs').where('dialogs.tenant_id', '=', tenantId).where('dialogs.resource_id', '=', resourceId).where('dialogs.thread_id', '=', threadId);
-  const dialogByKey = prepared(db, 3, byKey);
+  const dialogByKey = prepared(db, 3, (tenantId: string, resourceId: string, threadId: string) => selectDialogByKey(db, tenantId, resourceId, threadId));
   const dialogWithMessage = prepared(db, 4, (tenantId: string, resourceId: string, threadId: string, clientMessageId: string) =>
-    byKey(tenantId, resourceId, threadId)
+    selectDialogByKey(db, tenantId, resourceId, threadId)
       .leftJoin('messages as m', (join) => join.onRef('m.dialog_id', '=', 'dialogs.id').on('m.client_message_id', '=', clientMessageId))
       .select(['m.id as user_message_id', 'm.fingerprint as user_fingerprint']),
   );

@@ -12,7 +12,7 @@ import { AppError, authStorageError } from '../../errors.ts';
 import { MICROS_PER_DAY, isoMillis, type Clock } from '../../clock.ts';
 import type { Dialog } from '../../db/types.ts';
 import { hashToken, hashesEqual, newShareToken } from '../../security/tokens.ts';
-import { ownedBy } from '../dialogs/repository.ts';
+import { ownedBy } from '../dialogs/ownership.ts';
 import type { SharingRepository } from './repository.ts';
 import { snapshotJson } from './snapshot.ts';
 import type { ShareCreated } from './schemas.ts';
