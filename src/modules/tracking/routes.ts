@@ -2,6 +2,7 @@
  * `GET /shopping/events/{signed}`: Aisle's own tracking collector (design.md §5).
  * A valid signature → 204 at once and the event is queued for a batched write;
  * anything else → 404. The debug stub's event link answers 204 and records nothing.
+ * The rules are in service.ts; this file is the HTTP side.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
@@ -9,23 +10,20 @@ import type { Clock } from '../../clock.ts';
 import type { Signer } from '../../security/signer.ts';
 import { sendError } from '../../plugins/error-handler.ts';
 import { errorResponses, noContent } from '../../plugins/error-schema.ts';
-import { EVENT_PURPOSE, type EventPayload } from './links.ts';
 import type { EventWriter } from './event-writer.ts';
+import { createTrackingService } from './service.ts';
 
 /** Longest signed value accepted (the signer refuses longer ones too). */
 const SIGNED_MAX = 4096;
 
 export function registerTrackingRoutes(app: FastifyInstance, deps: { signer: Signer; clock: Clock; writer: EventWriter }): void {
+  const tracking = createTrackingService(deps);
+
   async function collect(signed: string, reply: FastifyReply) {
     void reply.header('Cache-Control', 'no-store');
-    if (signed === 'debug') {
-      return reply.code(204).send();
-    }
-    const event = deps.signer.verify<EventPayload>(EVENT_PURPOSE, signed);
-    if (!event || typeof event.t !== 'string' || typeof event.y !== 'string') {
+    if (!tracking.collect(signed)) {
       return sendError(reply, 404, 'NOT_FOUND', 'Not found');
     }
-    deps.writer.add({ tenant_id: event.t, dialog_id: event.d, message_id: event.m, type: event.y, sku: event.s ?? null, created_at: deps.clock.nowMicros() });
     return reply.code(204).send();
   }
 
