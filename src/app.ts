@@ -23,26 +23,15 @@ import { collectRouteTable } from './plugins/route-table.ts';
 import { installCors } from './plugins/cors.ts';
 import { healthSchema, installOpenApi, readySchema } from './plugins/openapi.ts';
 import { installAccess } from './plugins/access.ts';
-import { createGuestSessionRepository } from './modules/guest-sessions/repository.ts';
-import { createGuestSessionService } from './modules/guest-sessions/service.ts';
-import { registerGuestSessionRoutes } from './modules/guest-sessions/routes.ts';
 import { createImagePipeline, type ImagePipeline } from './images/index.ts';
 import { createCatalogRegistry } from './catalog/registry.ts';
 import { createEngineResolver, type EngineResolver } from './assistant/engines.ts';
-import { createDialogRepository } from './modules/dialogs/repository.ts';
-import { createDialogService } from './modules/dialogs/service.ts';
-import { registerDialogRoutes } from './modules/dialogs/routes.ts';
-import { createGenerationRepository } from './modules/generation/repository.ts';
-import { createGenerationService } from './modules/generation/service.ts';
-import { registerGenerationRoutes } from './modules/generation/routes.ts';
-import { createHistoryRepository } from './modules/history/repository.ts';
-import { createHistoryService } from './modules/history/service.ts';
-import { registerHistoryRoutes } from './modules/history/routes.ts';
-import { createFeedbackRepository } from './modules/feedback/repository.ts';
-import { createFeedbackService } from './modules/feedback/service.ts';
-import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
-import { createEventWriter } from './modules/tracking/event-writer.ts';
-import { registerTrackingRoutes } from './modules/tracking/routes.ts';
+import { createGuestSessions, registerGuestSessionsModule } from './modules/guest-sessions/index.ts';
+import { registerGenerationModule } from './modules/generation/index.ts';
+import { registerHistoryModule } from './modules/history/index.ts';
+import { registerDialogsModule } from './modules/dialogs/index.ts';
+import { registerFeedbackModule } from './modules/feedback/index.ts';
+import { registerTrackingModule } from './modules/tracking/index.ts';
 import { registerSharingModule } from './modules/sharing/index.ts';
 import { registerStarterPromptsModule } from './modules/starter-prompts/index.ts';
 import { registerWebModule } from './modules/web/index.ts';
@@ -63,33 +52,6 @@ export interface AppDeps {
   catalogRefreshMs?: number;
   /** How often tracking events are written (ms). Default 500. */
   trackingFlushMs?: number;
-}
-
-/** Wires the dialog modules: each gets only the narrow dependencies it uses. */
-function registerModules(app: FastifyInstance, ctx: AppContext, extra: { engineFor: EngineResolver; images: ImagePipeline; trackingFlushMs: number }): void {
-  const { config, storage, clock, signer } = ctx;
-  const dialogs = createDialogRepository(storage.db);
-  const generation = createGenerationService({
-    config,
-    clock,
-    signer,
-    repository: createGenerationRepository(storage.db, storage.dialect),
-    images: extra.images,
-    engineFor: extra.engineFor,
-  });
-  registerGenerationRoutes(app, { generation });
-  registerHistoryRoutes(app, { history: createHistoryService({ dialogs, repository: createHistoryRepository(storage.db) }) });
-  registerDialogRoutes(app, { dialogsService: createDialogService({ dialogs, signer, clock }) });
-  registerFeedbackRoutes(app, { feedback: createFeedbackService({ repository: createFeedbackRepository(storage.db), clock }) });
-  const writer = createEventWriter(storage.db, {
-    flushMs: extra.trackingFlushMs,
-    onError: (err, dropped) => app.log.warn({ err, dropped }, 'tracking events could not be written'),
-  });
-  registerTrackingRoutes(app, { signer, clock, writer });
-  app.addHook('onClose', async () => writer.close());
-  registerSharingModule(app, ctx);
-  registerStarterPromptsModule(app, ctx);
-  registerWebModule(app, ctx);
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -128,10 +90,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const engineFor: EngineResolver = deps.engineFor ? (tenant) => deps.engineFor!(tenant, defaultEngines) : defaultEngines;
   const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs };
 
-  const sessions = createGuestSessionService({ repository: createGuestSessionRepository(storage.db), clock });
+  const sessions = createGuestSessions(ctx);
   installAccess(app, { config, sessions });
-  registerGuestSessionRoutes(app, { config, sessions, limiter });
-  registerModules(app, ctx, { engineFor, images: deps.images ?? createImagePipeline(), trackingFlushMs: deps.trackingFlushMs ?? 500 });
+  registerGuestSessionsModule(app, ctx, sessions);
+  registerGenerationModule(app, ctx, { engineFor, images: deps.images ?? createImagePipeline() });
+  registerHistoryModule(app, ctx);
+  registerDialogsModule(app, ctx);
+  registerFeedbackModule(app, ctx);
+  registerTrackingModule(app, ctx, { flushMs: deps.trackingFlushMs ?? 500 });
+  registerSharingModule(app, ctx);
+  registerStarterPromptsModule(app, ctx);
+  registerWebModule(app, ctx);
   app.addHook('onClose', async () => catalogs.stop());
 
   app.get('/health', { schema: healthSchema }, async () => ({ status: 'ok' }));

@@ -25,3 +25,7 @@ export function registerSharingModule(app: FastifyInstance, ctx: AppContext, opt
   });
   app.addHook('onClose', async () => job.stop());
 }
+
+// The share page of the web module reads snapshots through the same service.
+export { createSharingRepository } from './repository.ts';
+export { createSharingService, type SharingService } from './service.ts';

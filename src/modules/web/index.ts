@@ -4,8 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createSharingRepository } from '../sharing/repository.ts';
-import { createSharingService } from '../sharing/service.ts';
+import { createSharingRepository, createSharingService } from '../sharing/index.ts';
 import { registerPlaygroundRoutes } from './playground-routes.ts';
 import { registerShareRoutes } from './share-routes.ts';
 import { createShareTenantLookup } from './share-tenant.ts';

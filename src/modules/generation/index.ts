@@ -1,0 +1,26 @@
+/** Generation (spec 4.5): a buyer's turn answered by the tenant's engine. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import type { EngineResolver } from '../../assistant/engines.ts';
+import type { ImagePipeline } from '../../images/index.ts';
+import { createGenerationRepository } from './repository.ts';
+import { registerGenerationRoutes } from './routes.ts';
+import { createGenerationService } from './service.ts';
+
+export interface GenerationModuleDeps {
+  engineFor: EngineResolver;
+  images: ImagePipeline;
+}
+
+/** Registers `POST /shopping/generate`. */
+export function registerGenerationModule(app: FastifyInstance, ctx: AppContext, deps: GenerationModuleDeps): void {
+  const generation = createGenerationService({
+    config: ctx.config,
+    clock: ctx.clock,
+    signer: ctx.signer,
+    repository: createGenerationRepository(ctx.storage.db, ctx.storage.dialect),
+    images: deps.images,
+    engineFor: deps.engineFor,
+  });
+  registerGenerationRoutes(app, { generation });
+}
