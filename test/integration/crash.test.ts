@@ -17,7 +17,8 @@ import { DIALECTS, skipFor, createTestDatabase } from '../helpers/storage.ts';
 import { DEMO_CATALOG } from '../helpers/app.ts';
 import { startChildServer, killChildServer, type ChildServer } from '../helpers/child-server.ts';
 import { answerReply, startFakeOpenAI, type RecordedRequest } from '../helpers/fake-openai.ts';
-import { CLAIM_LEASE_MICROS } from '../../src/modules/generation/service.ts';
+import { rowCount } from '../helpers/rows.ts';
+import { CLAIM_LEASE_MICROS } from '../../src/modules/generation/single-flight.ts';
 
 const TURNS = 24;
 const LEASE_MS = CLAIM_LEASE_MICROS / 1000;
@@ -150,8 +151,7 @@ for (const dialect of DIALECTS) {
           .where('a.id', 'is', null)
           .execute();
         assert.deepEqual(orphans, [], 'no half-stored turn');
-        const counts = await database.storage.db.selectFrom('messages').select((eb) => [eb.fn.countAll().as('n')]).executeTakeFirstOrThrow();
-        assert.equal(Number(counts.n), 2 * TURNS, 'each turn stored once');
+        assert.equal(await rowCount(database.storage.db, 'messages'), 2 * TURNS, 'each turn stored once');
       } finally {
         await killChildServer(first);
         await killChildServer(second);

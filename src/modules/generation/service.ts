@@ -31,8 +31,6 @@ import { createSingleFlight } from './single-flight.ts';
 import { claimKeyOf, clientMessageIdOf, dialogKeyOf, dialogKeyText, type Caller, type Turn, type TurnRequest } from './turn.ts';
 
 export type { Caller } from './turn.ts';
-// The lease's length, read by the crash test; it moves to importing single-flight.ts directly.
-export { CLAIM_LEASE_MICROS } from './single-flight.ts';
 
 /** How long an engine call may take before the turn fails. */
 const ENGINE_DEADLINE_MS = 120_000;
