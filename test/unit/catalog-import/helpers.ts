@@ -1,15 +1,13 @@
 /** Shared helpers of the catalogue import tests: where the real feeds are, and collecting a feed. */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { readFeed, readFeedFile, type FeedFormat, type FeedItem } from '../../../src/catalog/import/index.ts';
 import type { CatalogProduct, SkippedOffer } from '../../../src/catalog/product.ts';
+import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 
-/** ../shared/data relative to the project root; the feeds are read there, never copied. */
-export const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
-export const FEEDS = `${DATA}feeds/`;
-export const CATALOGS = `${DATA}catalogs/`;
-/** Skip option for tests that need the shared data (a checkout without it still runs the rest). */
-export const needsData = existsSync(FEEDS) ? false : 'shared data (../shared/data) not found';
+/** The real feeds and catalogues under ../shared/data; read there, never copied. */
+export const FEEDS = `${sharedDataPath('feeds')}/`;
+export const CATALOGS = `${sharedDataPath('catalogs')}/`;
+/** Skip option for tests that need the shared data (a checkout without it still runs the rest; CI refuses the skip). */
+export const needsData = sharedDataSkip;
 
 export interface Collected {
   products: CatalogProduct[];

@@ -3,14 +3,13 @@
  * reader and indexed once per test process; shared by the search and engine tests.
  */
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readFeedFile } from '../../../src/catalog/import/index.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex, type CatalogIndex } from '../../../src/catalog/search/index.ts';
+import { PROJECT_ROOT, sharedDataPath } from '../../helpers/shared-data.ts';
 
-const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-export const DEMO_CATALOG = resolve(root, 'examples/demo/catalog.jsonl');
-export const RU_SHOPS_CATALOG = resolve(root, '../shared/data/catalogs/ru_shops_yml_catalog.jsonl');
+export const DEMO_CATALOG = resolve(PROJECT_ROOT, 'examples/demo/catalog.jsonl');
+export const RU_SHOPS_CATALOG = sharedDataPath('catalogs/ru_shops_yml_catalog.jsonl');
 
 /** All products of a feed file (skipped offers ignored). */
 export async function loadProducts(path: string): Promise<CatalogProduct[]> {

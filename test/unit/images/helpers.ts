@@ -1,15 +1,14 @@
 /** Shared helpers for the image tests: where the public sample images live, and how to look at a result. */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { ImageSource } from '../../../src/images/index.ts';
+import { readSharedData, sharedDataPath } from '../../helpers/shared-data.ts';
 
 /** `../shared/data/images/` beside the project root; read from there, never copied into the repo. */
-export const IMAGES_DIR = fileURLToPath(new URL('../../../../shared/data/images/', import.meta.url));
+export const IMAGES_DIR = `${sharedDataPath('images')}/`;
 
 /** The bytes of a sample image, by its path under `IMAGES_DIR` (as in MANIFEST.tsv). */
 export function sample(path: string): Buffer {
-  return readFileSync(IMAGES_DIR + path);
+  return readSharedData(`images/${path}`);
 }
 
 /** A Base64 source for bytes, with the media type given or guessed from the file name. */
