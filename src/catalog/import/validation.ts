@@ -30,8 +30,9 @@ export interface ProductDraft {
 }
 
 /**
- * Validates drafts into products. Keeps the set of accepted SKUs (a few bytes per product)
- * so that a repeated id is reported instead of silently replacing the first offer.
+ * Validates drafts into products. Keeps the accepted SKUs (a few bytes per product; the
+ * rule is first-by-sku.ts) so that a repeated id is reported instead of silently replacing
+ * the first offer.
  */
 export class ProductValidator {
   private readonly seen = new FirstBySku();

@@ -3,7 +3,7 @@
  * cleaner categories), so a product type can become a filter instead of a word that
  * must appear somewhere in a product's text. Built per tenant from its category names.
  */
-import { boundedEdits } from './inverted.ts';
+import { boundedEdits } from './edits.ts';
 import { MAX_FUZZY_WORDS } from './limits.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
