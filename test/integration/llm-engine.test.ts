@@ -9,14 +9,15 @@
 import { describe, test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery } from '../helpers/assert.ts';
-import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
+import { readSharedData, sharedDataSkip } from '../helpers/shared-data.ts';
+import { rowCount } from '../helpers/rows.ts';
 import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
 import { answerReply, startFakeOpenAI, toolReply, transcript, type FakeOpenAI, type RecordedRequest } from '../helpers/fake-openai.ts';
 import { llmEngineCounters } from '../../src/assistant/llm-engine/metrics.ts';
 
-const HOPPER_JPEG = readFileSync(new URL('../../../shared/data/images/pillow_testimages/hopper.jpg', import.meta.url)).toString('base64');
+const HOPPER_JPEG = readSharedData('images/pillow_testimages/hopper.jpg').toString('base64');
 const KEY_VARIABLE = 'AISLE_TEST_LLM_KEY';
 process.env[KEY_VARIABLE] = 'sk-test-key';
 
@@ -74,8 +75,7 @@ for (const dialect of DIALECTS) {
           runtimeContext: { tenant_id: turn.tenant ?? 'llm-a', ...(turn.ctx ? { ctx: turn.ctx } : {}) },
         },
       });
-    const count = async (table: 'messages' | 'dialogs' | 'buyer_preferences') =>
-      Number((await t.database.storage.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = (table: 'messages' | 'dialogs' | 'buyer_preferences') => rowCount(t.database.storage.db, table);
 
     before(async () => {
       fake = await startFakeOpenAI();
@@ -290,7 +290,7 @@ for (const dialect of DIALECTS) {
       assert.doesNotMatch(t.logText(), /Секретный запрос/);
     });
 
-    test('a photo goes to a model that accepts images, as an image part of the user message', async () => {
+    test('a photo goes to a model that accepts images, as an image part of the user message', { skip: sharedDataSkip }, async () => {
       fake.enqueue(answerReply({ text: 'На фото портрет; похожих товаров нет.' }));
       const res = await generate({ tenant: 'llm-vision', content: [{ type: 'text', text: 'Что это?' }, { type: 'image', source: { type: 'base64', mediaType: 'image/jpeg', data: HOPPER_JPEG } }] });
       assert.equal(res.statusCode, 200, res.body);
@@ -304,7 +304,7 @@ for (const dialect of DIALECTS) {
       assert.equal(message(res), 'На фото портрет; похожих товаров нет.');
     });
 
-    test('a photo for a model without images: a polite note, the text still answered; a photo alone needs no model', async () => {
+    test('a photo for a model without images: a polite note, the text still answered; a photo alone needs no model', { skip: sharedDataSkip }, async () => {
       fake.enqueue(answerReply({ text: 'Вот чехлы.', products: ['101001'] }));
       const res = await generate({ content: [{ type: 'text', text: 'Подбери чехол' }, { type: 'image', source: { type: 'base64', mediaType: 'image/jpeg', data: HOPPER_JPEG } }] });
       assert.equal(res.statusCode, 200, res.body);

@@ -14,6 +14,7 @@ import { postgresSkip } from '../helpers/services.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
 import { answerReply, startFakeOpenAI, transcript, type FakeOpenAI } from '../helpers/fake-openai.ts';
+import { rowCount } from '../helpers/rows.ts';
 import { createStorage } from '../../src/db/create-db.ts';
 
 const PROMPTS = [
@@ -70,8 +71,7 @@ for (const dialect of DIALECTS) {
         ...(remoteAddress ? { remoteAddress } : {}),
       });
     const ids = (res: LightMyRequestResponse) => (res.json().prompts as Array<{ id: string }>).map((p) => p.id);
-    const count = async (table: 'dialogs' | 'messages' | 'starter_prompt_selections') =>
-      Number((await t.database.storage.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = (table: 'dialogs' | 'messages' | 'starter_prompt_selections') => rowCount(t.database.storage.db, table);
     const say = async (token: string, tenant: string, resourceId: string, threadId: string, text: string) => {
       const res = await t.app.inject({
         method: 'POST',

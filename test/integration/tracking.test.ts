@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { generate, pathOf, pollUntil, sendTurn, type Answer } from '../helpers/dialogs.ts';
+import { rowCount } from '../helpers/rows.ts';
 import { engagementByDay } from '../../src/modules/tracking/report.ts';
 
 interface EventRef {
@@ -53,7 +54,7 @@ for (const dialect of DIALECTS) {
     let t: TestApp;
     const db = () => t.database.storage.db;
     const hit = (url: string, remoteAddress?: string) => t.app.inject({ method: 'GET', url: pathOf(url), ...(remoteAddress ? { remoteAddress } : {}) });
-    const eventCount = async () => Number((await db().selectFrom('tracking_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const eventCount = () => rowCount(db(), 'tracking_events');
 
     /**
      * Proves that nothing was recorded by the requests made so far: a valid sentinel event is
@@ -206,7 +207,7 @@ for (const dialect of DIALECTS) {
   describe(`engagement report [${dialect}]`, { skip: skipFor(dialect) }, () => {
     let t: TestApp;
     const db = () => t.database.storage.db;
-    const count = async () => Number((await db().selectFrom('tracking_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = () => rowCount(db(), 'tracking_events');
     const fire = async (refs: EventRef[], type: string, level: 'root' | 'card', times: number) => {
       const matching = refs.filter((r) => r.type === type && r.level === level);
       assert.ok(matching.length >= times, `${times} × ${level} ${type}`);
