@@ -1,13 +1,14 @@
 /**
- * What the catalogue engine remembers of its own turn (returned as `EngineResult.state`,
- * given back in `EngineTurn.state`): the search it ran and what it showed, so the next
- * message can refine it ("а подешевле?", "only Samsung").
+ * What an engine remembers of its own turn (returned as `EngineResult.state`, given back in
+ * `EngineTurn.state`): the search it ran and what it showed, so the next message can refine it
+ * ("а подешевле?", "only Samsung"). The catalogue engine reads it; the model engine writes its
+ * turns in the same form, so the catalogue engine answering as fallback can still refine them.
  */
-import type { EngineTurn } from '../engine.ts';
-import type { SearchFilters } from '../../catalog/search/filters.ts';
-import type { PriceSort } from '../../catalog/search/types.ts';
-import { boundText, MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
-import type { Lang } from './intents.ts';
+import type { EngineTurn } from './engine.ts';
+import type { SearchFilters } from '../catalog/search/filters.ts';
+import type { PriceSort } from '../catalog/search/types.ts';
+import { boundText, MAX_PARSE_WORDS } from '../catalog/search/limits.ts';
+import type { Lang } from './language.ts';
 
 export type ShelfKind = 'search' | 'similar' | 'complementary' | 'cart' | 'product';
 

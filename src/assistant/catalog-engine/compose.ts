@@ -5,8 +5,12 @@
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
 import type { Tenant, TenantLink } from '../../config/tenant.ts';
-import type { ContentBlock, EngagementEvent, EngineAnswer, Product } from '../contract.ts';
+import type { ContentBlock, EngagementEvent, EngineAnswer } from '../contract.ts';
 import type { TrackingLinks } from '../engine.ts';
+import { card, sharedCategoryPath } from '../cards.ts';
+
+// The web module's tenant settings still import the currency sign from here.
+export { currencySymbol } from '../currency.ts';
 
 export interface Shelf {
   products: CatalogProduct[];
@@ -21,85 +25,6 @@ export interface AnswerParts {
   supportButton?: string | null;
   links?: TenantLink[];
   suggests?: string[];
-}
-
-const FEATURE_PARAMS = 4;
-const FEATURE_CHARS = 160;
-
-// Looked up by the feed's currency codes: a Map, so no code finds a property of Object.prototype.
-const SYMBOLS: ReadonlyMap<string, string> = new Map(
-  Object.entries({ RUB: '₽', RUR: '₽', USD: '$', EUR: '€', KZT: '₸', GBP: '£', PLN: 'zł', CZK: 'Kč', UAH: '₴', BYN: 'Br' }),
-);
-
-/** The currency sign to write prices with: the tenant's, else the catalogue's, else ₽/$ by language. */
-export function currencySymbol(tenant: Tenant, sample: CatalogProduct | undefined): string {
-  if (tenant.currencySymbol) {
-    return tenant.currencySymbol;
-  }
-  const code = sample?.currency?.toUpperCase();
-  const symbol = code === undefined ? undefined : SYMBOLS.get(code);
-  if (symbol) {
-    return symbol;
-  }
-  return code ?? (tenant.language === 'en' ? '$' : '₽');
-}
-
-/** A card's `features`: the first few parameters as "name: value", kept short. */
-export function features(p: CatalogProduct): string | undefined {
-  const parts = Object.entries(p.params)
-    .slice(0, FEATURE_PARAMS)
-    .map(([k, v]) => `${k}: ${v}`);
-  if (parts.length === 0) {
-    return undefined;
-  }
-  let s = parts.join('; ');
-  if (s.length > FEATURE_CHARS) {
-    s = `${s.slice(0, FEATURE_CHARS - 1).trimEnd()}…`;
-  }
-  return s;
-}
-
-/** One product card with its click and visibility events. */
-export function card(p: CatalogProduct, tracking: TrackingLinks): Product {
-  const c: Product = { sku: p.sku, name: p.name, price: p.price ?? null };
-  if (p.categoryId) {
-    c.category_id = p.categoryId;
-  }
-  if (p.brand) {
-    c.brand = p.brand;
-  }
-  const f = features(p);
-  if (f) {
-    c.features = f;
-  }
-  if (p.isStm !== undefined) {
-    c.is_stm = p.isStm;
-  }
-  if (p.url) {
-    c.url = p.url;
-  }
-  if (p.imageUrl) {
-    c.image_url = p.imageUrl;
-  }
-  c.events = [
-    { type: 'click', url: tracking.card('click', p.sku) },
-    { type: 'visible_impression', url: tracking.card('visible_impression', p.sku) },
-  ];
-  return c;
-}
-
-/** The category path the shown products share (general → specific), else the first one's. */
-export function sharedCategoryPath(products: CatalogProduct[]): string[] {
-  const first = products[0]?.categories ?? [];
-  let n = first.length;
-  for (const p of products.slice(1)) {
-    let k = 0;
-    while (k < n && p.categories[k] === first[k]) {
-      k++;
-    }
-    n = k;
-  }
-  return n > 0 ? first.slice(0, n) : [...first];
 }
 
 /**

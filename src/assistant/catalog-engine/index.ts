@@ -11,9 +11,10 @@ import { runSearch, type SearchRequest } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
-import { currencySymbol, type AnswerParts } from './compose.ts';
+import type { AnswerParts } from './compose.ts';
+import { currencySymbol } from '../currency.ts';
+import { detectLanguage } from '../language.ts';
 import {
-  detectLanguage,
   isGreeting,
   isThanks,
   matchLinks,
@@ -33,7 +34,7 @@ import {
   similarAnswer,
   type SearchContext,
 } from './shelves.ts';
-import { latestState, type EngineState } from './state.ts';
+import { latestState, type EngineState } from '../engine-state.ts';
 import { browseSuggests } from './suggests.ts';
 import { texts } from './texts.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';

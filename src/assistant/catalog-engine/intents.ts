@@ -2,13 +2,11 @@
  * What a buyer's message is about, before any search: small talk (greeting, thanks), a
  * request for a person or a complaint, a shop topic the tenant has a link for, or a
  * product request (search, similar, "what goes with it", a refinement of the last
- * search). Also the language to answer in.
+ * search). The language to answer in is `../language.ts`.
  */
 import type { TenantLink } from '../../config/tenant.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
-
-export type Lang = 'ru' | 'en';
 
 const GREETING = new Set([
   'привет', 'приветик', 'здравствуй', 'здравствуйте', 'здрасте', 'добрый', 'доброе', 'день', 'вечер', 'утро', 'доброго',
@@ -42,36 +40,6 @@ const COMPLEMENTARY = [
   /add to (it|my|the)/u, /pair with/u, /match(es)? (it|this)/u,
 ];
 const OTHER_BRAND = [/друг(ого|ой|ие|ую) (бренд|фирм|производител|марк)/u, /не (этого|этой) (бренд|фирм|марк)/u, /other brand/u, /different brand/u, /another brand/u, /other makers?/u];
-
-const EN_WORDS = new Set([
-  'the', 'a', 'an', 'for', 'with', 'i', 'me', 'my', 'show', 'want', 'need', 'looking', 'find', 'cheap', 'cheaper',
-  'cheapest', 'under', 'below', 'over', 'between', 'and', 'or', 'any', 'some', 'please', 'do', 'you', 'have', 'is',
-  'are', 'what', 'which', 'best', 'good', 'something', 'headphones', 'phone', 'phones', 'kettle', 'vacuum', 'cleaner',
-  'laptop', 'tv', 'coffee', 'machine', 'case', 'charger', 'only', 'other', 'similar', 'goes', 'it', 'this', 'in', 'stock',
-  'black', 'white', 'red', 'blue', 'wireless', 'hello', 'hi', 'thanks', 'thank', 'can', 'recommend', 'buy', 'get', 'of',
-  'to', 'than', 'more', 'less', 'expensive', 'budget', 'gift', 'speaker', 'watch', 'tablet', 'cheap', 'help',
-]);
-
-/**
- * The language to answer in: the tenant's, unless the message is clearly in the other one
- * (an English message with no Cyrillic and at least one common English word; a Cyrillic
- * message to an English tenant). Model names alone ("iphone 15") decide nothing.
- */
-export function detectLanguage(text: string, tenantLanguage: Lang, previous?: Lang): Lang {
-  const norm = normalizeText(text);
-  const cyr = (norm.match(/[а-я]/gu) ?? []).length;
-  const lat = (norm.match(/[a-z]/gu) ?? []).length;
-  if (cyr > 0 && cyr >= lat) {
-    return 'ru';
-  }
-  if (cyr === 0 && lat > 0) {
-    const words = tokenize(norm);
-    if (words.some((w) => EN_WORDS.has(w))) {
-      return 'en';
-    }
-  }
-  return previous ?? tenantLanguage;
-}
 
 function only(words: string[], allowed: Set<string>, core: RegExp): boolean {
   return words.length > 0 && words.every((w) => allowed.has(w) || core.test(w)) && words.some((w) => core.test(w));

@@ -8,7 +8,7 @@ import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
-import type { EngineState } from './state.ts';
+import type { EngineState } from '../engine-state.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
 export type PriceMove = 'cheaper' | 'pricier' | null;

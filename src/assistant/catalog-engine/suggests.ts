@@ -6,8 +6,8 @@
 import type { CatalogProduct } from '../../catalog/product.ts';
 import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
-import type { Lang } from './intents.ts';
-import type { ShelfKind } from './state.ts';
+import type { Lang } from '../language.ts';
+import type { ShelfKind } from '../engine-state.ts';
 import { formatPrice, texts } from './texts.ts';
 
 const MAX = 4;

@@ -2,7 +2,7 @@
  * Everything the catalogue engine says, in Russian and English. Plain text only (no HTML,
  * no markdown markup), so it reads the same whatever message format the tenant uses.
  */
-import type { Lang } from './intents.ts';
+import type { Lang } from '../language.ts';
 
 // Built once: toLocaleString builds a formatter on every call, which showed in profiles.
 const FORMATS = {

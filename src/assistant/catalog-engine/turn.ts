@@ -7,8 +7,8 @@ import type { WorkBudget } from '../../catalog/search/limits.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import { composeAnswer, type AnswerParts } from './compose.ts';
-import type { Lang } from './intents.ts';
-import { stateRecord, type EngineState } from './state.ts';
+import type { Lang } from '../language.ts';
+import { stateRecord, type EngineState } from '../engine-state.ts';
 import type { Texts } from './texts.ts';
 
 /** How many cards one answer shows. */

@@ -9,7 +9,7 @@ import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { Tenant } from '../../config/tenant.ts';
 import type { ContentBlock, EngagementEvent, EngineAnswer } from '../contract.ts';
 import type { TrackingLinks } from '../engine.ts';
-import { card, sharedCategoryPath } from '../catalog-engine/compose.ts';
+import { card, sharedCategoryPath } from '../cards.ts';
 import type { ButtonAction, ModelAnswer } from './answer.ts';
 import type { ToolJournal } from './tools.ts';
 

@@ -7,7 +7,7 @@ import type { ModelMessage, UserContent } from 'ai';
 import type { CatalogProduct } from '../../catalog/product.ts';
 import type { LlmSettings, Tenant } from '../../config/tenant.ts';
 import type { BuyerPreferences, EngineTurn, PageContext } from '../engine.ts';
-import type { Lang } from '../catalog-engine/intents.ts';
+import type { Lang } from '../language.ts';
 import type { ButtonAction } from './answer.ts';
 import { pagePreview } from '../page-data.ts';
 

@@ -6,8 +6,8 @@
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { compactFilters } from '../../catalog/search/filters.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
-import type { Lang } from '../catalog-engine/intents.ts';
-import { stateRecord, type EngineState } from '../catalog-engine/state.ts';
+import type { Lang } from '../language.ts';
+import { stateRecord, type EngineState } from '../engine-state.ts';
 import type { ToolJournal } from './tools.ts';
 
 /** The state of a turn that showed `shown`; null when it showed nothing. */

@@ -2,7 +2,7 @@
  * The few sentences the LLM engine says itself rather than through the model, in the
  * buyer's language: they must be said exactly, whatever the model does.
  */
-import type { Lang } from '../catalog-engine/intents.ts';
+import type { Lang } from '../language.ts';
 
 export interface LlmTexts {
   /** Put before the model's answer when the buyer sent a photo the tenant's model cannot see. */

@@ -11,7 +11,7 @@ import type { SearchFilters } from '../../catalog/search/filters.ts';
 import { boundText, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, type SearchRequest, type SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, PriceSort } from '../../catalog/search/types.ts';
-import { features } from '../catalog-engine/compose.ts';
+import { features } from '../cards.ts';
 import { checkedSchema, stringEnum } from './schema.ts';
 
 /** What the tools did during one turn: for the products block's `source_query` and the turn's state. */
