@@ -1,5 +1,56 @@
-// Lint rules that catch real bugs: unawaited promises, loose equality, braceless branches.
+// Lint rules that catch real bugs: unawaited promises, loose equality, braceless branches;
+// and the layers of src/ (docs/ARCHITECTURE.md), so an import arrow cannot start pointing up.
 import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+/** Import paths (relative, as written) that a layer must not use, with the reason shown. */
+const TOP = { regex: '(^|/)(app|server|cli)\\.ts$', message: 'Only server.ts/cli.ts build the app, and only app.ts lists the modules: arrows point down.' };
+const MODULES = { regex: '/modules/', message: 'Modules are the top of the stack below app.ts; nothing under them may import one.' };
+const PLUGINS = { regex: '/plugins/', message: 'Plugins are app-level (installed by app.ts); lower layers must not depend on them.' };
+const ASSISTANT = { regex: '/assistant/', message: 'The assistant sits above the catalogue; the catalogue and images do not know it.' };
+const CATALOG = { regex: '/catalog/', message: 'The foundations (config, db, security, limits) do not know the catalogue.' };
+const IMAGES = { regex: '/images/', message: 'The image pipeline is used by modules only.' };
+const APP_CONTEXT = { regex: '(^|/)app-context\\.ts$', message: 'AppContext is what app.ts hands to modules; lower layers take their own narrow dependencies.' };
+const ENGINE_INTERNALS = {
+  regex: '/(catalog-engine|llm-engine)/(?!index\\.ts$|model\\.ts$)',
+  message: "An engine's files are its own: import its index.ts, or move what is shared to a file of src/assistant/ (language, cards, currency, engine state).",
+};
+
+// A module (src/modules/<name>/) reaches another one only through its index.ts; dialogs/ is the
+// dialog repository every module shares, and shared-schemas.ts the vocabulary of all schemas.
+const OTHER_MODULE = {
+  regex: '^\\.\\./(?!\\.\\./|dialogs/)[^/]+/(?!index\\.ts$)|/modules/[^/]+/',
+  message: "Import another module through its index.ts (dialogs/ is shared and may be imported directly).",
+};
+// Plugins a route declares itself with; the others (access, cors, logging, …) are installed by app.ts.
+const APP_PLUGINS = {
+  regex: '/plugins/(?!(route-config|rate-limit|error-schema|error-handler)\\.ts$)',
+  message: 'Modules use only the route-declaration helpers of plugins/ (route-config, rate-limit, error-schema, error-handler); security helpers live in security/.',
+};
+
+/** One `no-restricted-imports` block: flat config replaces a rule's options per file, so each file gets one list. */
+function layer(files, patterns, ignores = []) {
+  return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
+const MODULE_RULES = [TOP, APP_PLUGINS, OTHER_MODULE, ENGINE_INTERNALS];
+/** A module-boundary pattern that also lets through the files named (paths as written after `../`). */
+const otherModuleExcept = (...allowed) => ({
+  regex: `^\\.\\./(?!\\.\\./|dialogs/|${allowed.map((p) => p.replaceAll('.', '\\.') + '$').join('|')})[^/]+/(?!index\\.ts$)|/modules/[^/]+/`,
+  message: OTHER_MODULE.message,
+});
+// Imports that still reach below another module's index.ts or into an engine, each to be removed
+// by importing through the index (or src/assistant/currency.ts) instead.
+const MODULE_EXCEPTIONS = {
+  // generation builds the feedback and tracking links of an answer.
+  'src/modules/generation/**': [TOP, APP_PLUGINS, otherModuleExcept('feedback/links.ts', 'tracking/links.ts'), ENGINE_INTERNALS],
+  // history's page schema reuses generation's answer schema.
+  'src/modules/history/schemas.ts': [TOP, APP_PLUGINS, otherModuleExcept('generation/schemas.ts'), ENGINE_INTERNALS],
+  // The share page types the sharing service from its file.
+  'src/modules/web/share-routes.ts': [TOP, APP_PLUGINS, otherModuleExcept('sharing/service.ts'), ENGINE_INTERNALS],
+  // The widget settings take the currency sign from the catalogue engine's re-export.
+  'src/modules/web/tenant-settings.ts': [TOP, APP_PLUGINS, OTHER_MODULE, { ...ENGINE_INTERNALS, regex: '/(catalog-engine|llm-engine)/(?!index\\.ts$|model\\.ts$|compose\\.ts$)' }],
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'data', 'dist', 'clients/*/dist', 'bench/results', 'coverage', 'test-output'] },
@@ -18,4 +69,28 @@ export default tseslint.config(
       curly: ['error', 'all'],
     },
   },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    // Dynamic imports count: a lazily loaded cycle is still a cycle.
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  layer(['src/modules/**/*.ts'], MODULE_RULES, Object.keys(MODULE_EXCEPTIONS)),
+  ...Object.entries(MODULE_EXCEPTIONS).map(([files, patterns]) => layer([files], patterns)),
+  layer(['src/plugins/**/*.ts'], [TOP, { ...MODULES, regex: '/modules/(?!shared-schemas\\.ts$)' }, ASSISTANT, CATALOG, IMAGES]),
+  layer(['src/assistant/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, IMAGES, ENGINE_INTERNALS]),
+  layer(['src/assistant/catalog-engine/**/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, IMAGES, { regex: '/llm-engine/', message: ENGINE_INTERNALS.message }]),
+  layer(['src/assistant/llm-engine/**/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, IMAGES, { regex: '/catalog-engine/', message: ENGINE_INTERNALS.message }]),
+  layer(['src/catalog/**/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, ASSISTANT, IMAGES]),
+  layer(['src/images/**/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, ASSISTANT, CATALOG]),
+  layer(
+    ['src/config/**/*.ts', 'src/db/**/*.ts', 'src/security/**/*.ts', 'src/limits/**/*.ts', 'src/errors.ts', 'src/clock.ts'],
+    [TOP, APP_CONTEXT, MODULES, PLUGINS, ASSISTANT, CATALOG, IMAGES],
+  ),
+  layer(['src/app-context.ts'], [TOP, MODULES, PLUGINS]),
 );
