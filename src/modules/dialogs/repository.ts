@@ -65,7 +65,3 @@ export function createDialogRepository(db: Kysely<Database>) {
 }
 
 export type DialogRepository = ReturnType<typeof createDialogRepository>;
-
-// The ownership rule lives in its policy file; re-exported until dialogs/service.ts and
-// history/service.ts import it from there.
-export { ownedBy } from './ownership.ts';

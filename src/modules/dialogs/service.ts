@@ -7,7 +7,8 @@ import { AppError } from '../../errors.ts';
 import { isoMicros, type Clock } from '../../clock.ts';
 import type { Signer } from '../../security/signer.ts';
 import type { GuestSession } from '../../db/types.ts';
-import { ownedBy, type DialogRepository, type ListCursor } from './repository.ts';
+import { ownedBy } from './ownership.ts';
+import type { DialogRepository, ListCursor } from './repository.ts';
 import type { ListResponse } from './schemas.ts';
 
 const CURSOR_PURPOSE = 'dialog-list';

@@ -6,7 +6,8 @@
  */
 import { AppError } from '../../errors.ts';
 import { isoMillis } from '../../clock.ts';
-import { ownedBy, type DialogRepository } from '../dialogs/repository.ts';
+import { ownedBy } from '../dialogs/ownership.ts';
+import type { DialogRepository } from '../dialogs/repository.ts';
 import { toHistoryContent, type StoredUserContent } from '../dialogs/stored-content.ts';
 import type { HistoryRepository } from './repository.ts';
 import type { HistoryBody } from './schemas.ts';
