@@ -49,6 +49,18 @@ export interface TestAppOptions {
 
 export const DEMO_CATALOG = fileURLToPath(new URL('../../examples/demo/catalog.jsonl', import.meta.url));
 
+/**
+ * Every request rate limit set far above what a functional test sends, so that only the
+ * rate-limit tests, which set small limits of their own, ever meet a 429.
+ */
+export const NO_RATE_LIMITS = {
+  RATE_LIMIT_REGISTRATION: '100000',
+  RATE_LIMIT_SHARE: '100000',
+  RATE_LIMIT_SHARE_PER_DIALOG: '100000',
+  RATE_LIMIT_SHARED_READ: '100000',
+  RATE_LIMIT_SHARED_READ_FAILED: '100000',
+} as const satisfies Record<string, string>;
+
 export async function buildTestApp(dialect: DialectName, options: TestAppOptions = {}): Promise<TestApp> {
   const ownDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase(dialect));

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import axe from 'axe-core';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type TestApp, type TestAppOptions } from './app.ts';
+import { buildTestApp, NO_RATE_LIMITS, type TestApp, type TestAppOptions } from './app.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -120,11 +120,7 @@ export async function startBrowserTestServer(options: TestAppOptions = {}): Prom
     const t = await buildTestApp('sqlite', {
       ...options,
       env: {
-        RATE_LIMIT_REGISTRATION: '10000',
-        RATE_LIMIT_SHARE: '10000',
-        RATE_LIMIT_SHARE_PER_DIALOG: '10000',
-        RATE_LIMIT_SHARED_READ: '10000',
-        RATE_LIMIT_SHARED_READ_FAILED: '10000',
+        ...NO_RATE_LIMITS,
         ...options.env,
         PUBLIC_BASE_URL: baseUrl,
       },

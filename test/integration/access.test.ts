@@ -7,7 +7,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { AppError } from '../../src/errors.ts';
 import { MICROS_PER_DAY } from '../../src/clock.ts';
 
@@ -40,7 +40,7 @@ for (const dialect of DIALECTS) {
       t.app.inject({ method: 'POST', url, payload, headers, ...(remoteAddress ? { remoteAddress } : {}) });
 
     before(async () => {
-      t = await buildTestApp(dialect, { env: { RATE_LIMIT_REGISTRATION: '10000' }, beforeReady: addProbes });
+      t = await buildTestApp(dialect, { env: NO_RATE_LIMITS, beforeReady: addProbes });
     });
     after(() => t.close());
 

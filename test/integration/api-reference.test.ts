@@ -28,7 +28,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DIALECTS, skipFor, createTestDatabase } from '../helpers/storage.ts';
 import { readSharedData, sharedDataSkip } from '../helpers/shared-data.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { createStorage, type Storage } from '../../src/db/create-db.ts';
 import type { DialectName } from '../../src/db/dialect.ts';
@@ -241,13 +241,6 @@ async function silentImageServer(): Promise<{ port: number; cert: Buffer; close(
   }
 }
 
-const HIGH_LIMITS = {
-  RATE_LIMIT_REGISTRATION: '100000',
-  RATE_LIMIT_SHARE: '100000',
-  RATE_LIMIT_SHARE_PER_DIALOG: '100000',
-  RATE_LIMIT_SHARED_READ: '100000',
-  RATE_LIMIT_SHARED_READ_FAILED: '100000',
-};
 
 type AppName = 'main' | 'limited' | 'dropped' | 'noSessions' | 'closed' | 'unreachable';
 
@@ -334,7 +327,7 @@ class Env {
         // The real pipeline, trusting the local server and admitting its address, with a short deadline.
         const fetcher = createSafeFetcher({ isAllowedAddress: (ip) => ip === '127.0.0.1', connect: { ca: imageServer.cert }, timeoutMs: 300 });
         const images = createImagePipeline({ fetcher });
-        return buildTestApp(this.dialect, { env: HIGH_LIMITS, app: { engineFor: this.probe.engineFor, images } });
+        return buildTestApp(this.dialect, { env: NO_RATE_LIMITS, app: { engineFor: this.probe.engineFor, images } });
       }
       case 'limited':
         return buildTestApp(this.dialect, { catalogs: {}, env: { RATE_LIMIT_REGISTRATION: '1', RATE_LIMIT_SHARE: '1', RATE_LIMIT_SHARED_READ: '1' } });

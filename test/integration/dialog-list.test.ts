@@ -7,7 +7,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { generate, listDialogs, sendTurn } from '../helpers/dialogs.ts';
 import { readSharedData, sharedDataSkip } from '../helpers/shared-data.ts';
 
@@ -56,7 +56,7 @@ for (const dialect of DIALECTS) {
     };
 
     before(async () => {
-      t = await buildTestApp(dialect, { env: { RATE_LIMIT_REGISTRATION: '10000' } });
+      t = await buildTestApp(dialect, { env: NO_RATE_LIMITS });
     });
     after(() => t.close());
 

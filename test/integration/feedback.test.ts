@@ -8,7 +8,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { generate, pathOf, readHistory, type Answer } from '../helpers/dialogs.ts';
 
 const ISO_MILLIS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -57,7 +57,7 @@ for (const dialect of DIALECTS) {
     };
 
     before(async () => {
-      t = await buildTestApp(dialect, { env: { RATE_LIMIT_REGISTRATION: '10000' } });
+      t = await buildTestApp(dialect, { env: NO_RATE_LIMITS });
     });
     after(() => t.close());
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { assertEvery } from '../helpers/assert.ts';
 import type { FastifyInstance } from 'fastify';
 import { DIALECTS, skipFor, createTestDatabase } from '../helpers/storage.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { readSharedData, sharedDataSkip } from '../helpers/shared-data.ts';
 import { rowCount } from '../helpers/rows.ts';
 import type { AssistantEngine } from '../../src/assistant/engine.ts';
@@ -77,7 +77,7 @@ for (const dialect of DIALECTS) {
     let t: TestApp;
     const probe = engineProbe();
     before(async () => {
-      t = await buildTestApp(dialect, { env: { RATE_LIMIT_REGISTRATION: '10000' }, app: { engineFor: probe.engineFor } });
+      t = await buildTestApp(dialect, { env: NO_RATE_LIMITS, app: { engineFor: probe.engineFor } });
     });
     after(() => t.close());
 

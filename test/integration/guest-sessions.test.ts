@@ -6,7 +6,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { MICROS_PER_DAY } from '../../src/clock.ts';
 
 const register = (t: TestApp, payload: unknown, extra: Record<string, unknown> = {}) =>
@@ -16,7 +16,7 @@ for (const dialect of DIALECTS) {
   describe(`guest sessions [${dialect}]`, { skip: skipFor(dialect) }, () => {
     let t: TestApp;
     before(async () => {
-      t = await buildTestApp(dialect, { env: { RATE_LIMIT_REGISTRATION: '10000' } });
+      t = await buildTestApp(dialect, { env: NO_RATE_LIMITS });
     });
     after(() => t.close());
 

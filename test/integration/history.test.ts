@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { generate, readHistory, type Answer } from '../helpers/dialogs.ts';
 import { readSharedData, sharedDataSkip } from '../helpers/shared-data.ts';
 
@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
     const turnTexts = ['смартфон samsung', 'а подешевле?', 'ноутбук', 'спасибо'];
 
     before(async () => {
-      t = await buildTestApp(dialect, { env: { RATE_LIMIT_REGISTRATION: '10000' } });
+      t = await buildTestApp(dialect, { env: NO_RATE_LIMITS });
       for (const [i, text] of turnTexts.entries()) {
         answers.push(await generate(t, { resourceId: legacy.resourceId, threadId: legacy.threadId, messageId: `m${i + 1}`, content: text }));
       }

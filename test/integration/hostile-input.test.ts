@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { generate, readHistory } from '../helpers/dialogs.ts';
 import { requestTableCounts } from '../helpers/rows.ts';
 
@@ -19,7 +19,6 @@ const UNSTORABLE = [
   ['an unpaired low surrogate', 'x\uDC00'],
 ] as const;
 
-const NO_RATE_LIMITS = { RATE_LIMIT_REGISTRATION: '100000', RATE_LIMIT_SHARE: '100000', RATE_LIMIT_SHARE_PER_DIALOG: '100000', RATE_LIMIT_SHARED_READ: '100000', RATE_LIMIT_SHARED_READ_FAILED: '100000' };
 
 function assertRefused(res: LightMyRequestResponse, status: number, expected: { code?: string; message?: string }, what: string): void {
   assert.equal(res.statusCode, status, `${what}: ${res.statusCode} ${res.body}`);

@@ -5,12 +5,12 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 
 describe('HTTP layer', () => {
   let t: TestApp;
   before(async () => {
-    t = await buildTestApp('sqlite', { env: { RATE_LIMIT_REGISTRATION: '10000' } });
+    t = await buildTestApp('sqlite', { env: NO_RATE_LIMITS });
   });
   after(() => t.close());
 

@@ -13,7 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
 import { readSharedData, sharedDataSkip } from '../helpers/shared-data.ts';
 import { rowCount } from '../helpers/rows.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { answerReply, startFakeOpenAI, toolReply, transcript, type FakeOpenAI, type RecordedRequest } from '../helpers/fake-openai.ts';
 import { llmEngineCounters } from '../../src/assistant/llm-engine/metrics.ts';
 
@@ -79,7 +79,7 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       fake = await startFakeOpenAI();
-      t = await buildTestApp(dialect, { tenants: tenants(fake.baseUrl), env: { RATE_LIMIT_REGISTRATION: '10000' } });
+      t = await buildTestApp(dialect, { tenants: tenants(fake.baseUrl), env: NO_RATE_LIMITS });
     });
     after(async () => {
       await t.close();

@@ -7,15 +7,6 @@ import { sample } from '../unit/images/helpers.ts';
 export const HOPPER_BASE64 = sample('pillow_testimages/hopper.jpg').toString('base64');
 export const imagePart = { type: 'image', source: { type: 'base64', mediaType: 'image/jpeg', data: HOPPER_BASE64 } } as const;
 
-/** Limits high enough that functional tests never meet them. */
-export const NO_LIMITS = {
-  RATE_LIMIT_REGISTRATION: '10000',
-  RATE_LIMIT_SHARE: '10000',
-  RATE_LIMIT_SHARE_PER_DIALOG: '10000',
-  RATE_LIMIT_SHARED_READ: '10000',
-  RATE_LIMIT_SHARED_READ_FAILED: '10000',
-};
-
 export interface Say {
   resourceId: string;
   threadId: string;

@@ -8,10 +8,10 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { randomBytes, randomInt } from 'node:crypto';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/storage.ts';
 import { redisSkip, postgresSkip, redisClients } from '../helpers/services.ts';
-import { NO_LIMITS, say } from './sharing-helpers.ts';
+import { say } from './sharing-helpers.ts';
 
 interface Answer {
   status: number;
@@ -70,7 +70,7 @@ describe('sharing limits on a real socket', () => {
     }
   });
   const start = async (env: Record<string, string>) => {
-    const t = await buildTestApp('sqlite', { env: { ...NO_LIMITS, ...env } });
+    const t = await buildTestApp('sqlite', { env: { ...NO_RATE_LIMITS, ...env } });
     apps.push(t);
     return { t, port: await listen(t) };
   };
@@ -169,7 +169,7 @@ describe('sharing on two instances with one PostgreSQL and one Redis', { skip: r
   test('a link made on one instance is read and revoked on the other; every sharing limit holds across both', async () => {
     const database = await createTestDatabase('postgres');
     const env = {
-      ...NO_LIMITS,
+      ...NO_RATE_LIMITS,
       RATE_LIMIT_SHARE: '3',
       RATE_LIMIT_SHARE_PER_DIALOG: '2',
       RATE_LIMIT_SHARED_READ: '3',

@@ -10,7 +10,7 @@ import { assertEvery } from '../helpers/assert.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { DIALECTS, createTestDatabase, skipFor } from '../helpers/storage.ts';
 import { sharedDataSkip } from '../helpers/shared-data.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { postgresSkip } from '../helpers/services.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { createStorage } from '../../src/db/create-db.ts';
@@ -20,7 +20,6 @@ import { createSharingService } from '../../src/modules/sharing/service.ts';
 import { PURGE_GRACE_MICROS, startPurgeJob } from '../../src/modules/sharing/purge.ts';
 import {
   HOPPER_BASE64,
-  NO_LIMITS,
   assertNoStore,
   imagePart,
   readShared,
@@ -100,7 +99,7 @@ for (const dialect of DIALECTS) {
     };
 
     before(async () => {
-      t = await buildTestApp(dialect, { env: NO_LIMITS });
+      t = await buildTestApp(dialect, { env: NO_RATE_LIMITS });
       keep(main.resourceId);
       keep(main.threadId);
       const base = { ...main };
@@ -705,7 +704,7 @@ describe('sharing while the database is away', { skip: postgresSkip }, () => {
     viaProxy.port = String(proxy.port);
     const settings = { kind: 'postgres' as const, url: viaProxy.toString(), poolSize: 4 };
     const storage = createStorage(settings);
-    const t = await buildTestApp('postgres', { database: { ...database, storage, settings }, env: NO_LIMITS });
+    const t = await buildTestApp('postgres', { database: { ...database, storage, settings }, env: NO_RATE_LIMITS });
     try {
       const d = { resourceId: unique('away-user'), threadId: unique('away-thread') };
       await say(t.app, { ...d, content: 'смартфон samsung' });

@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DIALECTS, skipFor, createTestDatabase } from '../helpers/storage.ts';
 import { postgresSkip } from '../helpers/services.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { answerReply, startFakeOpenAI, transcript, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { rowCount } from '../helpers/rows.ts';
 import { createStorage } from '../../src/db/create-db.ts';
@@ -83,7 +83,7 @@ for (const dialect of DIALECTS) {
     };
     before(async () => {
       fake = await startFakeOpenAI();
-      t = await buildTestApp(dialect, { tenants: tenants(fake.baseUrl), env: { RATE_LIMIT_REGISTRATION: '10000' } });
+      t = await buildTestApp(dialect, { tenants: tenants(fake.baseUrl), env: NO_RATE_LIMITS });
     });
     after(async () => {
       await t.close();

@@ -7,7 +7,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { generate, pathOf, pollUntil, sendTurn, type Answer } from '../helpers/dialogs.ts';
 import { rowCount } from '../helpers/rows.ts';
 import { engagementByDay } from '../../src/modules/tracking/report.ts';
@@ -73,7 +73,7 @@ for (const dialect of DIALECTS) {
     const threadId = 'trk-thread-91bc';
 
     before(async () => {
-      t = await buildTestApp(dialect, { env: { RATE_LIMIT_REGISTRATION: '10000' } });
+      t = await buildTestApp(dialect, { env: NO_RATE_LIMITS });
       answer = await generate(t, { resourceId, threadId, content: 'смартфон samsung' });
       refs = trackingUrls(answer);
     });
@@ -218,7 +218,7 @@ for (const dialect of DIALECTS) {
     };
 
     before(async () => {
-      t = await buildTestApp(dialect, { env: { RATE_LIMIT_REGISTRATION: '10000' } });
+      t = await buildTestApp(dialect, { env: NO_RATE_LIMITS });
     });
     after(() => t.close());
 

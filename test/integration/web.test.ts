@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import { assertEvery } from '../helpers/assert.ts';
 import { gunzipSync } from 'node:zlib';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
-import { buildTestApp, registerGuest, auth, type TestApp } from '../helpers/app.ts';
-import { NO_LIMITS, readShared, revokeShare, say, share } from './sharing-helpers.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
+import { readShared, revokeShare, say, share } from './sharing-helpers.ts';
 import { WIDGET_BUDGET_BYTES } from '../../src/modules/web/widget-build.ts';
 
 const SCRIPT = '/widget/v1/aisle-chat.js';
@@ -126,7 +126,7 @@ for (const dialect of DIALECTS) {
     let assistantMessageId: string;
 
     before(async () => {
-      t = await buildTestApp(dialect, { env: NO_LIMITS });
+      t = await buildTestApp(dialect, { env: NO_RATE_LIMITS });
       token = await registerGuest(t.app, 'shop-b', resourceId);
       await say(t.app, { tenant: 'shop-b', resourceId, threadId, content: 'samsung phone </script><b>bold</b>', id: 'user-msg-1', token });
       assistantMessageId = (await say(t.app, { tenant: 'shop-b', resourceId, threadId, content: 'cheaper', token })).assistantMessageId;
@@ -188,7 +188,7 @@ for (const dialect of DIALECTS) {
 
 describe('the share page counts against the public-read limits of the API', () => {
   test('failed page reads and failed API reads share one budget per address; past it both answer 429 with Retry-After', async () => {
-    const t = await buildTestApp('sqlite', { env: { ...NO_LIMITS, RATE_LIMIT_SHARED_READ_FAILED: '2' }, catalogs: {} });
+    const t = await buildTestApp('sqlite', { env: { ...NO_RATE_LIMITS, RATE_LIMIT_SHARED_READ_FAILED: '2' }, catalogs: {} });
     try {
       const ip = '203.0.113.7';
       assert.equal((await t.app.inject({ method: 'GET', url: '/s/unknown-1', remoteAddress: ip })).statusCode, 404);
