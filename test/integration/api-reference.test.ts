@@ -26,11 +26,9 @@ import { sql } from 'kysely';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { DIALECTS, skipFor, createTestDatabase } from '../helpers/storage.ts';
+import { DIALECTS, skipFor, createUnreliablePostgres } from '../helpers/storage.ts';
 import { readSharedData, sharedDataSkip } from '../helpers/shared-data.ts';
 import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
-import { createStorage, type Storage } from '../../src/db/create-db.ts';
 import type { DialectName } from '../../src/db/dialect.ts';
 import type { AssistantEngine } from '../../src/assistant/engine.ts';
 import type { EngineResolver } from '../../src/assistant/engines.ts';
@@ -359,19 +357,10 @@ class Env {
 
   /** PostgreSQL behind a proxy that is then stopped: connections are refused. */
   private async unreachable(): Promise<TestApp> {
-    const database = await createTestDatabase('postgres');
-    const url = new URL((database.settings as { url: string }).url);
-    const proxy: TcpProxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-    url.port = String(proxy.port);
-    const settings = { kind: 'postgres' as const, url: url.toString(), poolSize: 2 };
-    const storage: Storage = createStorage(settings);
-    const t = await buildTestApp('postgres', { catalogs: {}, database: { ...database, storage, settings } });
-    await proxy.stop();
-    this.extras.push(async () => {
-      await storage.close();
-      await proxy.close();
-      await database.dispose();
-    });
+    const database = await createUnreliablePostgres(2);
+    const t = await buildTestApp('postgres', { catalogs: {}, database });
+    await database.proxy.stop();
+    this.extras.push(() => database.dispose());
     return t;
   }
 

@@ -8,12 +8,10 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery } from '../helpers/assert.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { DIALECTS, createTestDatabase, skipFor } from '../helpers/storage.ts';
+import { DIALECTS, createUnreliablePostgres, skipFor } from '../helpers/storage.ts';
 import { sharedDataSkip } from '../helpers/shared-data.ts';
 import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { postgresSkip } from '../helpers/services.ts';
-import { startTcpProxy } from '../helpers/tcp-proxy.ts';
-import { createStorage } from '../../src/db/create-db.ts';
 import { MICROS_PER_DAY } from '../../src/clock.ts';
 import { createSharingRepository } from '../../src/modules/sharing/repository.ts';
 import { createSharingService } from '../../src/modules/sharing/service.ts';
@@ -697,14 +695,9 @@ describe('purge job', () => {
 
 describe('sharing while the database is away', { skip: postgresSkip }, () => {
   test('share create and revoke → 503 AUTH_STORAGE_UNAVAILABLE, read → 500; no detail, no secret in the log; recovers', async () => {
-    const database = await createTestDatabase('postgres');
-    const url = new URL((database.settings as { url: string }).url);
-    const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-    const viaProxy = new URL(url);
-    viaProxy.port = String(proxy.port);
-    const settings = { kind: 'postgres' as const, url: viaProxy.toString(), poolSize: 4 };
-    const storage = createStorage(settings);
-    const t = await buildTestApp('postgres', { database: { ...database, storage, settings }, env: NO_RATE_LIMITS });
+    const database = await createUnreliablePostgres();
+    const { proxy } = database;
+    const t = await buildTestApp('postgres', { database, env: NO_RATE_LIMITS });
     try {
       const d = { resourceId: unique('away-user'), threadId: unique('away-thread') };
       await say(t.app, { ...d, content: 'смартфон samsung' });
@@ -737,8 +730,6 @@ describe('sharing while the database is away', { skip: postgresSkip }, () => {
       assert.equal((await readShared(t.app, link)).statusCode, 404);
     } finally {
       await t.app.close();
-      await storage.close();
-      await proxy.close();
       await database.dispose();
     }
   });

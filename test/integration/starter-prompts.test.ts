@@ -9,13 +9,11 @@
 import { describe, test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import { DIALECTS, skipFor, createTestDatabase } from '../helpers/storage.ts';
+import { DIALECTS, skipFor, createUnreliablePostgres } from '../helpers/storage.ts';
 import { postgresSkip } from '../helpers/services.ts';
-import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { answerReply, startFakeOpenAI, transcript, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { rowCount } from '../helpers/rows.ts';
-import { createStorage } from '../../src/db/create-db.ts';
 
 const PROMPTS = [
   { id: 'phones-under-30k', text: 'Смартфон до 30 000 ₽', pageTypes: ['HOMEPAGE', 'CATEGORY', 'SEARCH', 'OTHER'] },
@@ -351,14 +349,9 @@ for (const dialect of DIALECTS) {
 
 describe('starter prompts when the database stops answering', { skip: postgresSkip }, () => {
   test('503 AUTH_STORAGE_UNAVAILABLE while it is away', async () => {
-    const database = await createTestDatabase('postgres');
-    const url = new URL((database.settings as { url: string }).url);
-    const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-    const viaProxy = new URL(url);
-    viaProxy.port = String(proxy.port);
-    const settings = { kind: 'postgres' as const, url: viaProxy.toString(), poolSize: 4 };
-    const storage = createStorage(settings);
-    const t = await buildTestApp('postgres', { tenants: [{ id: 'sp', name: 'Shop', starterPrompts: set() }], database: { ...database, storage, settings } });
+    const database = await createUnreliablePostgres();
+    const { proxy } = database;
+    const t = await buildTestApp('postgres', { tenants: [{ id: 'sp', name: 'Shop', starterPrompts: set() }], database });
     try {
       const token = await registerGuest(t.app, 'sp', 'away-1');
       await proxy.stop();
@@ -370,8 +363,6 @@ describe('starter prompts when the database stops answering', { skip: postgresSk
       assert.equal(back.statusCode, 200);
     } finally {
       await t.app.close();
-      await storage.close();
-      await proxy.close();
       await database.dispose();
     }
   });

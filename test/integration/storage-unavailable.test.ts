@@ -6,20 +6,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp } from '../helpers/app.ts';
-import { createTestDatabase } from '../helpers/storage.ts';
+import { createUnreliablePostgres } from '../helpers/storage.ts';
 import { postgresSkip } from '../helpers/services.ts';
-import { startTcpProxy } from '../helpers/tcp-proxy.ts';
-import { createStorage } from '../../src/db/create-db.ts';
 
 describe('database stops answering', { skip: postgresSkip }, () => {
   test('503 AUTH_STORAGE_UNAVAILABLE while it is away, normal answers once it is back', async () => {
-    const database = await createTestDatabase('postgres');
-    const url = new URL((database.settings as { url: string }).url);
-    const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-    const viaProxy = new URL(url);
-    viaProxy.port = String(proxy.port);
-    const storage = createStorage({ kind: 'postgres', url: viaProxy.toString(), poolSize: 4 });
-    const t = await buildTestApp('postgres', { database: { ...database, storage, settings: { kind: 'postgres', url: viaProxy.toString(), poolSize: 4 } } });
+    const database = await createUnreliablePostgres();
+    const { proxy } = database;
+    const t = await buildTestApp('postgres', { database });
     try {
       const ok = await t.app.inject({ method: 'POST', url: '/shopping/guest-sessions', payload: { tenant_id: 'shop-a', resourceId: 'before' } });
       assert.equal(ok.statusCode, 201);
@@ -42,8 +36,6 @@ describe('database stops answering', { skip: postgresSkip }, () => {
       assert.equal((await t.app.inject({ method: 'POST', url: '/shopping/guest-sessions/revoke', headers: { authorization: `Bearer ${token}` } })).statusCode, 204);
     } finally {
       await t.app.close();
-      await storage.close();
-      await proxy.close();
       await database.dispose();
     }
   });
