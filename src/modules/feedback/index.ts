@@ -9,3 +9,6 @@ import { createFeedbackService } from './service.ts';
 export function registerFeedbackModule(app: FastifyInstance, ctx: AppContext): void {
   registerFeedbackRoutes(app, { feedback: createFeedbackService({ repository: createFeedbackRepository(ctx.storage.db), clock: ctx.clock }) });
 }
+
+// Generation puts these links in every answer.
+export { feedbackLinks } from './links.ts';

@@ -24,3 +24,6 @@ export function registerGenerationModule(app: FastifyInstance, ctx: AppContext, 
   });
   registerGenerationRoutes(app, { generation });
 }
+
+// History's page schema shows the same answer in its examples.
+export { ANSWER_EVENTS_EXAMPLE, ANSWER_EXAMPLE } from './schemas.ts';

@@ -21,3 +21,6 @@ export function registerTrackingModule(app: FastifyInstance, ctx: AppContext, op
   registerTrackingRoutes(app, { signer: ctx.signer, clock: ctx.clock, writer });
   app.addHook('onClose', async () => writer.close());
 }
+
+// Generation signs the event links of every answer with these.
+export { createTrackingLinks } from './links.ts';
