@@ -22,6 +22,7 @@ const OTHER_MODULE = {
   regex: '^\\.\\./(?!\\.\\./|dialogs/)[^/]+/(?!index\\.ts$)|/modules/[^/]+/',
   message: "Import another module through its index.ts (dialogs/ is shared and may be imported directly).",
 };
+const MODULE_ENTRY = { regex: '/modules/[^/]+/(?!index\\.ts$)', message: "A module is used through its index.ts (registerXModule and what it exports)." };
 // Plugins a route declares itself with; the others (access, cors, logging, …) are installed by app.ts.
 const APP_PLUGINS = {
   regex: '/plugins/(?!(route-config|rate-limit|error-schema|error-handler)\\.ts$)',
@@ -93,4 +94,8 @@ export default tseslint.config(
     [TOP, APP_CONTEXT, MODULES, PLUGINS, ASSISTANT, CATALOG, IMAGES],
   ),
   layer(['src/app-context.ts'], [TOP, MODULES, PLUGINS]),
+  // The top: a module is reached through its index.ts, an engine through engines.ts.
+  layer(['src/app.ts', 'src/server.ts'], [MODULE_ENTRY, ENGINE_INTERNALS]),
+  // `aisle report` still reads the tracking module's report.ts (tracking/index.ts exports it).
+  layer(['src/cli.ts'], [{ ...MODULE_ENTRY, regex: '/modules/(?!tracking/report\\.ts$)[^/]+/(?!index\\.ts$)' }, ENGINE_INTERNALS]),
 );

@@ -24,3 +24,5 @@ export function registerTrackingModule(app: FastifyInstance, ctx: AppContext, op
 
 // Generation signs the event links of every answer with these.
 export { createTrackingLinks } from './links.ts';
+// The engagement report of `aisle report`.
+export { engagementByDay } from './report.ts';
