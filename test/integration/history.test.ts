@@ -12,8 +12,12 @@ import { DIALECTS, skipFor } from '../helpers/storage.ts';
 import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { generate, readHistory, type Answer } from '../helpers/dialogs.ts';
 import { readSharedData, sharedDataSkip } from '../helpers/shared-data.ts';
+import { responseChecker } from '../helpers/response-schema.ts';
+import { HistoryResponse } from '../../src/modules/history/schemas.ts';
 
 const HOPPER = readSharedData('images/pillow_testimages/hopper.jpg');
+/** The service writes pages as JSON text, past the serializer: each is checked against the documented schema. */
+const checkPage = responseChecker(HistoryResponse);
 
 interface HistoryItem {
   id: string;
@@ -143,6 +147,15 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(byThree.flatMap((b) => b.items.map((i) => i.id)), all);
     });
 
+    test('the JSON text of a page is what the response schema documents: first, middle and last pages, one past the end', async () => {
+      const pages: Array<{ page?: number; limit?: number }> = [{}, { page: 1, limit: 3 }, { page: 2, limit: 3 }, { page: 3, limit: 3 }, { page: 9, limit: 2 }];
+      for (const page of pages) {
+        const res = await readHistory(t, { ...legacy, ...page });
+        assert.equal(res.statusCode, 200);
+        checkPage(res.body, `page ${page.page ?? 1} at limit ${page.limit ?? 50}`);
+      }
+    });
+
     test('an exact page boundary: limit equal to the number of items gives hasMore false', async () => {
       const body = (await readHistory(t, { ...legacy, limit: 8 })).json() as HistoryBody;
       assert.equal(body.items.length, 8);
@@ -231,7 +244,9 @@ for (const dialect of DIALECTS) {
           { type: 'image', source: { type: 'base64', mediaType: 'image/jpeg', data: HOPPER.toString('base64') } },
         ],
       });
-      const items = ((await readHistory(t, key)).json() as HistoryBody).items;
+      const page = await readHistory(t, key);
+      checkPage(page.body, 'a page with text and image parts');
+      const items = (page.json() as HistoryBody).items;
       assert.deepEqual(items[0]!.content, [{ type: 'text', text: 'покажи смартфоны' }]);
       const parts = items[2]!.content as Array<Record<string, unknown>>;
       assert.equal(items[2]!.id, 'p2');

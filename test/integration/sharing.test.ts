@@ -10,6 +10,8 @@ import { assertEvery } from '../helpers/assert.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { DIALECTS, createUnreliablePostgres, skipFor } from '../helpers/storage.ts';
 import { sharedDataSkip } from '../helpers/shared-data.ts';
+import { responseChecker } from '../helpers/response-schema.ts';
+import { SharedSnapshot } from '../../src/modules/sharing/schemas.ts';
 import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
 import { postgresSkip } from '../helpers/services.ts';
 import { MICROS_PER_DAY } from '../../src/clock.ts';
@@ -67,6 +69,9 @@ function expectedSnapshotMessage(item: HistoryItem): unknown {
 }
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
+
+/** Snapshots are stored as JSON text and sent as is, past the serializer: each read is checked against the documented schema. */
+const checkSnapshot = responseChecker(SharedSnapshot);
 
 for (const dialect of DIALECTS) {
   // The snapshot dialog is said with the shared sample photo (sharing-helpers.ts).
@@ -153,6 +158,7 @@ for (const dialect of DIALECTS) {
     test('2.11: the snapshot holds exactly roles, times, user text and message/products blocks with the listed product fields', async () => {
       const token = keep(await shareToken(t.app, { user_id: main.resourceId, dialog_id: main.threadId }));
       const read = await readShared(t.app, token);
+      checkSnapshot(read.body, 'a snapshot of the whole dialog, products included');
       const snapshot = read.json();
       assert.deepEqual(Object.keys(snapshot).sort(), ['created_at', 'expires_at', 'messages']);
       assert.deepEqual(snapshot.messages, history.map(expectedSnapshotMessage));
@@ -269,8 +275,9 @@ for (const dialect of DIALECTS) {
         const res = await share(t.app, { user_id: main.resourceId, dialog_id: main.threadId, through_message_id: through });
         assert.equal(res.statusCode, 201, `${through}: ${res.body}`);
         keep(res.json().share_token);
-        const messages = (await readShared(t.app, res.json().share_token)).json().messages;
-        return { through: res.json().through_message_id as string, messages };
+        const read = await readShared(t.app, res.json().share_token);
+        checkSnapshot(read.body, `the snapshot through ${through}`);
+        return { through: res.json().through_message_id as string, messages: read.json().messages };
       };
       const atUser = await cut('snap-msg-2');
       assert.equal(atUser.through, 'snap-msg-2');
