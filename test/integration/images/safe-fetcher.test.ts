@@ -24,6 +24,7 @@ import {
   type SafeFetcher,
 } from '../../../src/images/index.ts';
 import { appError, sample } from '../../unit/images/helpers.ts';
+import { sharedDataSkip } from '../../helpers/shared-data.ts';
 
 const hopper = sample('pillow_testimages/hopper.jpg');
 
@@ -202,7 +203,7 @@ after(async () => {
   assert.equal(connectionsB, 0, 'server B (a refused address) never saw a connection');
 });
 
-describe('successful downloads', () => {
+describe('successful downloads', { skip: sharedDataSkip }, () => {
   test('an image by IP literal', async () => {
     const image = await fetcher().fetch(a('/hopper.jpg'));
     assert.equal(image.mediaType, 'image/jpeg');
@@ -240,7 +241,7 @@ describe('successful downloads', () => {
   });
 });
 
-describe('redirects', () => {
+describe('redirects', { skip: sharedDataSkip }, () => {
   test('3 redirects are followed', async () => {
     const image = await fetcher().fetch(a('/redirect/3'));
     assert.deepEqual(image.bytes, hopper);
@@ -275,7 +276,7 @@ describe('redirects', () => {
   });
 });
 
-describe('refused URLs never reach the network', () => {
+describe('refused URLs never reach the network', { skip: sharedDataSkip }, () => {
   const refused: Array<[string, () => string]> = [
     ['http:', () => `http://127.0.0.1:${portA}/hopper.jpg`],
     ['ftp:', () => `ftp://127.0.0.1:${portA}/hopper.jpg`],
@@ -312,7 +313,7 @@ describe('refused URLs never reach the network', () => {
   });
 });
 
-describe('responses that are not an acceptable image', () => {
+describe('responses that are not an acceptable image', { skip: sharedDataSkip }, () => {
   test('wrong Content-Type → 415', async () => {
     await assert.rejects(fetcher().fetch(a('/html')), appError('IMAGE_UNSUPPORTED', 415));
   });
@@ -347,7 +348,7 @@ describe('responses that are not an acceptable image', () => {
   });
 });
 
-describe('unreachable and slow servers', () => {
+describe('unreachable and slow servers', { skip: sharedDataSkip }, () => {
   test('a body that stops arriving → 504', async () => {
     await assert.rejects(fetcher({ timeoutMs: 300 }).fetch(a('/slow-body')), appError('IMAGE_FETCH_TIMEOUT', 504));
   });
