@@ -1,7 +1,8 @@
 /**
- * What a route may declare in its `config`, read by the app-wide plugins:
- * its access policy (guest token, IP allow-list), which error code its validation
- * failures carry, and the rate limits it counts against.
+ * What a route may declare in its `config`, read by the app-wide plugins: its access policy
+ * (guest token, IP allow-list) and which error code its validation failures carry. Rate limits
+ * are not declared here yet: routes add them as hooks (`rate-limit.ts`). Also what the access
+ * plugin needs of guest sessions, so that it depends on this interface and not on the module.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../errors.ts';
