@@ -35,23 +35,6 @@ function layer(files, patterns, ignores = []) {
 }
 
 const MODULE_RULES = [TOP, APP_PLUGINS, OTHER_MODULE, ENGINE_INTERNALS];
-/** A module-boundary pattern that also lets through the files named (paths as written after `../`). */
-const otherModuleExcept = (...allowed) => ({
-  regex: `^\\.\\./(?!\\.\\./|dialogs/|${allowed.map((p) => p.replaceAll('.', '\\.') + '$').join('|')})[^/]+/(?!index\\.ts$)|/modules/[^/]+/`,
-  message: OTHER_MODULE.message,
-});
-// Imports that still reach below another module's index.ts or into an engine, each to be removed
-// by importing through the index (or src/assistant/currency.ts) instead.
-const MODULE_EXCEPTIONS = {
-  // generation builds the feedback and tracking links of an answer.
-  'src/modules/generation/**': [TOP, APP_PLUGINS, otherModuleExcept('feedback/links.ts', 'tracking/links.ts'), ENGINE_INTERNALS],
-  // history's page schema reuses generation's answer schema.
-  'src/modules/history/schemas.ts': [TOP, APP_PLUGINS, otherModuleExcept('generation/schemas.ts'), ENGINE_INTERNALS],
-  // The share page types the sharing service from its file.
-  'src/modules/web/share-routes.ts': [TOP, APP_PLUGINS, otherModuleExcept('sharing/service.ts'), ENGINE_INTERNALS],
-  // The widget settings take the currency sign from the catalogue engine's re-export.
-  'src/modules/web/tenant-settings.ts': [TOP, APP_PLUGINS, OTHER_MODULE, { ...ENGINE_INTERNALS, regex: '/(catalog-engine|llm-engine)/(?!index\\.ts$|model\\.ts$|compose\\.ts$)' }],
-};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'data', 'dist', 'clients/*/dist', 'bench/results', 'coverage', 'test-output'] },
@@ -81,8 +64,7 @@ export default tseslint.config(
     // Dynamic imports count: a lazily loaded cycle is still a cycle.
     rules: { 'import-x/no-cycle': 'error' },
   },
-  layer(['src/modules/**/*.ts'], MODULE_RULES, Object.keys(MODULE_EXCEPTIONS)),
-  ...Object.entries(MODULE_EXCEPTIONS).map(([files, patterns]) => layer([files], patterns)),
+  layer(['src/modules/**/*.ts'], MODULE_RULES),
   layer(['src/plugins/**/*.ts'], [TOP, { ...MODULES, regex: '/modules/(?!shared-schemas\\.ts$)' }, ASSISTANT, CATALOG, IMAGES]),
   layer(['src/assistant/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, IMAGES, ENGINE_INTERNALS]),
   layer(['src/assistant/catalog-engine/**/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, IMAGES, { regex: '/llm-engine/', message: ENGINE_INTERNALS.message }]),
@@ -96,6 +78,5 @@ export default tseslint.config(
   layer(['src/app-context.ts'], [TOP, MODULES, PLUGINS]),
   // The top: a module is reached through its index.ts, an engine through engines.ts.
   layer(['src/app.ts', 'src/server.ts'], [MODULE_ENTRY, ENGINE_INTERNALS]),
-  // `aisle report` still reads the tracking module's report.ts (tracking/index.ts exports it).
-  layer(['src/cli.ts'], [{ ...MODULE_ENTRY, regex: '/modules/(?!tracking/report\\.ts$)[^/]+/(?!index\\.ts$)' }, ENGINE_INTERNALS]),
+  layer(['src/cli.ts'], [MODULE_ENTRY, ENGINE_INTERNALS]),
 );

@@ -10,7 +10,7 @@ import { serveFromEnvironment } from './server.ts';
 import { systemClock, MICROS_PER_DAY } from './clock.ts';
 import { importCatalog, CatalogImportError } from './catalog/store.ts';
 import { readFeedFile, FeedFormatError } from './catalog/import/index.ts';
-import { engagementByDay } from './modules/tracking/report.ts';
+import { engagementByDay } from './modules/tracking/index.ts';
 
 const USAGE = `usage: aisle <command>
   serve                                   start the service (default)

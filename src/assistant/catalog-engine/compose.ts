@@ -9,9 +9,6 @@ import type { ContentBlock, EngagementEvent, EngineAnswer } from '../contract.ts
 import type { TrackingLinks } from '../engine.ts';
 import { card, sharedCategoryPath } from '../cards.ts';
 
-// The web module's tenant settings still import the currency sign from here.
-export { currencySymbol } from '../currency.ts';
-
 export interface Shelf {
   products: CatalogProduct[];
   title: string;

@@ -6,7 +6,7 @@ import type { Tenant } from '../../config/index.ts';
 import type { AssistantResponse, EngagementEvent } from '../../assistant/contract.ts';
 import { DEBUG_STUB_LATENCY_MS, DEBUG_STUB_RESPONSE, debugStubEvents } from '../../assistant/debug-stub.ts';
 import type { Message } from '../../db/types.ts';
-import { feedbackLinks } from '../feedback/links.ts';
+import { feedbackLinks } from '../feedback/index.ts';
 import type { GenerateBody, GenerateResponse } from './schemas.ts';
 
 /** The response for a stored assistant message: its events, then the like/dislike links. */

@@ -20,7 +20,7 @@ import type { ImagePipeline } from '../../images/index.ts';
 import type { Dialog, Message, NewMessage } from '../../db/types.ts';
 import { ownedBy } from '../dialogs/ownership.ts';
 import { dialogTitle, userText } from '../dialogs/stored-content.ts';
-import { createTrackingLinks } from '../tracking/links.ts';
+import { createTrackingLinks } from '../tracking/index.ts';
 import { requestFingerprint } from './fingerprint.ts';
 import { createBuyerMemory, engineHistory } from './memory.ts';
 import { answerOf, debugAnswer } from './presentation.ts';

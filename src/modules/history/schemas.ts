@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { AssistantResponse, EngagementEvent } from '../../assistant/contract.ts';
 import { BODY_ERRORS, errorResponses, success } from '../../plugins/error-schema.ts';
-import { ANSWER_EXAMPLE, ANSWER_EVENTS_EXAMPLE } from '../generation/schemas.ts';
+import { ANSWER_EXAMPLE, ANSWER_EVENTS_EXAMPLE } from '../generation/index.ts';
 import { Id } from '../shared-schemas.ts';
 
 export const HistoryBody = Type.Object(

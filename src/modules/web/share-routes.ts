@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/index.ts';
 import type { CatalogRegistry } from '../../catalog/registry.ts';
 import type { Limiter } from '../../limits/limiter.ts';
-import type { SharingService } from '../sharing/service.ts';
+import type { SharingService } from '../sharing/index.ts';
 import { PAGE_HEADERS } from './html.ts';
 import { preferredLanguage, rateLimitedPage, sharePage, unavailablePage } from './share-page.ts';
 import { tenantSettings } from './tenant-settings.ts';

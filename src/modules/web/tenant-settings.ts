@@ -6,7 +6,7 @@
  */
 import type { Tenant } from '../../config/index.ts';
 import type { CatalogRegistry } from '../../catalog/registry.ts';
-import { currencySymbol } from '../../assistant/catalog-engine/compose.ts';
+import { currencySymbol } from '../../assistant/currency.ts';
 
 export interface TenantSettings {
   name: string;
