@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { assertAccessible, browserSkip, launchBrowser, newShopContext, recordRequests, screenshot, startBrowserTestServer, type BrowserTestServer, type SentRequest } from '../helpers/browser.ts';
 import { chat, messageText, open, say, shopsOptions, waitForAnswers } from './widget.ts';
 import type { DomElement, PageGlobals } from './dom.ts';
+import { assertEvery } from '../helpers/assert.ts';
 
 interface Focused {
   part: string;
@@ -185,7 +186,7 @@ describe('the widget with the keyboard and assistive technology', { skip: browse
     assert.equal(await c.panel.getAttribute('role'), 'region');
     assert.equal(await c.panel.getAttribute('aria-label'), 'Помощник по покупкам');
     await c.starters.first().waitFor();
-    assert.ok((await c.starters.allTextContents()).every((t) => /[\u0400-\u04ff]/u.test(t)));
+    assertEvery(await c.starters.allTextContents(), (t) => /[\u0400-\u04ff]/u.test(t), 'Russian prompts in the Russian shop');
     await assertAccessible(page, 'the Russian welcome screen');
     await screenshot(page, 'widget-welcome-ru');
     await page.close();

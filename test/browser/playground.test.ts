@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildTestApp } from '../helpers/app.ts';
 import { assertAccessible, browserSkip, launchBrowser, newShopContext, recordRequests, screenshot, startBrowserTestServer, type BrowserTestServer, type SentRequest } from '../helpers/browser.ts';
 import { cardSkus, chat, shopsOptions, waitForAnswers } from './widget.ts';
+import { assertEvery } from '../helpers/assert.ts';
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
 
@@ -44,7 +45,7 @@ describe('the playground', { skip: browserSkip }, () => {
     await c.starters.first().waitFor({ timeout: 10_000 });
     const starters = await c.starters.allTextContents();
     assert.equal(starters.length, 5);
-    assert.ok(starters.every((s) => CYRILLIC.test(s)), starters.join(' | '));
+    assertEvery(starters, (s) => CYRILLIC.test(s), starters.join(' | '));
     await screenshot(page, 'playground-ru');
   });
 
@@ -64,7 +65,7 @@ describe('the playground', { skip: browserSkip }, () => {
     assert.deepEqual(JSON.parse((await page.locator('aisle-chat').getAttribute('page-data')) ?? 'null'), [sku]);
 
     await c.starters.filter({ hasText: 'Show similar products' }).waitFor({ timeout: 10_000 });
-    assert.ok((await c.starters.allTextContents()).every((s) => !CYRILLIC.test(s)), 'English prompts in the English shop');
+    assertEvery(await c.starters.allTextContents(), (s) => !CYRILLIC.test(s), 'English prompts in the English shop');
     await c.starters.filter({ hasText: 'Show similar products' }).click();
     const answer = await waitForAnswers(page, 1);
     const body = sent.filter((r) => r.path === '/shopping/generate').at(-1)?.body as { runtimeContext: { tenant_id: string; ctx?: { type?: string; data?: unknown } } };

@@ -11,6 +11,7 @@ import { formatPrice } from '../../src/assistant/catalog-engine/texts.ts';
 import { registerGuest, auth } from '../helpers/app.ts';
 import { browserSkip, launchBrowser, newShopContext, recordRequests, screenshot, startBrowserTestServer, type BrowserTestServer, type SentRequest } from '../helpers/browser.ts';
 import { cardSkus, chat, messageText, open, say, shopsOptions, waitForAnswers } from './widget.ts';
+import { assertEvery } from '../helpers/assert.ts';
 
 interface Product {
   sku: string;
@@ -141,7 +142,7 @@ describe('a conversation in the widget', { skip: browserSkip }, () => {
       const before = productsOf(first);
       const now = productsOf(answer);
       assert.ok(now.length > 0, 'the refinement shows products');
-      assert.ok(now.every((p) => p.sku.startsWith('US-101-')), `still phones: ${now.map((p) => p.sku).join(', ')}`);
+      assertEvery(now, (p) => p.sku.startsWith('US-101-'), `still phones: ${now.map((p) => p.sku).join(', ')}`);
       const maxPrice = (ps: Product[]) => Math.max(...ps.map((p) => p.price ?? 0));
       assert.ok(maxPrice(now) < maxPrice(before), `cheaper: ${maxPrice(now)} < ${maxPrice(before)}`);
       assert.deepEqual(await cardSkus(c.answers.nth(1)), now.map((p) => p.sku));

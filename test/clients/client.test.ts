@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
 import { createAisleClient, memoryTokenStore, type AisleClient, type AisleClientOptions } from '../../clients/js/src/index.ts';
 import { refusal, startClientTestServer, type ClientTestServer } from './helpers.ts';
+import { assertEvery } from '../helpers/assert.ts';
 
 const GENERATE = 'POST /shopping/generate';
 const REGISTER = 'POST /shopping/guest-sessions';
@@ -86,7 +87,7 @@ for (const dialect of DIALECTS) {
       assert.equal(hidden.code, 'SHOPPING_HISTORY_NOT_FOUND');
 
       assert.equal(s.count(REGISTER) - registrationsBefore, 1, 'one registration served every call');
-      assert.ok(s.urls.length > 0 && s.urls.every((url) => !url.includes('gst_')), 'no guest token in any URL');
+      assertEvery(s.urls, (url) => !url.includes('gst_'), 'no guest token in any URL');
     });
 
     test('calls made at once before any token exists register one session between them', async () => {

@@ -24,6 +24,7 @@ import {
   type TrackingFetch,
 } from '../../clients/js/src/index.ts';
 import { startClientTestServer, type ClientTestServer } from './helpers.ts';
+import { assertEvery } from '../helpers/assert.ts';
 
 /** The browser's IntersectionObserver, scripted: the test says how much of an element is in view. */
 class ScriptedObserver {
@@ -298,7 +299,7 @@ describe('JavaScript client tracking', () => {
       ScriptedObserver.show(cards[2], 1, 0);
       assert.deepEqual(sent, [...imp(), ...cardViews(0)]);
       stopFirst();
-      assert.ok(ScriptedObserver.made.every((o) => o.disconnected), 'the disposer stops observing');
+      assertEvery(ScriptedObserver.made, (o) => o.disconnected, 'the disposer stops observing');
     });
 
     test('a re-render of the same answer sends no impression again; a disposed render sends nothing more', (t) => {
