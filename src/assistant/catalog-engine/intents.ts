@@ -19,7 +19,8 @@ const THANKS = new Set([
   'great', 'perfect', 'cool', 'nice', 'пока', 'до', 'свидания', 'bye', 'goodbye', 'всего', 'доброго', 'помогли',
   'помог', 'helped', 'that', 'is', 'all', 'это', 'все', 'всё', 'на', 'этом', 'всем',
 ]);
-const THANKS_CORE = /(спасиб|спс|благодар|пасиб|thank|thx|^ty$|пока|свидани|bye|goodbye)/u;
+// "пока" (bye) only as a whole word: as a stem it matches "покажи" and "показать".
+const THANKS_CORE = /(спасиб|спс|благодар|пасиб|thank|thx|^ty$|^пока$|свидани|bye|goodbye)/u;
 const GREETING_CORE = /(привет|здравств|здрасте|добр(ый|ое|ого)|^хай$|салют|^hello$|^hi$|^hey$|^hiya$|morning|afternoon|evening|greetings)/u;
 
 const SUPPORT = [
