@@ -23,6 +23,7 @@ import { collectRouteTable } from './plugins/route-table.ts';
 import { installCors } from './plugins/cors.ts';
 import { healthSchema, installOpenApi, readySchema } from './plugins/openapi.ts';
 import { installAccess } from './plugins/access.ts';
+import { installRateLimits } from './plugins/rate-limit.ts';
 import { createImagePipeline, type ImagePipeline } from './images/index.ts';
 import { createCatalogRegistry } from './catalog/registry.ts';
 import { createEngineResolver, type EngineResolver } from './assistant/engines.ts';
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const sessions = createGuestSessions(ctx);
   installAccess(app, { config, sessions });
+  // Before the modules: it reads the presets of each route as the route is registered.
+  installRateLimits(app, limiter);
   registerGuestSessionsModule(app, ctx, sessions);
   registerGenerationModule(app, ctx, { engineFor, images: deps.images ?? createImagePipeline() });
   registerHistoryModule(app, ctx);

@@ -1,23 +1,75 @@
 /**
- * Route hooks over the limiter: `limitBy(limiter, name, key)` counts one hit per request
- * and refuses with `429 RATE_LIMITED` and `Retry-After` (whole seconds) past the limit.
+ * Applies the rate-limit presets routes name in `config.rateLimit` (`RATE_LIMIT_PRESETS` in
+ * route-config.ts). One `onRoute` hook turns a route's presets into hooks of that route, so they
+ * run after every app-wide hook of the same phase (in `preHandler`, after the access check) as
+ * hooks written on the route would. A refusal is `429 RATE_LIMITED` with `Retry-After` (whole
+ * seconds).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { LimitVerdict } from '../limits/limiter.ts';
-import type { LimitName, NamedLimiter } from '../app-context.ts';
-import type { RouteHook } from './route-config.ts';
+import type { NamedLimiter } from '../app-context.ts';
+import { RATE_LIMIT_PRESETS, type LimitRule } from './route-config.ts';
 
-/** Throws 429 for a refused verdict. */
-export function assertAllowed(verdict: LimitVerdict): void {
-  if (!verdict.allowed) {
-    throw new AppError('RATE_LIMITED', undefined, { headers: { 'Retry-After': String(verdict.retryAfterSec) } });
+/** The refusal of a rate limit; a route answering with a page of its own reads `retryAfterSec`. */
+export class RateLimited extends AppError {
+  readonly retryAfterSec: number;
+
+  constructor(retryAfterSec: number) {
+    super('RATE_LIMITED', undefined, { headers: { 'Retry-After': String(retryAfterSec) } });
+    this.retryAfterSec = retryAfterSec;
   }
 }
 
-/** A hook that counts a hit against limit `name` for the key the request maps to. */
-export function limitBy(limiter: NamedLimiter, name: LimitName, key: (request: FastifyRequest) => string): RouteHook {
-  return async (request) => {
-    assertAllowed(await limiter.hit(name, key(request)));
+function assertAllowed(verdict: LimitVerdict): void {
+  if (!verdict.allowed) {
+    throw new RateLimited(verdict.retryAfterSec);
+  }
+}
+
+function keyOf(rule: LimitRule, request: FastifyRequest): string | null {
+  return rule.key === 'ip' ? request.ip : (request.access?.dialog?.id ?? null);
+}
+
+/** Appends a hook to a route's own hooks of one phase (a new array: GET and its HEAD twin share the options' arrays). */
+function append<T>(existing: T | T[] | undefined, hook: T): T[] {
+  return [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), hook];
+}
+
+/** Installs the hook that applies the rate-limit presets of every route registered after it. */
+export function installRateLimits(app: FastifyInstance, limiter: NamedLimiter): void {
+  const check = async (rules: readonly LimitRule[], request: FastifyRequest) => {
+    for (const rule of rules) {
+      const key = keyOf(rule, request);
+      if (key !== null) {
+        assertAllowed(rule.count === 'peek' ? await limiter.peek(rule.limit, key) : await limiter.hit(rule.limit, key));
+      }
+    }
   };
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const rules = (route.config?.rateLimit ?? []).flatMap<LimitRule>((name) => RATE_LIMIT_PRESETS[name]);
+    const onRequest = rules.filter((rule) => rule.when === 'onRequest');
+    const preHandler = rules.filter((rule) => rule.when === 'preHandler');
+    const on404 = rules.filter((rule) => rule.when === 'on404');
+    if (onRequest.length > 0) {
+      route.onRequest = append(route.onRequest, async (request: FastifyRequest) => check(onRequest, request));
+    }
+    if (preHandler.length > 0) {
+      route.preHandler = append(route.preHandler, async (request: FastifyRequest) => check(preHandler, request));
+    }
+    if (on404.length > 0) {
+      route.onSend = append(route.onSend, async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        if (reply.statusCode === 404) {
+          for (const rule of on404) {
+            const key = keyOf(rule, request);
+            if (key !== null) {
+              await limiter.hit(rule.limit, key);
+            }
+          }
+        }
+        return payload;
+      });
+    }
+  });
 }

@@ -1,20 +1,23 @@
 /** `GET /shopping/dialogs` and `DELETE /shopping/dialogs/{threadId}` (spec 4.3, 4.4). */
-import type { FastifyInstance } from 'fastify';
-import type { GuestSession } from '../../db/types.ts';
-import { hideSchema, listSchema, type HideParams, type ListQuery } from './schemas.ts';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { requiredSession } from '../../plugins/route-config.ts';
+import { hideSchema, listSchema } from './schemas.ts';
 import type { DialogService } from './service.ts';
 
-const tokenRequired = { access: { guest: 'required' as const, ipRestricted: true } };
+const tokenRequired: FastifyContextConfig = { access: { guest: 'required', ipRestricted: true } };
 
 export function registerDialogRoutes(app: FastifyInstance, deps: { dialogsService: DialogService }): void {
-  app.get<{ Querystring: ListQuery }>('/shopping/dialogs', { schema: listSchema, config: tokenRequired }, async (request, reply) => {
-    const session = request.access!.session as GuestSession;
-    const result = await deps.dialogsService.list(session, request.query.limit, request.query.cursor);
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  routes.get('/shopping/dialogs', { schema: listSchema, config: tokenRequired }, async (request, reply) => {
+    const result = await deps.dialogsService.list(requiredSession(request), request.query.limit, request.query.cursor);
     return reply.header('Cache-Control', 'no-store').send(result);
   });
 
-  app.delete<{ Params: HideParams }>('/shopping/dialogs/:threadId', { schema: hideSchema, config: tokenRequired }, async (request, reply) => {
-    await deps.dialogsService.hide(request.access!.session as GuestSession, request.params.threadId);
-    return reply.code(204).header('Cache-Control', 'no-store').send();
+  routes.delete('/shopping/dialogs/:threadId', { schema: hideSchema, config: tokenRequired }, async (request, reply) => {
+    await deps.dialogsService.hide(requiredSession(request), request.params.threadId);
+    // The 204 schema's body is `null`; nothing is sent for a 204 either way.
+    return reply.code(204).header('Cache-Control', 'no-store').send(null);
   });
 }

@@ -1,10 +1,14 @@
 /** `PUT /shopping/feedback` and `GET /shopping/feedback` (spec 4.7, 4.8). */
 import type { FastifyInstance } from 'fastify';
-import { getFeedbackSchema, putFeedbackSchema, type GetFeedbackQuery, type PutFeedbackBody } from './schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { identifyByBody, identifyByQuery } from '../../plugins/route-config.ts';
+import { GetFeedbackQuery, PutFeedbackBody, getFeedbackSchema, putFeedbackSchema } from './schemas.ts';
 import type { FeedbackService } from './service.ts';
 
 export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: FeedbackService }): void {
-  app.put<{ Body: PutFeedbackBody }>(
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  routes.put(
     '/shopping/feedback',
     {
       schema: putFeedbackSchema,
@@ -12,10 +16,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: F
         access: {
           guest: 'when-registered',
           ipRestricted: true,
-          identify: (req) => {
-            const b = req.body as PutFeedbackBody;
-            return { tenantId: b.tenant_id, resourceId: b.resourceId };
-          },
+          identify: identifyByBody(PutFeedbackBody, (body) => ({ tenantId: body.tenant_id, resourceId: body.resourceId })),
         },
       },
     },
@@ -31,7 +32,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: F
   );
 
   // Not restricted by the IP list (spec 5 item 8); a registered resource still needs its token.
-  app.get<{ Querystring: GetFeedbackQuery }>(
+  routes.get(
     '/shopping/feedback',
     {
       schema: getFeedbackSchema,
@@ -40,10 +41,7 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: F
         access: {
           guest: 'when-registered',
           ipRestricted: false,
-          identify: (req) => {
-            const q = req.query as GetFeedbackQuery;
-            return { tenantId: q.tenant_id, resourceId: q.resourceId };
-          },
+          identify: identifyByQuery(GetFeedbackQuery, (query) => ({ tenantId: query.tenant_id, resourceId: query.resourceId })),
         },
       },
     },

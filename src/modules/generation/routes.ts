@@ -1,13 +1,15 @@
 /** `POST /shopping/generate` (spec 4.5). */
 import type { FastifyInstance } from 'fastify';
-import { generateSchema, type GenerateBody } from './schemas.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { identifyByBody } from '../../plugins/route-config.ts';
+import { GenerateBody, generateSchema } from './schemas.ts';
 import type { GenerationService } from './service.ts';
 
 /** Image parts in Base64 make bodies large: 5 MiB of image is about 6.7 MiB of Base64. */
 const GENERATE_BODY_LIMIT = 8 * 1024 * 1024;
 
 export function registerGenerationRoutes(app: FastifyInstance, deps: { generation: GenerationService }): void {
-  app.post<{ Body: GenerateBody }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/shopping/generate',
     {
       schema: generateSchema,
@@ -16,10 +18,7 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: { generatio
         access: {
           guest: 'when-registered',
           ipRestricted: true,
-          identify: (req) => {
-            const body = req.body as GenerateBody;
-            return { tenantId: body.runtimeContext.tenant_id, resourceId: body.resourceId };
-          },
+          identify: identifyByBody(GenerateBody, (body) => ({ tenantId: body.runtimeContext.tenant_id, resourceId: body.resourceId })),
         },
       },
     },

@@ -16,5 +16,5 @@ export function createGuestSessions(ctx: AppContext): GuestSessionService & Sess
 
 /** Registers `POST /shopping/guest-sessions` and its revoke. */
 export function registerGuestSessionsModule(app: FastifyInstance, ctx: AppContext, sessions: GuestSessionService): void {
-  registerGuestSessionRoutes(app, { config: ctx.config, sessions, limiter: ctx.limiter });
+  registerGuestSessionRoutes(app, { config: ctx.config, sessions });
 }

@@ -1,28 +1,24 @@
 /** `POST /shopping/guest-sessions` and `POST /shopping/guest-sessions/revoke`. */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.ts';
 import { isoMillis } from '../../clock.ts';
 import type { Config } from '../../config/index.ts';
-import type { NamedLimiter } from '../../app-context.ts';
-import { limitBy } from '../../plugins/rate-limit.ts';
 import { bearerToken } from '../../security/bearer.ts';
 import { createIpCheck } from '../../security/ip-check.ts';
-import { registerSchema, revokeSchema, type RegisterBody } from './schemas.ts';
+import { registerSchema, revokeSchema } from './schemas.ts';
 import type { GuestSessionService } from './service.ts';
 
 export function registerGuestSessionRoutes(
   app: FastifyInstance,
-  deps: { config: Config; sessions: GuestSessionService; limiter: NamedLimiter },
+  deps: { config: Config; sessions: GuestSessionService },
 ): void {
   const checkIp = createIpCheck(deps.config);
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post<{ Body: RegisterBody }>(
+  routes.post(
     '/shopping/guest-sessions',
-    {
-      schema: registerSchema,
-      config: { validationCode: 'INVALID_REQUEST_BODY' },
-      onRequest: limitBy(deps.limiter, 'registration', (req) => req.ip),
-    },
+    { schema: registerSchema, config: { validationCode: 'INVALID_REQUEST_BODY', rateLimit: ['registration-per-ip'] } },
     async (request, reply) => {
       const { tenant_id: tenantId, resourceId } = request.body;
       if (!deps.config.tenants.has(tenantId)) {
@@ -43,8 +39,9 @@ export function registerGuestSessionRoutes(
     },
   );
 
-  app.post('/shopping/guest-sessions/revoke', { schema: revokeSchema }, async (request, reply) => {
+  routes.post('/shopping/guest-sessions/revoke', { schema: revokeSchema }, async (request, reply) => {
     await deps.sessions.revoke(bearerToken(request));
-    return reply.code(204).header('Cache-Control', 'no-store').send();
+    // The 204 schema's body is `null`; nothing is sent for a 204 either way.
+    return reply.code(204).header('Cache-Control', 'no-store').send(null);
   });
 }

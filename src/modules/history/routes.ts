@@ -1,10 +1,20 @@
 /** `POST /shopping/history` (spec 4.6). */
-import type { FastifyInstance } from 'fastify';
-import { historySchema, type HistoryBody } from './schemas.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { identifyByBody } from '../../plugins/route-config.ts';
+import { HistoryBody, historySchema } from './schemas.ts';
 import type { HistoryService } from './service.ts';
 
+/**
+ * A page already JSON text (see the service), sent as is, past the serializer: the reply is
+ * not the schema's object, which documents the text (the tests check the text against it).
+ */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(json);
+}
+
 export function registerHistoryRoutes(app: FastifyInstance, deps: { history: HistoryService }): void {
-  app.post<{ Body: HistoryBody }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/shopping/history',
     {
       schema: historySchema,
@@ -12,17 +22,12 @@ export function registerHistoryRoutes(app: FastifyInstance, deps: { history: His
         access: {
           guest: 'when-registered',
           ipRestricted: true,
-          identify: (req) => {
-            const body = req.body as HistoryBody;
-            return { tenantId: body.tenant_id, resourceId: body.resourceId };
-          },
+          identify: identifyByBody(HistoryBody, (body) => ({ tenantId: body.tenant_id, resourceId: body.resourceId })),
         },
       },
     },
     async (request, reply) => {
-      const json = await deps.history.read(request.body, request.access?.session?.id ?? null);
-      // Already JSON (see the service): sent as is; the schema documents it.
-      return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(json);
+      return sendJsonText(reply, await deps.history.read(request.body, request.access?.session?.id ?? null));
     },
   );
 }

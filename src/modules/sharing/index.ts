@@ -17,7 +17,7 @@ export interface SharingModuleOptions {
 /** Registers the sharing endpoints and starts the purge job, which stops when the app closes. */
 export function registerSharingModule(app: FastifyInstance, ctx: AppContext, options: SharingModuleOptions = {}): void {
   const sharing = createSharingService({ repository: createSharingRepository(ctx.storage.db), clock: ctx.clock });
-  registerSharingRoutes(app, { sharing, limiter: ctx.limiter });
+  registerSharingRoutes(app, { sharing });
   const job = startPurgeJob({
     purge: () => sharing.purgeExpired(PURGE_GRACE_MICROS),
     intervalMs: options.purgeIntervalMs ?? PURGE_INTERVAL_MS,

@@ -1,7 +1,8 @@
 /** `POST /shopping/starter-prompts` (spec 4.9). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.ts';
-import { CTX_MAX_CHARS, starterPromptsSchema, type StarterPromptsBody } from './schemas.ts';
+import { CTX_MAX_CHARS, starterPromptsSchema } from './schemas.ts';
 import type { StarterPromptsService } from './service.ts';
 
 /** Length in characters (code points), as the spec's limits count them. */
@@ -26,7 +27,8 @@ async function prepareBody(request: FastifyRequest): Promise<void> {
   if (request.body === undefined) {
     request.body = {};
   }
-  const ctx = (request.body as { ctx?: unknown } | null)?.ctx;
+  const body = request.body;
+  const ctx = typeof body === 'object' && body !== null && 'ctx' in body ? body.ctx : undefined;
   if (ctx !== undefined && ctx !== null) {
     const serialised = JSON.stringify(ctx) ?? '';
     if (serialised.length > CTX_MAX_CHARS && charCount(serialised) > CTX_MAX_CHARS) {
@@ -36,7 +38,7 @@ async function prepareBody(request: FastifyRequest): Promise<void> {
 }
 
 export function registerStarterPromptsRoutes(app: FastifyInstance, deps: { starterPrompts: StarterPromptsService }): void {
-  app.post<{ Body: StarterPromptsBody }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/shopping/starter-prompts',
     {
       schema: starterPromptsSchema,

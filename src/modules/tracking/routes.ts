@@ -5,6 +5,7 @@
  * The rules are in service.ts; this file is the HTTP side.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import type { Signer } from '../../security/signer.ts';
@@ -27,7 +28,9 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: { signer: Sig
     return reply.code(204).send();
   }
 
-  app.get<{ Params: { signed: string } }>(
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  routes.get(
     '/shopping/events/:signed',
     {
       schema: {
@@ -66,7 +69,7 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: { signer: Sig
   // 414 before any handler runs — so without this twin every real tracking link answered 414.
   // A wildcard is not subject to that limit; the router tries it when the `:signed` match is
   // refused. The documented route above stays for OpenAPI, 405 answers and CORS.
-  app.get<{ Params: { '*': string } }>(
+  routes.get(
     '/shopping/events/*',
     {
       schema: {

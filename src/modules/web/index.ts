@@ -12,13 +12,12 @@ import { createWidgetAssets } from './widget-assets.ts';
 import { registerWidgetRoutes, WIDGET_PATH } from './widget-routes.ts';
 
 export function registerWebModule(app: FastifyInstance, ctx: AppContext): void {
-  const { config, catalogs, limiter, storage, clock } = ctx;
+  const { config, catalogs, storage, clock } = ctx;
   const assets = createWidgetAssets();
   registerWidgetRoutes(app, { config, catalogs, assets });
   registerShareRoutes(app, {
     config,
     catalogs,
-    limiter,
     sharing: createSharingService({ repository: createSharingRepository(storage.db), clock }),
     tenantOfShare: createShareTenantLookup(storage.db),
     // From /s/{token}, one level up is Aisle's base, wherever a proxy mounts it.

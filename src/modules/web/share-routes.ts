@@ -5,10 +5,12 @@
  * counts against the same per-address limits of public reads (spec part 8): a guesser gains
  * nothing by using both forms. Every answer is `no-store` and sends no referrer.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Config } from '../../config/index.ts';
 import type { CatalogRegistry } from '../../catalog/registry.ts';
-import type { Limiter } from '../../limits/limiter.ts';
+import { RateLimited } from '../../plugins/rate-limit.ts';
 import type { SharingService } from '../sharing/index.ts';
 import { PAGE_HEADERS } from './html.ts';
 import { preferredLanguage, rateLimitedPage, sharePage, unavailablePage } from './share-page.ts';
@@ -17,7 +19,6 @@ import { tenantSettings } from './tenant-settings.ts';
 export interface ShareRouteDeps {
   config: Config;
   catalogs: CatalogRegistry;
-  limiter: Limiter;
   sharing: Pick<SharingService, 'read'>;
   tenantOfShare: (shareToken: string) => Promise<string | null>;
   /** The widget script's address relative to `/s/…` (with its version, so a new release is fetched). */
@@ -32,20 +33,24 @@ function sendPage(reply: FastifyReply, status: number, html: string): FastifyRep
   return reply.code(status).headers(PAGE_HEADERS).header('Content-Security-Policy', SHARE_CSP).type('text/html; charset=utf-8').send(html);
 }
 
+/** The share page's answer to its read limits: a page, not the API's JSON error. */
+async function rateLimitedAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (!(error instanceof RateLimited)) {
+    // Every other failure is the app's error handler's.
+    throw error;
+  }
+  const lang = preferredLanguage(request.headers['accept-language']);
+  return sendPage(reply.header('Retry-After', String(error.retryAfterSec)), 429, rateLimitedPage(lang, error.retryAfterSec));
+}
+
 export function registerShareRoutes(app: FastifyInstance, deps: ShareRouteDeps): void {
-  const { config, catalogs, limiter, sharing } = deps;
+  const { config, catalogs, sharing } = deps;
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   const show = async (token: string, request: FastifyRequest, reply: FastifyReply) => {
     const lang = preferredLanguage(request.headers['accept-language']);
-    // The same order as the JSON read: every read counts; an address that failed too often is refused before the lookup.
-    for (const verdict of [await limiter.hit('sharedRead', request.ip), await limiter.peek('sharedReadFailed', request.ip)]) {
-      if (!verdict.allowed) {
-        return sendPage(reply.header('Retry-After', String(verdict.retryAfterSec)), 429, rateLimitedPage(lang, verdict.retryAfterSec));
-      }
-    }
     const snapshotJson = await sharing.read(token);
     if (snapshotJson === null) {
-      await limiter.hit('sharedReadFailed', request.ip);
       return sendPage(reply, 404, unavailablePage(lang));
     }
     const tenantId = await deps.tenantOfShare(token);
@@ -55,7 +60,13 @@ export function registerShareRoutes(app: FastifyInstance, deps: ShareRouteDeps):
     return sendPage(reply, 200, html);
   };
 
-  app.get<{ Params: { share_token: string } }>('/s/:share_token', { schema: { hide: true } }, async (request, reply) => show(request.params.share_token, request, reply));
+  // The same preset as the JSON read, so both forms of a link count against the same limits.
+  const readLimits: FastifyContextConfig = { rateLimit: ['shared-read'] };
+  routes.get(
+    '/s/:share_token',
+    { schema: { hide: true, params: Type.Object({ share_token: Type.String() }) }, config: readLimits, errorHandler: rateLimitedAnswer },
+    async (request, reply) => show(request.params.share_token, request, reply),
+  );
   // Addresses the route above cannot take (empty, with a slash) are links that do not open, too.
-  app.get('/s/*', { schema: { hide: true } }, async (request, reply) => show('', request, reply));
+  routes.get('/s/*', { schema: { hide: true }, config: readLimits, errorHandler: rateLimitedAnswer }, async (request, reply) => show('', request, reply));
 }
