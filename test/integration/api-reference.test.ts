@@ -173,7 +173,6 @@ function servedRoutes(app: FastifyInstance): string[] {
 const UNDOCUMENTED: Record<string, string> = {
   'GET /openapi.json': 'the document itself',
   'GET /dialogs/shared/*': 'twin of GET /dialogs/shared/{share_token}',
-  'GET /shopping/events/*': 'twin of GET /shopping/events/{signed}',
   'GET /': 'the playground page (HTML), not an API operation',
   'GET /playground.js': "the playground page's script",
   'GET /widget/v1/aisle-chat.js': 'the chat widget script',

@@ -55,28 +55,12 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: { signer: Sig
         response: {
           204: noContent('Recorded (or the debug link).'),
           ...errorResponses({
-            INVALID_REQUEST: { when: 'the signed part is empty or longer than 4,096 characters', example: 'params/* must NOT have more than 4096 characters' },
+            INVALID_REQUEST: { when: 'the signed part is empty or longer than 4,096 characters', example: 'params/signed must NOT have fewer than 1 characters' },
             NOT_FOUND: 'the signature is not valid: the link was altered or not issued by this service',
           }),
         },
       },
     },
     async (request, reply) => collect(request.params.signed, reply),
-  );
-
-  // Signed values are longer than 100 characters (two UUIDs, tenant, type, SKU and the MAC),
-  // and Fastify's router refuses a `:param` over its default maxParamLength of 100 with its own
-  // 414 before any handler runs — so without this twin every real tracking link answered 414.
-  // A wildcard is not subject to that limit; the router tries it when the `:signed` match is
-  // refused. The documented route above stays for OpenAPI, 405 answers and CORS.
-  routes.get(
-    '/shopping/events/*',
-    {
-      schema: {
-        hide: true,
-        params: Type.Object({ '*': Type.String({ minLength: 1, maxLength: SIGNED_MAX }) }),
-      },
-    },
-    async (request, reply) => collect(request.params['*'], reply),
   );
 }

@@ -2409,7 +2409,7 @@ export interface paths {
                 /**
                  * @description Bad Request. `code` tells which case it is:
                  *
-                 *     - `INVALID_REQUEST` (message like "params/* must NOT have more than 4096 characters"): the signed part is empty or longer than 4,096 characters.
+                 *     - `INVALID_REQUEST` (message like "params/signed must NOT have fewer than 1 characters"): the signed part is empty or longer than 4,096 characters.
                  */
                 400: {
                     headers: {
