@@ -92,6 +92,26 @@ describe('sharing limits on a real socket', () => {
     assert.equal((await create(port, d.user, d.thread, '127.0.0.2')).status, 201, 'another IP');
   });
 
+  test('malformed share requests count per IP before their body is read (design.md §5), and so do registrations', async () => {
+    const { t, port } = await start({ RATE_LIMIT_SHARE: '2', RATE_LIMIT_REGISTRATION: '2' });
+    const d = await dialog(t);
+    const malformed = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end('{bad');
+      });
+    assert.equal(await malformed('/dialogs/share'), 400);
+    assert.equal(await malformed('/dialogs/share/revoke'), 400);
+    assertLimited(await create(port, d.user, d.thread), 'a valid create after two malformed requests');
+    assert.equal(await malformed('/shopping/guest-sessions'), 400);
+    assert.equal(await malformed('/shopping/guest-sessions'), 400);
+    assertLimited(await call(port, 'POST', '/shopping/guest-sessions', { tenant_id: 'shop-a', resourceId: 'after-malformed' }), 'a registration after two malformed ones');
+  });
+
   test('share create is limited per dialog across IPs; other dialogs and revoke are not', async () => {
     const { t, port } = await start({ RATE_LIMIT_SHARE_PER_DIALOG: '2' });
     const a = await dialog(t);
