@@ -30,7 +30,14 @@ async function resolve(policy: AccessPolicy, request: FastifyRequest, deps: Acce
     if (policy.ipRestricted) {
       checkIp(session.tenant_id, request.ip);
     }
-    return { tenantId: session.tenant_id, resourceId: session.resource_id, tenant: deps.config.tenants.get(session.tenant_id), session };
+    return {
+      tenantId: session.tenant_id,
+      resourceId: session.resource_id,
+      tenant: deps.config.tenants.get(session.tenant_id),
+      session,
+      // What the route found while identifying the caller (sharing's dialog) is kept on every path.
+      ...(claimed?.dialog ? { dialog: claimed.dialog } : {}),
+    };
   }
 
   const claimed: Identity | null = policy.identify ? await policy.identify(request) : null;
