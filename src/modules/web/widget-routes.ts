@@ -3,6 +3,8 @@
  * tenant that the script needs before it can speak the shop's language and currency.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Config } from '../../config/index.ts';
 import type { CatalogRegistry } from '../../catalog/registry.ts';
 import { sendError } from '../../plugins/error-handler.ts';
@@ -65,7 +67,9 @@ export function sendScript(request: FastifyRequest, reply: FastifyReply, asset: 
 export function registerWidgetRoutes(app: FastifyInstance, deps: { config: Config; catalogs: CatalogRegistry; assets: WidgetAssets }): void {
   app.get(WIDGET_PATH, { schema: { hide: true } }, async (request, reply) => sendScript(request, reply, await deps.assets.get('aisle-chat.js'), WIDGET_CACHE));
 
-  app.get<{ Params: { tenant_id: string } }>('/widget/v1/tenants/:tenant_id', { schema: { hide: true } }, async (request, reply) => {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  const params = Type.Object({ tenant_id: Type.String({ minLength: 1, maxLength: 512 }) });
+  routes.get('/widget/v1/tenants/:tenant_id', { schema: { hide: true, params } }, async (request, reply) => {
     const tenant = deps.config.tenants.get(request.params.tenant_id);
     if (!tenant) {
       return sendError(reply, 404, 'NOT_FOUND', 'No such tenant');
