@@ -6,46 +6,19 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '../helpers/storage.ts';
 import { postgresSkip, redisSkip, REDIS_URL } from '../helpers/services.ts';
 import { DEMO_CATALOG } from '../helpers/app.ts';
+import { startChildServer, type ChildServer } from '../helpers/child-server.ts';
 
-const CLI = fileURLToPath(new URL('../../bin/aisle.js', import.meta.url));
+type Instance = ChildServer;
 
-interface Instance {
-  child: ChildProcess;
-  /** Everything the process printed so far. */
-  output(): string;
-  base: string;
-  port: number;
-  exited: Promise<number | null>;
-}
-
-function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Aisle is listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        const port = Number(match[1]);
-        resolve({ child, port, base: `http://127.0.0.1:${port}`, exited, output: () => out });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
-  });
-}
+/** A real instance; debug logging, because the stop test reads its request log. */
+const startInstance = (env: Record<string, string>): Promise<Instance> => startChildServer({ ...env, LOG_LEVEL: 'debug' });
 
 async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}${url}`, {
