@@ -31,6 +31,19 @@ export interface NamedLimiter {
   peek(limit: LimitName, key: string): Promise<LimitVerdict>;
 }
 
+/** How a generation request ended, as counted by the metrics. */
+export type GenerationOutcome = 'answered' | 'retried' | 'conflict' | 'invalid_answer' | 'failed' | 'rejected' | 'debug';
+
+/**
+ * What modules and plugins record for the metrics (`src/metrics/`). When metrics are off it
+ * does nothing. Labels are the shop's tenant ids and fixed names, never buyer or dialog ids.
+ */
+export interface MetricsRecorder {
+  generation(tenantId: string, outcome: GenerationOutcome): void;
+  engineTime(engine: string, tenantId: string, seconds: number): void;
+  rateLimitRefused(limit: LimitName): void;
+}
+
 export interface AppContext {
   config: Config;
   storage: Storage;
@@ -38,4 +51,5 @@ export interface AppContext {
   limiter: NamedLimiter;
   signer: Signer;
   catalogs: CatalogRegistry;
+  metrics: MetricsRecorder;
 }

@@ -25,6 +25,7 @@ import { healthSchema, installOpenApi, readySchema } from './plugins/openapi.ts'
 import { installAccess } from './plugins/access.ts';
 import { installRateLimits } from './plugins/rate-limit.ts';
 import { createImagePipeline, type ImagePipeline } from './images/index.ts';
+import { setUpMetrics } from './metrics/index.ts';
 import { createCatalogRegistry } from './catalog/registry.ts';
 import { createEngineResolver, type EngineResolver } from './assistant/engines.ts';
 import { createGuestSessions, registerGuestSessionsModule } from './modules/guest-sessions/index.ts';
@@ -77,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }) as unknown as FastifyInstance;
 
+  // First, so its response hook sees every request.
+  const metrics = setUpMetrics(app, { host: config.host, port: config.metricsPort }, storage);
   installValidation(app);
   installJsonParser(app);
   installErrorHandler(app);
@@ -86,17 +89,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const signer = createSigner(await ensureSigningSecret(storage.db, config.signingSecret));
   const limiter = createLimiter(limitsOf(config), deps.redis ?? null);
-  const catalogs = await createCatalogRegistry({ db: storage.db, tenants: config.tenants, log: app.log, refreshMs: deps.catalogRefreshMs ?? 30_000 });
+  const catalogs = await createCatalogRegistry({ db: storage.db, tenants: config.tenants, log: app.log, refreshMs: deps.catalogRefreshMs ?? 30_000, onIndexBuilt: metrics.onIndexBuilt });
   const defaultEngines = createEngineResolver({ catalogs, log: app.log, env: config.modelApiKeys });
   const engineFor: EngineResolver = deps.engineFor ? (tenant) => deps.engineFor!(tenant, defaultEngines) : defaultEngines;
-  const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs };
+  const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs, metrics: metrics.recorder };
 
   const sessions = createGuestSessions(ctx);
   installAccess(app, { config, sessions });
   // Before the modules: it reads the presets of each route as the route is registered.
-  installRateLimits(app, limiter);
+  installRateLimits(app, limiter, metrics.recorder);
   registerGuestSessionsModule(app, ctx, sessions);
-  registerGenerationModule(app, ctx, { engineFor, images: deps.images ?? createImagePipeline() });
+  registerGenerationModule(app, ctx, { engineFor, images: metrics.images(deps.images ?? createImagePipeline()) });
   registerHistoryModule(app, ctx);
   registerDialogsModule(app, ctx);
   registerFeedbackModule(app, ctx);

@@ -25,6 +25,8 @@ export async function createCatalogRegistry(options: {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** How often to look for new catalogue versions; 0 = never (tests call refresh()). */
   refreshMs: number;
+  /** Told after each index build (for metrics): the tenant, its product count and the load-and-build time. */
+  onIndexBuilt?: (tenantId: string, products: number, ms: number) => void;
 }): Promise<CatalogRegistry> {
   const indexes = new Map<string, { version: number; index: CatalogIndex }>();
   let refreshing: Promise<string[]> | null = null;
@@ -43,7 +45,9 @@ export async function createCatalogRegistry(options: {
       }
       indexes.set(row.tenant_id, { version: loaded.version, index: buildCatalogIndex(loaded.products, { language: tenant.language }) });
       rebuilt.push(row.tenant_id);
-      options.log.info({ tenant: row.tenant_id, version: loaded.version, products: loaded.products.length, ms: Math.round(performance.now() - started) }, 'catalogue index built');
+      const ms = performance.now() - started;
+      options.onIndexBuilt?.(row.tenant_id, loaded.products.length, ms);
+      options.log.info({ tenant: row.tenant_id, version: loaded.version, products: loaded.products.length, ms: Math.round(ms) }, 'catalogue index built');
     }
     return rebuilt;
   };

@@ -46,6 +46,8 @@ export interface EnvSettings {
   rateLimits: RateLimitSettings;
   /** Whether `/` serves the playground (a mock shop with the widget and a request log). */
   playground: boolean;
+  /** `METRICS_PORT`: the port of the second listener serving only `GET /metrics` on HOST; null = metrics off. */
+  metricsPort: number | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -151,6 +153,10 @@ export function readEnv(env: Env): EnvSettings {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
   }
+  const metricsPort = env.METRICS_PORT?.trim() ? intVar(env, 'METRICS_PORT', 0, 0, 65535) : null;
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError('METRICS_PORT must differ from PORT: metrics are served on a port of their own');
+  }
   return {
     host,
     port,
@@ -169,5 +175,6 @@ export function readEnv(env: Env): EnvSettings {
       sharedReadFailed: intVar(env, 'RATE_LIMIT_SHARED_READ_FAILED', 10, 1, 1_000_000),
     },
     playground: parsePlayground(env.PLAYGROUND, tenantsFile),
+    metricsPort,
   };
 }

@@ -15,6 +15,15 @@ export interface Storage {
   db: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections right now (for metrics); absent on SQLite, which has no pool. */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries queued for a connection. */
+  waiting: number;
 }
 
 // int8 (bigint) columns hold microsecond times; they fit a JS number exactly until year 2255.
@@ -92,5 +101,10 @@ export function createStorage(settings: DatabaseSettings, options: StorageOption
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { LimitVerdict } from '../limits/limiter.ts';
-import type { NamedLimiter } from '../app-context.ts';
+import type { MetricsRecorder, NamedLimiter } from '../app-context.ts';
 import { RATE_LIMIT_PRESETS, type LimitRule } from './route-config.ts';
 
 /** The refusal of a rate limit; a route answering with a page of its own reads `retryAfterSec`. */
@@ -21,11 +21,6 @@ export class RateLimited extends AppError {
   }
 }
 
-function assertAllowed(verdict: LimitVerdict): void {
-  if (!verdict.allowed) {
-    throw new RateLimited(verdict.retryAfterSec);
-  }
-}
 
 function keyOf(rule: LimitRule, request: FastifyRequest): string | null {
   return rule.key === 'ip' ? request.ip : (request.access?.dialog?.id ?? null);
@@ -37,12 +32,16 @@ function append<T>(existing: T | T[] | undefined, hook: T): T[] {
 }
 
 /** Installs the hook that applies the rate-limit presets of every route registered after it. */
-export function installRateLimits(app: FastifyInstance, limiter: NamedLimiter): void {
+export function installRateLimits(app: FastifyInstance, limiter: NamedLimiter, metrics: Pick<MetricsRecorder, 'rateLimitRefused'>): void {
   const check = async (rules: readonly LimitRule[], request: FastifyRequest) => {
     for (const rule of rules) {
       const key = keyOf(rule, request);
       if (key !== null) {
-        assertAllowed(rule.count === 'peek' ? await limiter.peek(rule.limit, key) : await limiter.hit(rule.limit, key));
+        const verdict: LimitVerdict = rule.count === 'peek' ? await limiter.peek(rule.limit, key) : await limiter.hit(rule.limit, key);
+        if (!verdict.allowed) {
+          metrics.rateLimitRefused(rule.limit);
+          throw new RateLimited(verdict.retryAfterSec);
+        }
       }
     }
   };

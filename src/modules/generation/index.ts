@@ -21,6 +21,7 @@ export function registerGenerationModule(app: FastifyInstance, ctx: AppContext, 
     repository: createGenerationRepository(ctx.storage.db, ctx.storage.dialect),
     images: deps.images,
     engineFor: deps.engineFor,
+    metrics: ctx.metrics,
   });
   registerGenerationRoutes(app, { generation });
 }

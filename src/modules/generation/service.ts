@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '../../errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config, Tenant } from '../../config/index.ts';
+import type { GenerationOutcome, MetricsRecorder } from '../../app-context.ts';
 import type { Signer } from '../../security/signer.ts';
 import { engineAnswerProblems } from '../../assistant/contract.ts';
 import type { AssistantEngine } from '../../assistant/engine.ts';
@@ -42,6 +43,23 @@ export interface GenerationDeps {
   repository: GenerationRepository;
   images: ImagePipeline;
   engineFor(tenant: Tenant): AssistantEngine;
+  metrics: Pick<MetricsRecorder, 'generation' | 'engineTime'>;
+}
+
+/** The outcome a failed generation counts as: the error codes operators watch, the rest by status. */
+function failureOutcome(err: unknown): GenerationOutcome {
+  if (isAppError(err)) {
+    if (err.code === 'MESSAGE_ID_CONFLICT') {
+      return 'conflict';
+    }
+    if (err.code === 'ASSISTANT_INVALID_ANSWER') {
+      return 'invalid_answer';
+    }
+    if (err.status < 500) {
+      return 'rejected';
+    }
+  }
+  return 'failed';
 }
 
 export function createGenerationService(deps: GenerationDeps) {
@@ -89,6 +107,7 @@ export function createGenerationService(deps: GenerationDeps) {
     const lastImage = normalised.find((n) => n.index === body.messages.length - 1)?.image ?? null;
 
     let result;
+    const engineStarted = performance.now();
     try {
       result = await deps.engineFor(tenant).answer({
         tenant,
@@ -105,6 +124,8 @@ export function createGenerationService(deps: GenerationDeps) {
         throw err;
       }
       throw new AppError('ASSISTANT_FAILED', undefined, { cause: err });
+    } finally {
+      deps.metrics.engineTime(tenant.engine.type, tenant.id, (performance.now() - engineStarted) / 1000);
     }
     const problems = engineAnswerProblems(result.answer);
     if (problems.length > 0) {
@@ -166,17 +187,41 @@ export function createGenerationService(deps: GenerationDeps) {
     return answerOf(config.publicBaseUrl, body, tenant, { ...(assistantRow as Message) });
   }
 
-  /** Runs a turn with a message id: once, however many identical requests arrive together. */
-  function produceOnce(request: TurnRequest, clientId: string): Promise<GenerateResponse> {
+  /**
+   * Runs a turn with a message id: once, however many identical requests arrive together.
+   * `replayed` is set when the answer is one stored before (a retry), not produced here.
+   */
+  function produceOnce(request: TurnRequest, clientId: string, replayed: { value: boolean }): Promise<GenerateResponse> {
     const { body, tenant, caller, fingerprint } = request;
     return singleFlight.runOnce<GenerateResponse, Dialog | undefined>(claimKeyOf(request, clientId), fingerprint, {
       log: caller.log,
       find: async () => {
         const { dialog, userMessage } = await lookup(body, caller, clientId);
-        return userMessage ? { done: answerOf(config.publicBaseUrl, body, tenant, await storedAnswer(userMessage, fingerprint)) } : { start: dialog };
+        if (!userMessage) {
+          return { start: dialog };
+        }
+        const done = answerOf(config.publicBaseUrl, body, tenant, await storedAnswer(userMessage, fingerprint));
+        replayed.value = true;
+        return { done };
       },
       run: (claim, dialog) => produce({ ...request, dialog, claim }),
     });
+  }
+
+  async function generate(tenant: Tenant, body: GenerateBody, caller: Caller, started: number, replayed: { value: boolean }): Promise<GenerateResponse> {
+    const images = checkMessages(body.messages);
+    const clientId = clientMessageIdOf(body);
+    if (body.trafficType === 'debug') {
+      await lookup(body, caller, null);
+      return debugAnswer(config.publicBaseUrl, body);
+    }
+    const fingerprint = requestFingerprint({ trafficType: body.trafficType ?? null, messages: body.messages, runtimeContext: body.runtimeContext });
+    const request: TurnRequest = { body, tenant, caller, images, fingerprint, started };
+    if (clientId === undefined) {
+      const { dialog } = await lookup(body, caller, null);
+      return produce({ ...request, dialog, claim: null });
+    }
+    return produceOnce(request, clientId, replayed);
   }
 
   return {
@@ -184,21 +229,18 @@ export function createGenerationService(deps: GenerationDeps) {
       const started = performance.now();
       const tenant = config.tenants.get(body.runtimeContext.tenant_id);
       if (!tenant) {
+        // Not counted: the tenant label would be the caller's own text.
         throw new AppError('INVALID_REQUEST', 'runtimeContext.tenant_id is not a known section');
       }
-      const images = checkMessages(body.messages);
-      const clientId = clientMessageIdOf(body);
-      if (body.trafficType === 'debug') {
-        await lookup(body, caller, null);
-        return debugAnswer(config.publicBaseUrl, body);
+      const replayed = { value: false };
+      try {
+        const response = await generate(tenant, body, caller, started, replayed);
+        deps.metrics.generation(tenant.id, body.trafficType === 'debug' ? 'debug' : replayed.value ? 'retried' : 'answered');
+        return response;
+      } catch (err) {
+        deps.metrics.generation(tenant.id, failureOutcome(err));
+        throw err;
       }
-      const fingerprint = requestFingerprint({ trafficType: body.trafficType ?? null, messages: body.messages, runtimeContext: body.runtimeContext });
-      const request: TurnRequest = { body, tenant, caller, images, fingerprint, started };
-      if (clientId === undefined) {
-        const { dialog } = await lookup(body, caller, null);
-        return produce({ ...request, dialog, claim: null });
-      }
-      return produceOnce(request, clientId);
     },
   };
 }
