@@ -8,7 +8,13 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assertEvery, assertNone } from '../helpers/assert.ts';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
-import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, TEST_TENANTS, type TestApp } from '../helpers/app.ts';
+import type { AssistantEngine } from '../../src/assistant/engine.ts';
+import type { EngineResolver } from '../../src/assistant/engines.ts';
+import type { Tenant } from '../../src/config/index.ts';
+
+const KEY_VARIABLE = 'AISLE_TEST_METRICS_LLM_KEY';
+process.env[KEY_VARIABLE] = 'sk-test-key';
 
 interface Sample {
   name: string;
@@ -53,13 +59,19 @@ async function metricsUrl(t: TestApp): Promise<string> {
   throw new Error('the app did not log its metrics address');
 }
 
-const generate = (t: TestApp, token: string, threadId: string, resourceId: string, id: string, content: unknown) =>
+const generate = (t: TestApp, token: string, threadId: string, resourceId: string, id: string, content: unknown, tenant = 'shop-a') =>
   t.app.inject({
     method: 'POST',
     url: '/shopping/generate',
     headers: auth(token),
-    payload: { threadId, resourceId, messages: [{ role: 'user', id, content }], runtimeContext: { tenant_id: 'shop-a' } },
+    payload: { threadId, resourceId, messages: [{ role: 'user', id, content }], runtimeContext: { tenant_id: tenant } },
   });
+
+async function scrapeAt(url: string): Promise<Sample[]> {
+  const res = await fetch(`${url}/metrics`);
+  assert.equal(res.status, 200);
+  return parse(await res.text());
+}
 
 for (const dialect of DIALECTS) {
   describe(`metrics [${dialect}]`, { skip: skipFor(dialect) }, () => {
@@ -174,6 +186,46 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('metrics of failed turns and of the language model falling back [sqlite]', { skip: skipFor('sqlite') }, () => {
+  test('an engine error is failed (500), an invalid answer is invalid_answer (502), a dead model is a fallback', async () => {
+    // Nothing listens on port 9: the model call fails, and the catalogue engine answers.
+    const deadModel = { baseUrl: 'http://127.0.0.1:9/v1', model: 'none', apiKeyEnv: KEY_VARIABLE, timeoutMs: 300 };
+    const t = await buildTestApp('sqlite', {
+      tenants: [...TEST_TENANTS, { id: 'llm-dead', name: 'Dead Model Shop', engine: { type: 'llm', llm: deadModel } }],
+      env: { ...NO_RATE_LIMITS, METRICS_PORT: '0' },
+      app: {
+        engineFor: (tenant: Tenant, defaults: EngineResolver): AssistantEngine =>
+          tenant.id === 'shop-a'
+            ? { answer: async () => Promise.reject(new Error('engine exploded')) }
+            : tenant.id === 'shop-b'
+              ? { answer: async () => ({ answer: { response: { contents: [{ type: 'products', value: [{ sku: 'x' }] }] }, events: [] } as never }) }
+              : defaults(tenant),
+      },
+    });
+    try {
+      const url = await metricsUrl(t);
+      const token = await registerGuest(t.app, 'shop-a', 'metrics-failing-buyer');
+      assert.equal((await generate(t, token, 'metrics-t1', 'metrics-failing-buyer', 'metrics-m1', 'чайник', 'shop-a')).statusCode, 500);
+      const tokenB = await registerGuest(t.app, 'shop-b', 'metrics-failing-buyer');
+      assert.equal((await generate(t, tokenB, 'metrics-t2', 'metrics-failing-buyer', 'metrics-m2', 'kettle', 'shop-b')).statusCode, 502);
+      const tokenL = await registerGuest(t.app, 'llm-dead', 'metrics-failing-buyer');
+      const fellBack = await generate(t, tokenL, 'metrics-t3', 'metrics-failing-buyer', 'metrics-m3', 'чайник', 'llm-dead');
+      assert.equal(fellBack.statusCode, 200, fellBack.body);
+
+      const samples = await scrapeAt(url);
+      assert.equal(valueOf(samples, 'aisle_generations_total', { tenant: 'shop-a', outcome: 'failed' }), 1);
+      assert.equal(valueOf(samples, 'aisle_generations_total', { tenant: 'shop-b', outcome: 'invalid_answer' }), 1);
+      assert.equal(valueOf(samples, 'aisle_generations_total', { tenant: 'llm-dead', outcome: 'answered' }), 1);
+      assert.equal(valueOf(samples, 'aisle_http_requests_total', { method: 'POST', route: '/shopping/generate', status_class: '5xx' }), 2);
+      assert.equal(valueOf(samples, 'aisle_engine_duration_seconds_count', { engine: 'llm', tenant: 'llm-dead' }), 1);
+      // The fallback counters are the process's; no other test of this file uses the tenant llm-dead.
+      assert.equal(valueOf(samples, 'aisle_llm_fallbacks_total', { tenant: 'llm-dead' }), 1);
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 describe('metrics off by default', () => {
   test('without METRICS_PORT nothing listens for metrics', { skip: skipFor('sqlite') }, async () => {
