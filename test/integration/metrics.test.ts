@@ -11,7 +11,8 @@ import { DIALECTS, skipFor } from '../helpers/storage.ts';
 import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, TEST_TENANTS, type TestApp } from '../helpers/app.ts';
 import type { AssistantEngine } from '../../src/assistant/engine.ts';
 import type { EngineResolver } from '../../src/assistant/engines.ts';
-import type { Tenant } from '../../src/config/index.ts';
+import { ConfigError, type Tenant } from '../../src/config/index.ts';
+import { readEnv } from '../../src/config/env.ts';
 
 const KEY_VARIABLE = 'AISLE_TEST_METRICS_LLM_KEY';
 process.env[KEY_VARIABLE] = 'sk-test-key';
@@ -236,5 +237,16 @@ describe('metrics off by default', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('METRICS_PORT', () => {
+  test('unset or empty is off; a port number turns metrics on; anything else, or the public port, stops the start', () => {
+    assert.equal(readEnv({}).metricsPort, null);
+    assert.equal(readEnv({ METRICS_PORT: ' ' }).metricsPort, null);
+    assert.equal(readEnv({ METRICS_PORT: '9464' }).metricsPort, 9464);
+    assert.throws(() => readEnv({ METRICS_PORT: 'on' }), (err: Error) => err instanceof ConfigError && /METRICS_PORT must be a whole number/.test(err.message));
+    assert.throws(() => readEnv({ METRICS_PORT: '70000' }), ConfigError);
+    assert.throws(() => readEnv({ PORT: '8080', METRICS_PORT: '8080' }), /METRICS_PORT must differ from PORT/);
   });
 });
