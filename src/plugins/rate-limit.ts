@@ -21,7 +21,6 @@ export class RateLimited extends AppError {
   }
 }
 
-
 function keyOf(rule: LimitRule, request: FastifyRequest): string | null {
   return rule.key === 'ip' ? request.ip : (request.access?.dialog?.id ?? null);
 }
