@@ -27,6 +27,7 @@ import type { EngineRequest, EngineTurn, PageContext } from '../../src/assistant
 import type { Tenant } from '../../src/config/tenant.ts';
 import { tokenize } from '../../src/catalog/search/tokenize.ts';
 import { STOP_WORDS } from '../../src/catalog/search/stopwords.ts';
+import { letters } from '../../test/helpers/letters.ts';
 
 
 type Result = { name: string; value: number; unit: string; target?: string };
@@ -98,18 +99,6 @@ const MESSAGES: Array<{ text: string; page?: PageContext; followUp?: string }> =
   { text: 'позовите оператора' },
   { text: 'ничегошеньки такого нет' },
 ];
-
-/** Deterministic pseudo-random Cyrillic letters. */
-function letters(n: number, seed: number): string {
-  const alphabet = 'абвгдежзийклмнопрстуфхцчшщыэюя';
-  let x = seed;
-  let out = '';
-  for (let i = 0; i < n; i++) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    out += alphabet[x % alphabet.length];
-  }
-  return out;
-}
 
 type WorstInput = { name: string; make(v: number): { text: string; page?: PageContext } };
 

@@ -14,19 +14,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { letters } from '../helpers/letters.ts';
 
 const BOUND_MS = 2000;
-
-/** Deterministic "random" letters, so a failure can be replayed. */
-function letters(n: number, seed: number, alphabet = 'абвгдежзийклмнопрстуфхцчшщыэюя'): string {
-  let x = seed;
-  let out = '';
-  for (let i = 0; i < n; i++) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    out += alphabet[x % alphabet.length];
-  }
-  return out;
-}
 
 const words = (count: number, length: number) => Array.from({ length: count }, (_, i) => letters(length, i + 1)).join(' ');
 

@@ -58,7 +58,8 @@ export const registerSchema = {
         registered: {
           value: {
             sessionId: '8d0f5c2e-5b7a-4f2c-9a51-3c1e7d9b2a64',
-            accessToken: 'gst_X2Er2XotDBNvvpRJ2okcLOQaWsMjjfwKbSpLMXNe4ao',
+            // A placeholder of the token's shape, not a token: real ones are 43 random base64url characters.
+            accessToken: `gst_${'x'.repeat(43)}`,
             tokenType: 'Bearer',
             resourceId: 'buyer-1024',
             expiresAt: '2026-12-24T06:18:11.252Z',
