@@ -1,7 +1,13 @@
 /**
- * Search relevance on the labelled query set (test/fixtures/relevance/queries.json):
- * nDCG@10, recall@10 and the zero-result rate of the Aisle search, beside a plain BM25
- * baseline over the same fields on the same queries.
+ * Search relevance of the Aisle search beside a plain BM25 baseline over the same fields
+ * on the same queries: nDCG@6 (the first cards a buyer sees), nDCG@10, recall@10 and the
+ * zero-result rate, on two sets:
+ * - the labelled Russian and English queries of test/fixtures/relevance/queries.json
+ *   (graded judgements, demo and real Russian shop catalogues);
+ * - the WANDS development set (../shared/data/relevance/wands_pairs_2800.csv: real Wayfair
+ *   queries, 2,800 (query, product name, label) rows): the distinct product names are the
+ *   catalogue, "Relevant" is a judgement of 1. nDCG and recall are averaged over the
+ *   queries with at least one relevant product; the zero-result rate over all queries.
  *
  * - Aisle: the message is parsed (price, brands, categories, availability) and searched
  *   with relaxation, exactly as the catalogue engine runs a new search.
@@ -10,9 +16,10 @@
  *   tolerance, no query parsing; k1 = 1.2, b = 0.75; any query word may match.
  *
  * Run: `npx tsx bench/search-quality.ts [--verbose]`. Catalogues are read from
- * ../shared/data and examples/demo (never copied into the repository).
+ * ../shared/data and examples/demo (never copied into the repository); without the WANDS
+ * file its table is left out.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFeedFile } from '../src/catalog/import/index.ts';
@@ -22,6 +29,8 @@ import { runSearch } from '../src/catalog/search/relax.ts';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const K = 10;
+const FIRST_CARDS = 6;
+const WANDS = resolve(root, '../shared/data/relevance/wands_pairs_2800.csv');
 
 interface LabelledQuery {
   id: string;
@@ -116,21 +125,134 @@ function recall(ranked: string[], relevant: Record<string, number>, k: number): 
   return found / Math.min(k, rel.length);
 }
 
+interface Row {
+  ndcg6: number;
+  ndcg: number;
+  recall: number;
+  zero: boolean;
+  /** False when no product is judged relevant: counted for the zero-result rate only. */
+  judged: boolean;
+}
+
 interface Scores {
+  ndcg6: number;
   ndcg: number;
   recall: number;
   zero: number;
   n: number;
 }
 
-function summarise(rows: Array<{ ndcg: number; recall: number; zero: boolean }>): Scores {
-  const n = rows.length;
+function summarise(rows: Row[]): Scores {
+  const judged = rows.filter((r) => r.judged);
+  const m = Math.max(1, judged.length);
   return {
-    n,
-    ndcg: rows.reduce((s, r) => s + r.ndcg, 0) / Math.max(1, n),
-    recall: rows.reduce((s, r) => s + r.recall, 0) / Math.max(1, n),
-    zero: rows.filter((r) => r.zero).length / Math.max(1, n),
+    n: rows.length,
+    ndcg6: judged.reduce((s, r) => s + r.ndcg6, 0) / m,
+    ndcg: judged.reduce((s, r) => s + r.ndcg, 0) / m,
+    recall: judged.reduce((s, r) => s + r.recall, 0) / m,
+    zero: rows.filter((r) => r.zero).length / Math.max(1, rows.length),
   };
+}
+
+function score(ranked: string[], relevant: Record<string, number>): Row {
+  return {
+    ndcg6: ndcg(ranked, relevant, FIRST_CARDS),
+    ndcg: ndcg(ranked, relevant, K),
+    recall: recall(ranked, relevant, K),
+    zero: ranked.length === 0,
+    judged: Object.values(relevant).some((g) => g > 0),
+  };
+}
+
+/** The Aisle search as the catalogue engine runs a new search: parsed, then relaxed. */
+function aisleSearch(index: ReturnType<typeof buildCatalogIndex>, query: string): string[] {
+  const parsed = index.parseDetailed(query);
+  const req = { text: parsed.text, filters: parsed.filters, categoryWords: parsed.categoryWords, brandWords: parsed.brandWords, ...(parsed.sort ? { sort: parsed.sort } : {}) };
+  return runSearch(index, req, K).hits.map((h) => h.product.sku);
+}
+
+const HEADER = `${''.padEnd(22)}   n   Aisle: nDCG@6 nDCG@10 recall  zero-res   BM25: nDCG@6 nDCG@10 recall  zero-res`;
+
+function line(label: string, selected: Array<{ aisle: Row; bm25: Row }>): void {
+  const a = summarise(selected.map((r) => r.aisle));
+  const b = summarise(selected.map((r) => r.bm25));
+  console.log(
+    `${label.padEnd(22)} ${String(a.n).padStart(3)}   ${fmt(a.ndcg6)}   ${fmt(a.ndcg)}   ${fmt(a.recall)}   ${fmt(a.zero)}    ${fmt(b.ndcg6)}   ${fmt(b.ndcg)}   ${fmt(b.recall)}   ${fmt(b.zero)}`,
+  );
+}
+
+/** One CSV record per line (WANDS quotes fields with commas; no field spans lines). */
+function csvFields(lineText: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < lineText.length; i++) {
+    const c = lineText[i] as string;
+    if (quoted) {
+      if (c === '"' && lineText[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = false;
+      } else {
+        cur += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      out.push(cur);
+      cur = '';
+    } else {
+      cur += c;
+    }
+  }
+  out.push(cur);
+  return out;
+}
+
+/** The WANDS set: its distinct names as products, and each query's binary judgements. */
+function loadWands(): { products: CatalogProduct[]; queries: Array<{ query: string; relevant: Record<string, number> }> } {
+  const lines = readFileSync(WANDS, 'utf8').split(/\r?\n/).slice(1).filter((l) => l !== '');
+  const skuOf = new Map<string, string>();
+  const products: CatalogProduct[] = [];
+  const byQuery = new Map<string, Record<string, number>>();
+  for (const l of lines) {
+    const [query, name, target] = csvFields(l) as [string, string, string];
+    let sku = skuOf.get(name);
+    if (sku === undefined) {
+      sku = `w${products.length + 1}`;
+      skuOf.set(name, sku);
+      products.push({ sku, name, categories: [], available: true, params: {} });
+    }
+    const rel = byQuery.get(query) ?? (Object.create(null) as Record<string, number>);
+    rel[sku] = Math.max(rel[sku] ?? 0, target === 'Relevant' ? 1 : 0);
+    byQuery.set(query, rel);
+  }
+  return { products, queries: [...byQuery.entries()].map(([query, relevant]) => ({ query, relevant })) };
+}
+
+function wandsTable(verbose: boolean): void {
+  if (!existsSync(WANDS)) {
+    console.log(`\nWANDS: ${WANDS} not found, left out`);
+    return;
+  }
+  const { products, queries } = loadWands();
+  const aisle = buildCatalogIndex(products, { language: 'en' });
+  const bm25 = new Bm25(products);
+  const rows = queries.map((q) => {
+    const row = { q, aisle: score(aisleSearch(aisle, q.query), q.relevant), bm25: score(bm25.search(q.query, K), q.relevant) };
+    if (verbose) {
+      console.log(`wands    ${q.query.padEnd(40)} aisle nDCG@6 ${fmt(row.aisle.ndcg6)} ${row.aisle.zero ? 'ZERO' : '    '}   bm25 nDCG@6 ${fmt(row.bm25.ndcg6)}`);
+    }
+    return row;
+  });
+  const judged = rows.filter((r) => r.aisle.judged).length;
+  console.log(`\nWANDS development set: ${products.length} distinct product names, ${rows.length} queries (${judged} with a relevant product)`);
+  console.log(HEADER);
+  line('WANDS', rows);
+  const a = summarise(rows.map((r) => r.aisle));
+  const b = summarise(rows.map((r) => r.bm25));
+  console.log(`nDCG@6 Aisle / BM25 = ${(a.ndcg6 / Math.max(1e-9, b.ndcg6)).toFixed(2)}`);
 }
 
 const fmt = (x: number): string => x.toFixed(3);
@@ -144,37 +266,21 @@ async function main(): Promise<void> {
     engines.set(name, { aisle: buildCatalogIndex(products, { language: 'ru' }), bm25: new Bm25(products) });
   }
 
-  const rows: Array<{ q: LabelledQuery; aisle: { ndcg: number; recall: number; zero: boolean }; bm25: { ndcg: number; recall: number; zero: boolean } }> = [];
+  const rows: Array<{ q: LabelledQuery; aisle: Row; bm25: Row }> = [];
   for (const q of set.queries) {
     const e = engines.get(q.catalog);
     if (!e) {
       throw new Error(`query ${q.id}: unknown catalogue ${q.catalog}`);
     }
-    const parsed = e.aisle.parseDetailed(q.query);
-    const req = { text: parsed.text, filters: parsed.filters, categoryWords: parsed.categoryWords, brandWords: parsed.brandWords, ...(parsed.sort ? { sort: parsed.sort } : {}) };
-    const aisleRanked = runSearch(e.aisle, req, K).hits.map((h) => h.product.sku);
-    const bmRanked = e.bm25.search(q.query, K);
-    const score = (ranked: string[]): { ndcg: number; recall: number; zero: boolean } => ({
-      ndcg: ndcg(ranked, q.relevant, K),
-      recall: recall(ranked, q.relevant, K),
-      zero: ranked.length === 0,
-    });
-    const row = { q, aisle: score(aisleRanked), bm25: score(bmRanked) };
+    const row = { q, aisle: score(aisleSearch(e.aisle, q.query), q.relevant), bm25: score(e.bm25.search(q.query, K), q.relevant) };
     rows.push(row);
     if (verbose) {
       console.log(`${q.id.padEnd(8)} ${q.query.padEnd(40)} aisle nDCG ${fmt(row.aisle.ndcg)} R ${fmt(row.aisle.recall)}   bm25 nDCG ${fmt(row.bm25.ndcg)} R ${fmt(row.bm25.recall)}`);
     }
   }
 
-  const line = (label: string, selected: typeof rows): void => {
-    const a = summarise(selected.map((r) => r.aisle));
-    const b = summarise(selected.map((r) => r.bm25));
-    console.log(
-      `${label.padEnd(22)} ${String(a.n).padStart(3)}   ${fmt(a.ndcg)}   ${fmt(a.recall)}   ${fmt(a.zero)}    ${fmt(b.ndcg)}   ${fmt(b.recall)}   ${fmt(b.zero)}`,
-    );
-  };
-  console.log(`\nSearch relevance, top ${K} (recall@${K} = relevant found / min(${K}, relevant labelled))`);
-  console.log(`${''.padEnd(22)}   n   Aisle: nDCG   recall  zero-res   BM25: nDCG   recall  zero-res`);
+  console.log(`\nSearch relevance, labelled queries, top ${K} (recall@${K} = relevant found / min(${K}, relevant labelled))`);
+  console.log(HEADER);
   line('all queries', rows);
   for (const catalog of Object.keys(set.catalogs)) {
     line(`catalogue ${catalog}`, rows.filter((r) => r.q.catalog === catalog));
@@ -187,6 +293,7 @@ async function main(): Promise<void> {
       line(`tag ${tag}`, selected);
     }
   }
+  wandsTable(verbose);
 }
 
 await main();
