@@ -23,7 +23,8 @@ export interface Built {
 export async function buildForBench(outdir: string): Promise<Built> {
   const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
   let cli: string | null = null;
-  const script = scripts.build;
+  // Only the server bundle (the first command); what follows `&&` (the widget's files) is not measured.
+  const script = scripts.build?.split('&&')[0]?.trim();
   if (script && /^esbuild\s/.test(script) && /--outdir=\S+/.test(script)) {
     const args = script
       .replace(/^esbuild\s+/, '')

@@ -51,6 +51,10 @@ export interface CellSummary {
   peakRssMb: number;
   /** rpsMedian / the baseline's rpsMedian in the same endpoint, size and connections. */
   ratio: number | null;
+  /** CPU per request as a multiple of the baseline's in the same cell (the server process only). */
+  cpuVsCeiling: number | null;
+  /** p99 as a multiple of the baseline's p99 in the same cell. */
+  p99VsCeiling: number | null;
   requests: number;
   non2xx: number;
   errors: number;
@@ -89,6 +93,8 @@ export function summarise(cells: Cell[]): CellSummary[] {
       dbCpuMicrosPerRequest: db !== null && requests > 0 ? db / served : null,
       peakRssMb: Math.max(...s.map((x) => x.peakRss)) / 1024 / 1024,
       ratio: null,
+      cpuVsCeiling: null,
+      p99VsCeiling: null,
       requests,
       non2xx,
       errors: s.reduce((n, x) => n + x.errors + x.timeouts, 0),
@@ -97,6 +103,8 @@ export function summarise(cells: Cell[]): CellSummary[] {
   for (const c of out) {
     const base = out.find((b) => b.target === BASELINE && b.endpoint === c.endpoint && b.size === c.size && b.connections === c.connections);
     c.ratio = base && c.target !== BASELINE ? c.rpsMedian / base.rpsMedian : null;
+    c.cpuVsCeiling = base && c.target !== BASELINE ? c.cpuMicrosPerRequest / base.cpuMicrosPerRequest : null;
+    c.p99VsCeiling = base && c.target !== BASELINE ? c.p99Ms / base.p99Ms : null;
   }
   return out;
 }
@@ -105,6 +113,7 @@ const fmt = {
   int: (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–'),
   ms: (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '–'),
   ratio: (n: number | null) => (n === null || !Number.isFinite(n) ? '' : n.toFixed(2)),
+  times: (n: number | null) => (n === null || !Number.isFinite(n) ? '' : `×${n.toFixed(1)}`),
 };
 
 export function sizeLabel(size: number | null): string {
@@ -124,17 +133,46 @@ export function endpointTables(summaries: CellSummary[]): string {
   const out: string[] = [];
   for (const [title, rows] of groups) {
     out.push(`#### ${title}`, '');
-    out.push('| conns | target | req/s (median) | min–max | p50 ms | p99 ms | CPU µs/req | DB CPU µs/req | peak RSS MB | ratio to ceiling | notes |');
-    out.push('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    out.push('| conns | target | req/s (median) | min–max | p50 ms | p99 ms | CPU µs/req | CPU × ceiling | DB CPU µs/req | peak RSS MB | ratio to ceiling | notes |');
+    out.push('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const r of rows.sort((a, b) => a.connections - b.connections)) {
       const notes = [r.non2xx > 0 ? `${r.non2xx} non-2xx` : '', r.errors > 0 ? `${r.errors} errors` : ''].filter(Boolean).join(', ');
       out.push(
-        `| ${r.connections} | ${r.target} | ${fmt.int(r.rpsMedian)} | ${fmt.int(r.rpsMin)}–${fmt.int(r.rpsMax)} | ${fmt.ms(r.p50Ms)} | ${fmt.ms(r.p99Ms)} | ${fmt.int(r.cpuMicrosPerRequest)} | ${
+        `| ${r.connections} | ${r.target} | ${fmt.int(r.rpsMedian)} | ${fmt.int(r.rpsMin)}–${fmt.int(r.rpsMax)} | ${fmt.ms(r.p50Ms)} | ${fmt.ms(r.p99Ms)} | ${fmt.int(r.cpuMicrosPerRequest)} | ${fmt.times(r.cpuVsCeiling)} | ${
           r.dbCpuMicrosPerRequest === null ? (r.target.includes('sqlite') ? 'in-process' : '') : fmt.int(r.dbCpuMicrosPerRequest)
         } | ${fmt.int(r.peakRssMb)} | ${fmt.ratio(r.ratio)} | ${notes} |`,
       );
     }
     out.push('');
+  }
+  return out.join('\n');
+}
+
+/**
+ * One line per endpoint (and size) at `connections`: each Aisle target's ratio to the ceiling,
+ * its CPU per request as a multiple of the ceiling's (with the database's CPU beside it) and
+ * its p99 as a multiple of the ceiling's — the figures to compare between runs.
+ */
+export function summaryTable(summaries: CellSummary[], connections: number): string {
+  const targets = [...new Set(summaries.map((s) => s.target))].filter((t) => t !== BASELINE);
+  const head = ['endpoint', ...targets.flatMap((t) => [`${t} ratio`, `${t} CPU µs/req (× ceiling)`, `${t} p99 × ceiling`]), 'ceiling CPU µs/req'];
+  const out = [`| ${head.join(' | ')} |`, `|---|${head.slice(1).map(() => '---:').join('|')}|`];
+  const groups = new Map<string, CellSummary[]>();
+  for (const s of summaries.filter((x) => x.connections === connections)) {
+    const key = `${s.endpoint}${s.size !== null ? ` @ ${sizeLabel(s.size)}` : ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  for (const [key, rows] of groups) {
+    const base = rows.find((r) => r.target === BASELINE);
+    const cells = targets.flatMap((t) => {
+      const r = rows.find((x) => x.target === t);
+      if (!r) {
+        return ['', '', ''];
+      }
+      const db = r.dbCpuMicrosPerRequest === null ? '' : ` + DB ${fmt.int(r.dbCpuMicrosPerRequest)}`;
+      return [fmt.ratio(r.ratio) || `${fmt.int(r.rpsMedian)} req/s`, `${fmt.int(r.cpuMicrosPerRequest)} (${fmt.times(r.cpuVsCeiling)})${db}`, fmt.times(r.p99VsCeiling)];
+    });
+    out.push(`| ${key} | ${cells.join(' | ')} | ${base ? fmt.int(base.cpuMicrosPerRequest) : '—'} |`);
   }
   return out.join('\n');
 }
