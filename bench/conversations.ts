@@ -1,0 +1,313 @@
+/**
+ * The conversation set (test/fixtures/conversations/set.json): multi-turn dialogs over real
+ * shop feeds, the Best Buy catalogue and the demo shops, each turn with the kind of answer a
+ * good shop assistant gives, written down before running. Every feed is imported as a tenant
+ * of the real app (SQLite, buildApp + inject), so dialog history, refinement and memory
+ * between dialogs are the product's own; each answer is judged against its expectation
+ * (relevant / partly / wrong) and the table is printed.
+ *
+ * Run: `npx tsx bench/conversations.ts [--verbose] [--only=<conversation id>]`. Feeds are
+ * read from ../shared/data (never copied into the repository).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readFeedFile } from '../src/catalog/import/index.ts';
+import type { CatalogProduct } from '../src/catalog/product.ts';
+import { DEMO_TENANTS_FILE } from '../src/config/env.ts';
+import type { Tenant } from '../src/config/tenant.ts';
+import { loadTenantsFile } from '../src/config/tenants-file.ts';
+import { buildTestApp } from '../test/helpers/app.ts';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const shared = resolve(root, '../shared/data');
+
+type Kind = 'products' | 'shop_info' | 'operator' | 'small_talk' | 'no_products' | 'detail' | 'honest';
+
+interface Expect {
+  kind: Kind;
+  /** products/honest: each card's name and category path match this (case-insensitive). */
+  match?: string;
+  /** products: and this too. */
+  also?: string;
+  maxPrice?: number;
+  brand?: string;
+  /** products: each card is cheaper than the middle price of the previous turn's cards. */
+  cheaperThanPrevious?: boolean;
+  /** products: more than one brand among the cards (a saved brand is a preference, not a filter). */
+  mixedBrands?: boolean;
+  /** shop_info: the topic of the shop's link. */
+  topic?: string;
+  /** detail/honest: the message says this. */
+  says?: string;
+  /** The message and the shelf title must not contain this. */
+  avoid?: string;
+}
+
+interface ScriptTurn {
+  say: string;
+  page?: { type: string; data?: unknown };
+  newDialog?: boolean;
+  expect: Expect;
+}
+
+interface Conversation {
+  id: string;
+  shop: string;
+  turns: ScriptTurn[];
+}
+
+interface ShopSpec {
+  feed?: string;
+  tenant?: Record<string, unknown>;
+  demo?: string;
+}
+
+interface ConversationSet {
+  shops: Record<string, ShopSpec>;
+  conversations: Conversation[];
+}
+
+interface Block {
+  type: string;
+  value: unknown;
+  title?: string;
+  action?: string;
+  url?: string;
+}
+
+type Verdict = 'relevant' | 'partly' | 'wrong';
+
+const NOTHING_FOUND = /ничего не нашлось|nothing found/iu;
+
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+
+const set = JSON.parse(readFileSync(resolve(root, 'test/fixtures/conversations/set.json'), 'utf8')) as ConversationSet;
+const conversations = set.conversations.filter((c) => !only || c.id === only);
+const usedShops = new Set(conversations.map((c) => c.shop));
+
+const demoTenants = loadTenantsFile(DEMO_TENANTS_FILE);
+const tenants: unknown[] = [];
+const catalogs: Record<string, string> = {};
+const tenantById = new Map<string, Tenant>();
+for (const [id, spec] of Object.entries(set.shops)) {
+  if (!usedShops.has(id)) {
+    continue;
+  }
+  if (spec.demo) {
+    const t = demoTenants.find((x) => x.id === spec.demo);
+    if (!t?.catalog) {
+      throw new Error(`no demo tenant ${spec.demo}`);
+    }
+    tenants.push(t);
+    catalogs[id] = t.catalog.path;
+    tenantById.set(id, t);
+  } else {
+    const raw = { id, ...spec.tenant };
+    tenants.push(raw);
+    catalogs[id] = resolve(shared, spec.feed as string);
+    tenantById.set(id, raw as unknown as Tenant);
+  }
+}
+
+async function load(path: string): Promise<Map<string, CatalogProduct>> {
+  const out = new Map<string, CatalogProduct>();
+  for await (const item of readFeedFile(path)) {
+    if (item.kind === 'product') {
+      out.set(item.product.sku, item.product);
+    }
+  }
+  return out;
+}
+
+const products = new Map<string, Map<string, CatalogProduct>>();
+for (const [id, path] of Object.entries(catalogs)) {
+  products.set(id, await load(path));
+}
+
+const t = await buildTestApp('sqlite', { tenants, catalogs, env: { LOG_LEVEL: 'warn' } });
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] ?? Infinity;
+}
+
+function judge(
+  e: Expect,
+  tenant: Tenant,
+  own: Map<string, CatalogProduct>,
+  blocks: Block[],
+  previousPrices: number[],
+): { verdict: Verdict; why: string } {
+  const message = blocks
+    .filter((b) => b.type === 'message')
+    .map((b) => String(b.value))
+    .join(' ');
+  const shelves = blocks.filter((b) => b.type === 'products');
+  const cards = shelves.flatMap((b) => b.value as Array<{ sku: string }>).map((c) => own.get(c.sku));
+  const links = blocks.filter((b) => b.type === 'button' && b.action === 'follow_url').map((b) => b.url);
+  const operator = blocks.some((b) => b.type === 'button' && b.action === 'open_support_chat');
+  const re = (s: string): RegExp => new RegExp(s, 'iu');
+  const fits = (p: CatalogProduct | undefined): boolean => {
+    if (!p) {
+      return false;
+    }
+    const text = `${p.name} ${p.categories.join(' ')}`;
+    if (e.match && !re(e.match).test(text)) {
+      return false;
+    }
+    if (e.also && !re(e.also).test(text)) {
+      return false;
+    }
+    if (e.maxPrice !== undefined && !(typeof p.price === 'number' && p.price <= e.maxPrice)) {
+      return false;
+    }
+    if (e.brand && (p.brand ?? '').toLowerCase() !== e.brand.toLowerCase() && !re(e.brand).test(p.name)) {
+      return false;
+    }
+    if (e.cheaperThanPrevious && previousPrices.length > 0 && !(typeof p.price === 'number' && p.price < median(previousPrices))) {
+      return false;
+    }
+    return true;
+  };
+  const share = cards.length === 0 ? 0 : cards.filter(fits).length / cards.length;
+  let verdict: Verdict;
+  let why = '';
+  switch (e.kind) {
+    case 'products':
+      verdict = cards.length === 0 ? 'wrong' : share >= 0.8 ? 'relevant' : share >= 0.34 ? 'partly' : 'wrong';
+      why = cards.length === 0 ? 'no cards' : `${Math.round(share * 100)}% fit`;
+      if (verdict === 'relevant' && e.mixedBrands && new Set(cards.map((p) => p?.brand)).size < 2) {
+        verdict = 'partly';
+        why += ', one brand only';
+      }
+      break;
+    case 'shop_info': {
+      const link = tenant.links?.find((l) => l.topic === e.topic);
+      const hasLink = link ? links.includes(link.url) : false;
+      if (cards.length > 0) {
+        verdict = hasLink ? 'partly' : 'wrong';
+        why = 'cards beside a shop question';
+      } else if (link) {
+        verdict = hasLink ? 'relevant' : 'partly';
+        why = hasLink ? '' : 'no link';
+      } else {
+        verdict = 'relevant';
+      }
+      break;
+    }
+    case 'operator':
+      verdict = cards.length > 0 ? 'wrong' : tenant.supportChat === false || operator ? 'relevant' : 'partly';
+      break;
+    case 'small_talk':
+    case 'no_products':
+      verdict = cards.length > 0 ? 'wrong' : 'relevant';
+      why = cards.length > 0 ? `${cards.length} cards` : '';
+      // Small talk answered as a failed search ("nothing found for «are you a robot?»") is not an answer.
+      if (verdict === 'relevant' && e.kind === 'small_talk' && NOTHING_FOUND.test(message)) {
+        verdict = 'partly';
+        why = 'answered as a search';
+      }
+      break;
+    case 'detail':
+      verdict = re(e.says ?? '.').test(message) ? 'relevant' : cards.length === 0 ? 'partly' : 'wrong';
+      why = verdict === 'relevant' ? '' : 'does not answer';
+      break;
+    case 'honest':
+      if (re(e.says ?? '.').test(message)) {
+        verdict = cards.length === 0 || !e.match || share >= 0.5 ? 'relevant' : 'partly';
+      } else {
+        verdict = 'wrong';
+        why = 'does not say it';
+      }
+      break;
+  }
+  if (e.avoid && verdict === 'relevant') {
+    const titles = shelves.map((b) => b.title ?? '').join(' ');
+    if (re(e.avoid).test(`${message} ${titles}`)) {
+      verdict = 'partly';
+      why = `${why} says /${e.avoid}/`.trim();
+    }
+  }
+  return { verdict, why };
+}
+
+const counts: Record<Verdict, number> = { relevant: 0, partly: 0, wrong: 0 };
+const byKind = new Map<string, Record<Verdict, number>>();
+const rows: string[] = [];
+const pad = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
+
+for (const c of conversations) {
+  const tenant = tenantById.get(c.shop) as Tenant;
+  const own = products.get(c.shop) as Map<string, CatalogProduct>;
+  let dialog = 0;
+  let previousPrices: number[] = [];
+  for (const [i, turn] of c.turns.entries()) {
+    if (turn.newDialog) {
+      dialog++;
+      previousPrices = [];
+    }
+    const ctx = turn.page ? turn.page : { type: 'HOMEPAGE' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/shopping/generate',
+      payload: {
+        threadId: `${c.id}-${dialog}`,
+        resourceId: `buyer-${c.id}`,
+        messages: [{ role: 'user', content: turn.say }],
+        runtimeContext: { tenant_id: c.shop, ctx },
+      },
+    });
+    let verdict: Verdict = 'wrong';
+    let why = `HTTP ${res.statusCode}`;
+    let blocks: Block[] = [];
+    let suggests: string[] = [];
+    if (res.statusCode === 200) {
+      const body = res.json() as { response: { contents: Block[]; ui?: { suggests?: string[] } } };
+      blocks = body.response.contents;
+      suggests = body.response.ui?.suggests ?? [];
+      ({ verdict, why } = judge(turn.expect, tenant, own, blocks, previousPrices));
+      previousPrices = blocks
+        .filter((b) => b.type === 'products')
+        .flatMap((b) => b.value as Array<{ sku: string }>)
+        .map((card) => own.get(card.sku)?.price)
+        .filter((p): p is number => typeof p === 'number');
+    }
+    counts[verdict]++;
+    const k = byKind.get(turn.expect.kind) ?? { relevant: 0, partly: 0, wrong: 0 };
+    k[verdict]++;
+    byKind.set(turn.expect.kind, k);
+    const message = blocks.find((b) => b.type === 'message')?.value;
+    const shelf = blocks.find((b) => b.type === 'products');
+    const nCards = shelf ? (shelf.value as unknown[]).length : 0;
+    rows.push(
+      `${pad(c.id, 26)} ${String(i + 1).padStart(2)} ${pad(turn.say, 40)} ${pad(turn.expect.kind, 11)} ${pad(verdict, 8)} ${pad(why, 26)} ${nCards} cards`,
+    );
+    if (verbose) {
+      rows.push(`    ↳ ${String(message ?? '')}`);
+      if (shelf) {
+        rows.push(`    ↳ [${shelf.title ?? ''}] ${(shelf.value as Array<{ name: string; price: number | null }>).map((p) => `${p.name.slice(0, 50)} (${p.price})`).join('; ')}`);
+      }
+      if (suggests.length > 0) {
+        rows.push(`    ↳ quick replies: ${suggests.join(' | ')}`);
+      }
+    }
+  }
+}
+await t.close();
+
+const total = counts.relevant + counts.partly + counts.wrong;
+const pct = (n: number): string => `${((100 * n) / Math.max(1, total)).toFixed(1)}%`;
+console.log(`${'conversation'.padEnd(26)} #  ${'buyer says'.padEnd(40)} ${'expected'.padEnd(11)} ${'verdict'.padEnd(8)} ${'why'.padEnd(26)} shown`);
+console.log(rows.join('\n'));
+console.log('');
+console.log('kind        relevant partly wrong');
+for (const [kind, k] of [...byKind.entries()].sort()) {
+  console.log(`${kind.padEnd(11)} ${String(k.relevant).padStart(8)} ${String(k.partly).padStart(6)} ${String(k.wrong).padStart(5)}`);
+}
+console.log('');
+console.log(
+  `${conversations.length} conversations, ${total} turns: relevant ${counts.relevant} (${pct(counts.relevant)}), partly ${counts.partly} (${pct(counts.partly)}), wrong ${counts.wrong} (${pct(counts.wrong)})`,
+);
