@@ -6,13 +6,13 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { INSTALL_DIR } from './install-dir.ts';
+import { ConfigError } from './config-error.ts';
+import { readTracingEnv, type TracingSettings } from './tracing-env.ts';
+
+export { ConfigError };
 
 /** The bundled demo tenants, found relative to the installed code (not the working directory). */
 export const DEMO_TENANTS_FILE = path.join(INSTALL_DIR, 'examples', 'tenants.yaml');
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
 
 export type DatabaseSettings =
   | { kind: 'sqlite'; file: string }
@@ -48,6 +48,8 @@ export interface EnvSettings {
   playground: boolean;
   /** `METRICS_PORT`: the port of the second listener serving only `GET /metrics` on HOST; null = metrics off. */
   metricsPort: number | null;
+  /** The standard `OTEL_*` variables (`tracing-env.ts`); null = tracing off. */
+  tracing: TracingSettings | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -176,5 +178,6 @@ export function readEnv(env: Env): EnvSettings {
     },
     playground: parsePlayground(env.PLAYGROUND, tenantsFile),
     metricsPort,
+    tracing: readTracingEnv(env),
   };
 }
