@@ -170,7 +170,7 @@ export async function collectQueryPlans(settings: DatabaseSettings, options: { t
 
   try {
     const tenantId = options.tenantId;
-    const sessions = createGuestSessionRepository(db);
+    const sessions = createGuestSessionRepository(db, settings.kind);
     const dialogs = createDialogRepository(db);
     const history = createHistoryRepository(db);
     const feedback = createFeedbackRepository(db);

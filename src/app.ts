@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const engineFor: EngineResolver = deps.engineFor ? (tenant) => deps.engineFor!(tenant, defaultEngines) : defaultEngines;
   const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs, metrics: metrics.recorder };
 
-  const sessions = createGuestSessions(ctx);
+  const sessions = createGuestSessions(ctx, { redis: deps.redis ?? null, log: app.log });
   installAccess(app, { config, sessions });
   // Before the modules: it reads the presets of each route as the route is registered.
   installRateLimits(app, limiter, metrics.recorder);

@@ -17,7 +17,76 @@ export interface Storage {
   close(): Promise<void>;
   /** The PostgreSQL pool's connections right now (for metrics); absent on SQLite, which has no pool. */
   poolStats?: () => PoolStats;
+  /**
+   * PostgreSQL: LISTEN on `channel` over a connection of its own (outside the pool), reconnecting
+   * after a second when it is lost. `state(true)` once listening, `state(false)` when the
+   * connection is lost or closed. Absent on SQLite.
+   */
+  listen?: (channel: string, handlers: ListenHandlers) => { close(): Promise<void> };
 }
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  state(listening: boolean): void;
+}
+
+/** Channel names are written into the LISTEN statement: plain identifiers only. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function listenOn(url: string, channel: string, handlers: ListenHandlers): { close(): Promise<void> } {
+  if (!CHANNEL_NAME.test(channel)) {
+    throw new Error('invalid channel name');
+  }
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  const drop = (c: pg.Client) => {
+    if (client !== c) {
+      return;
+    }
+    client = null;
+    handlers.state(false);
+    c.end().catch(() => undefined);
+    if (!closed) {
+      retry = setTimeout(() => void connect(), 1000);
+      retry.unref();
+    }
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    client = c;
+    c.on('error', () => drop(c));
+    c.on('end', () => drop(c));
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) {
+        handlers.message(n.payload);
+      }
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      if (client === c && !closed) {
+        handlers.state(true);
+      }
+    } catch {
+      drop(c);
+    }
+  };
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) {
+        clearTimeout(retry);
+      }
+      const c = client;
+      client = null;
+      handlers.state(false);
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
+
 
 export interface PoolStats {
   total: number;
@@ -106,5 +175,6 @@ export function createStorage(settings: DatabaseSettings, options: StorageOption
     dialect: 'postgres',
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, handlers) => listenOn(settings.url, channel, handlers),
   };
 }

@@ -2,7 +2,7 @@
  * Access rules for every endpoint (spec part 5): a route declares its policy in
  * `config.access`; this plugin resolves tenant, resource and guest session before the
  * handler runs, applies the tenant's IP allow-list, and after a successful answer slides
- * the session's expiry. The token is read only from `Authorization: Bearer`.
+ * the session's expiry (noted in memory, written in batches by the guest-session service). The token is read only from `Authorization: Bearer`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
@@ -75,16 +75,12 @@ export function installAccess(app: FastifyInstance, deps: AccessDeps): void {
       request.access = await resolve(policy, request, deps, checkIp);
     }
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Only notes the new expiry (written in batches off the request path); no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const session = request.access?.session;
     if (session && reply.statusCode < 400) {
-      try {
-        await deps.sessions.extend(session);
-      } catch (err) {
-        // The answer succeeded; a missed extension only shortens the session by the time since the last one.
-        request.log.warn({ err }, 'guest session extension failed');
-      }
+      deps.sessions.extend(session);
     }
-    return payload;
+    done(null, payload);
   });
 }

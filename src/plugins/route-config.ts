@@ -111,8 +111,8 @@ export interface SessionAuthority {
   authenticate(token: string): Promise<GuestSession>;
   /** Whether the resource has ever been registered through a guest session. */
   isRegistered(tenantId: string, resourceId: string): Promise<boolean>;
-  /** Slides the session's expiry after a successful answer. */
-  extend(session: GuestSession): Promise<void>;
+  /** Slides the session's expiry after a successful answer (notes it; the write is batched, never fails the answer). */
+  extend(session: GuestSession): void;
 }
 
 /** What the access plugin found out about the caller, on `request.access`. */

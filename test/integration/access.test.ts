@@ -129,15 +129,45 @@ for (const dialect of DIALECTS) {
       assert.equal(res.statusCode, 401);
     });
 
-    test('the registration response keeps its initial expiresAt; extension is not written more than once a minute', async () => {
+    test('the registration response keeps its initial expiresAt; extension is not written more than once a minute, and is written within seconds', async () => {
       const token = await registerGuest(t.app, 'shop-a', 'ext-write');
       const read = () => t.database.storage.db.selectFrom('guest_sessions').select(['expires_at', 'extended_at']).where('resource_id', '=', 'ext-write').executeTakeFirstOrThrow();
       const first = await read();
       await probe('/probe/required', undefined, auth(token));
+      // Extensions are written in batches about once a second: wait past two batches.
+      await new Promise((resolve) => setTimeout(resolve, 2200));
       assert.deepEqual(await read(), first, 'no write within the first minute');
       t.clock.advance(120_000_000);
       await probe('/probe/required', undefined, auth(token));
-      assert.ok((await read()).expires_at > first.expires_at);
+      const deadline = Date.now() + 5000;
+      let after = await read();
+      while (after.expires_at === first.expires_at && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await read();
+      }
+      const moved = after.expires_at - first.expires_at;
+      assert.ok(moved >= 120_000_000 && moved < 121_000_000, `the new expiry is 30 days from the second request (moved ${moved} µs)`);
+    });
+
+    test('a revoked token is refused at once, also right after it was served from memory', async () => {
+      const token = await registerGuest(t.app, 'shop-a', 'revoke-now');
+      for (let i = 0; i < 3; i++) {
+        assert.equal((await probe('/probe/required', undefined, auth(token))).statusCode, 200);
+      }
+      const revoked = await t.app.inject({ method: 'POST', url: '/shopping/guest-sessions/revoke', headers: auth(token) });
+      assert.equal(revoked.statusCode, 204);
+      const after = await probe('/probe/required', undefined, auth(token));
+      assert.equal(after.statusCode, 401);
+      assert.equal(after.json().code, 'INVALID_GUEST_TOKEN');
+    });
+
+    test('a session served from memory still expires after 30 days without a request', async () => {
+      const token = await registerGuest(t.app, 'shop-a', 'expire-cached');
+      assert.equal((await probe('/probe/required', undefined, auth(token))).statusCode, 200);
+      t.clock.advance(30 * MICROS_PER_DAY + 1);
+      const res = await probe('/probe/required', undefined, auth(token));
+      assert.equal(res.statusCode, 401);
+      assert.equal(res.json().code, 'INVALID_GUEST_TOKEN');
     });
 
     test('IP allow-list applies to restricted operations only, on every path to the tenant', async () => {

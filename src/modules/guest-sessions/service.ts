@@ -2,6 +2,13 @@
  * Guest sessions (spec 2.1, 3.1, 4.1, 4.2): registration, revocation, token checks and
  * the sliding 30-day expiry. A database that cannot be reached in any of these is
  * `503 AUTH_STORAGE_UNAVAILABLE`, as the spec asks of guest-token operations.
+ *
+ * Token checks are served from memory when that is safe (session-cache.ts): a session read
+ * once is trusted for a few seconds, its expiry is checked on every request, and a revocation
+ * removes it at once here and, through the invalidation channel, on every other instance
+ * within a second; while that channel is down the cache is not used. Registrations are never
+ * undone, so "is registered" is remembered once true. Expiry extensions are written in
+ * batches (extension-batch.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { AppError, authStorageError } from '../../errors.ts';
@@ -10,6 +17,9 @@ import { GUEST_TOKEN_PATTERN, hashToken, newGuestToken } from '../../security/to
 import type { GuestSession } from '../../db/types.ts';
 import type { GuestSessionRepository } from './repository.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { SessionCache } from './session-cache.ts';
+import type { InvalidationChannel } from './invalidation.ts';
+import type { ExtensionBatch } from './extension-batch.ts';
 
 export const SESSION_LIFETIME_MICROS = 30 * MICROS_PER_DAY;
 /** Extension writes are skipped when the last one was under a minute ago (design.md §5). */
@@ -29,8 +39,23 @@ async function authStorage<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createGuestSessionService(deps: { repository: GuestSessionRepository; clock: Clock }) {
-  const { repository, clock } = deps;
+/** Registered resources remembered (a registration is never undone); least recently used dropped first. */
+const REGISTERED_MAX = 20_000;
+
+export interface GuestSessionServiceDeps {
+  repository: GuestSessionRepository;
+  clock: Clock;
+  /** Sessions in memory, used while `channel.listening`. */
+  cache: SessionCache;
+  channel: InvalidationChannel;
+  extensions: ExtensionBatch;
+}
+
+export function createGuestSessionService(deps: GuestSessionServiceDeps) {
+  const { repository, clock, cache, channel, extensions } = deps;
+  const registered = new Map<string, true>();
+  const registrationKey = (tenantId: string, resourceId: string) => `${tenantId.length}:${tenantId}${resourceId}`;
+  const live = (session: GuestSession) => session.revoked_at === null && session.expires_at > clock.nowMicros();
 
   return {
     /** Issues a session for a resource never registered and without history; 409 otherwise. */
@@ -67,11 +92,15 @@ export function createGuestSessionService(deps: { repository: GuestSessionReposi
       if (!token || !GUEST_TOKEN_PATTERN.test(token)) {
         throw new AppError('INVALID_GUEST_TOKEN');
       }
-      const session = await authStorage(() => repository.findByTokenHash(hashToken(token)));
+      const tokenHash = hashToken(token);
+      const session = await authStorage(() => repository.findByTokenHash(tokenHash));
       if (!session) {
         throw new AppError('INVALID_GUEST_TOKEN');
       }
       await authStorage(() => repository.revoke(session.id, clock.nowMicros()));
+      cache.delete(tokenHash);
+      // The other instances must hear of it; if they cannot be told, the caller retries (revoking again answers 204).
+      await authStorage(() => channel.publish(tokenHash));
     },
 
     /** The active session of a token; 401 INVALID_GUEST_TOKEN when malformed, unknown, expired or revoked. */
@@ -79,24 +108,63 @@ export function createGuestSessionService(deps: { repository: GuestSessionReposi
       if (!GUEST_TOKEN_PATTERN.test(token)) {
         throw new AppError('INVALID_GUEST_TOKEN');
       }
-      const session = await authStorage(() => repository.findByTokenHash(hashToken(token)));
-      if (!session || session.revoked_at !== null || session.expires_at <= clock.nowMicros()) {
+      const tokenHash = hashToken(token);
+      const caching = channel.listening;
+      const cached = caching ? cache.get(tokenHash) : undefined;
+      // A cached session that looks expired is read again: another instance may have extended it.
+      if (cached && live(cached)) {
+        return cached;
+      }
+      const epoch = cache.epoch;
+      const session = await authStorage(() => repository.findByTokenHash(tokenHash));
+      if (!session || !live(session)) {
+        cache.delete(tokenHash);
         throw new AppError('INVALID_GUEST_TOKEN');
+      }
+      if (caching) {
+        cache.set(tokenHash, session, epoch);
       }
       return session;
     },
 
-    isRegistered(tenantId: string, resourceId: string): Promise<boolean> {
-      return authStorage(() => repository.isRegistered(tenantId, resourceId));
+    async isRegistered(tenantId: string, resourceId: string): Promise<boolean> {
+      const key = registrationKey(tenantId, resourceId);
+      if (registered.has(key)) {
+        return true;
+      }
+      const found = await authStorage(() => repository.isRegistered(tenantId, resourceId));
+      if (found) {
+        if (registered.size >= REGISTERED_MAX) {
+          registered.delete(registered.keys().next().value as string);
+        }
+        registered.set(key, true);
+      }
+      return found;
     },
 
-    /** Moves expiry to now + 30 days after a successful request, at most once a minute per session. */
-    async extend(session: GuestSession): Promise<void> {
+    /**
+     * Moves expiry to now + 30 days after a successful request, at most once a minute per
+     * session: at once on the session held in memory, in the database with the next batch.
+     */
+    extend(session: GuestSession): void {
       const now = clock.nowMicros();
       if (now - session.extended_at < EXTEND_EVERY_MICROS) {
         return;
       }
-      await repository.extend(session.id, now + SESSION_LIFETIME_MICROS, now);
+      session.extended_at = now;
+      session.expires_at = now + SESSION_LIFETIME_MICROS;
+      extensions.add({ id: session.id, expiresAt: session.expires_at, at: now });
+    },
+
+    /** Writes the extensions noted so far (tests, and the app's close). */
+    flushExtensions(): Promise<void> {
+      return extensions.flush();
+    },
+
+    /** Writes the last extensions and stops listening for revocations. */
+    async close(): Promise<void> {
+      await extensions.close();
+      await channel.close();
     },
   };
 }
