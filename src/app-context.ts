@@ -22,6 +22,7 @@ export function limitsOf(config: Config) {
   } satisfies Record<string, LimitSpec>;
 }
 
+    insightsKeyFailed: { points: r.insightsKeyFailed, durationSec: 60, shared: true },
 /** The name of one of the app's rate limits; a misspelt name is a type error, not a limit that never counts. */
 export type LimitName = keyof ReturnType<typeof limitsOf>;
 

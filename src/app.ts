@@ -39,6 +39,7 @@ import { registerStarterPromptsModule } from './modules/starter-prompts/index.ts
 import { registerWebModule } from './modules/web/index.ts';
 
 export interface AppDeps {
+import { registerInsightsModule } from './modules/insights/index.ts';
   config: Config;
   storage: Storage;
   clock?: Clock;
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/ready', { schema: readySchema }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(storage.db);
+  registerInsightsModule(app, ctx);
       return { status: 'ready' };
     } catch {
       return sendError(reply, 503, 'NOT_READY', 'The database does not answer');

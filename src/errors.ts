@@ -31,6 +31,8 @@ export const ERRORS = {
 
   GUEST_TOKEN_REQUIRED: { status: 401, message: 'A guest token is required for this resource' },
   INVALID_GUEST_TOKEN: { status: 401, message: 'The guest token is invalid, expired or revoked' },
+  INSIGHTS_KEY_REQUIRED: { status: 401, message: 'Enter the insights key of your shop (sent as Authorization: Bearer)' },
+  INVALID_INSIGHTS_KEY: { status: 401, message: 'This insights key is not valid' },
   GUEST_RESOURCE_MISMATCH: { status: 403, message: 'The guest token belongs to another section or resource' },
   IP_NOT_ALLOWED: { status: 403, message: 'This address is not allowed for the section' },
 

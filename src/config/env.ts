@@ -27,6 +27,8 @@ export interface RateLimitSettings {
   sharePerDialog: number;
   /** Public share reads per minute per IP. */
   sharedRead: number;
+  /** Refused insights keys (401 on the shop's insights page) per minute per IP. */
+  insightsKeyFailed: number;
   /** Failed (404) public share reads per minute per IP. */
   sharedReadFailed: number;
 }
@@ -175,6 +177,7 @@ export function readEnv(env: Env): EnvSettings {
       sharePerDialog: intVar(env, 'RATE_LIMIT_SHARE_PER_DIALOG', 5, 1, 1_000_000),
       sharedRead: intVar(env, 'RATE_LIMIT_SHARED_READ', 60, 1, 1_000_000),
       sharedReadFailed: intVar(env, 'RATE_LIMIT_SHARED_READ_FAILED', 10, 1, 1_000_000),
+      insightsKeyFailed: intVar(env, 'RATE_LIMIT_INSIGHTS_KEY_FAILED', 10, 1, 1_000_000),
     },
     playground: parsePlayground(env.PLAYGROUND, tenantsFile),
     metricsPort,

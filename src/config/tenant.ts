@@ -88,6 +88,11 @@ export const TenantSchema = Type.Object(
       },
       { additionalProperties: false, default: {} },
     ),
+    /**
+     * SHA-256 (hex) of the shop's insights key (`aisle insights-key` makes one): the key opens the
+     * shop's insights page `/insights`. Only the hash sits in the file; absent, the page is closed.
+     */
+    insightsKeySha256: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
     starterPrompts: Type.Object(
       {
         enabled: Type.Boolean({ default: false }),

@@ -87,11 +87,20 @@ export function parseTenantsYaml(text: string, baseDir: string): Tenant[] {
   }
   const tenants = list.map((raw, i) => parseTenant(raw, i, baseDir));
   const seen = new Set<string>();
+  // One insights key opens one shop: a hash given twice would open the first of them only.
+  const keyHashes = new Map<string, string>();
   for (const t of tenants) {
     if (seen.has(t.id)) {
       throw new ConfigError(`tenants file: tenant "${t.id}" is declared twice`);
     }
     seen.add(t.id);
+    if (t.insightsKeySha256 !== undefined) {
+      const owner = keyHashes.get(t.insightsKeySha256);
+      if (owner !== undefined) {
+        throw new ConfigError(`tenants file: tenant "${t.id}": insightsKeySha256 is the same as tenant "${owner}"'s; give each shop its own key`);
+      }
+      keyHashes.set(t.insightsKeySha256, t.id);
+    }
   }
   return tenants;
 }

@@ -9,12 +9,14 @@ import type { Database } from './types.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { dialogsPairIndexMigration } from './migrations/0002-dialogs-pair-index.ts';
 import { generationClaimLeasesMigration } from './migrations/0003-generation-claim-leases.ts';
+import { insightsIndexesMigration } from './migrations/0004-insights-indexes.ts';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-dialogs-pair-index': dialogsPairIndexMigration,
     '0003-generation-claim-leases': generationClaimLeasesMigration,
+    '0004-insights-indexes': insightsIndexesMigration,
   };
 }
 

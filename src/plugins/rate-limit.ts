@@ -49,17 +49,17 @@ export function installRateLimits(app: FastifyInstance, limiter: NamedLimiter, m
     const rules = (route.config?.rateLimit ?? []).flatMap<LimitRule>((name) => RATE_LIMIT_PRESETS[name]);
     const onRequest = rules.filter((rule) => rule.when === 'onRequest');
     const preHandler = rules.filter((rule) => rule.when === 'preHandler');
-    const on404 = rules.filter((rule) => rule.when === 'on404');
+    const onStatus = rules.filter((rule) => rule.when === 'on404' || rule.when === 'on401');
     if (onRequest.length > 0) {
       route.onRequest = append(route.onRequest, async (request: FastifyRequest) => check(onRequest, request));
     }
     if (preHandler.length > 0) {
       route.preHandler = append(route.preHandler, async (request: FastifyRequest) => check(preHandler, request));
     }
-    if (on404.length > 0) {
+    if (onStatus.length > 0) {
       route.onSend = append(route.onSend, async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-        if (reply.statusCode === 404) {
-          for (const rule of on404) {
+        for (const rule of onStatus) {
+          if (reply.statusCode === (rule.when === 'on404' ? 404 : 401)) {
             const key = keyOf(rule, request);
             if (key !== null) {
               await limiter.hit(rule.limit, key);

@@ -75,13 +75,13 @@ export function requiredSession(request: FastifyRequest): GuestSession {
  * `key` what it is counted per: the caller's address, or the dialog found by the access check
  * (a request naming none is not counted). `when`: `onRequest` is before the body is read, so
  * malformed requests count too; `preHandler` after the access check; `on404` when the answer is
- * "not found", just before it leaves. `hit` counts the request and refuses it past the limit
+ * "not found", just before it leaves, and `on401` when it is "unauthorised". `hit` counts the request and refuses it past the limit
  * (429 with `Retry-After`); `peek` refuses without counting; an `on404` rule only counts, the
  * answer being decided by then.
  */
 export type LimitRule = { limit: LimitName; key: 'ip' | 'dialog' } & (
   | { when: 'onRequest' | 'preHandler'; count: 'hit' | 'peek' }
-  | { when: 'on404'; count: 'hit' }
+  | { when: 'on404' | 'on401'; count: 'hit' }
 );
 
 /** The rate limits routes name in `config.rateLimit`; a preset's rules apply in their order. */
@@ -97,6 +97,12 @@ export const RATE_LIMIT_PRESETS = {
     { limit: 'sharedRead', key: 'ip', when: 'onRequest', count: 'hit' },
     { limit: 'sharedReadFailed', key: 'ip', when: 'onRequest', count: 'peek' },
     { limit: 'sharedReadFailed', key: 'ip', when: 'on404', count: 'hit' },
+  ],
+  // The shop's insights page: an address that sent too many wrong keys is refused before the
+  // key is looked at, whatever it sends now; only a refused key (401) counts.
+  'insights-key': [
+    { limit: 'insightsKeyFailed', key: 'ip', when: 'onRequest', count: 'peek' },
+    { limit: 'insightsKeyFailed', key: 'ip', when: 'on401', count: 'hit' },
   ],
 } as const satisfies Record<string, readonly LimitRule[]>;
 

@@ -16,6 +16,14 @@ export function newShareToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * A new insights key for a shop (`aisle insights-key`): `ins_` + 43 base64url characters from
+ * 32 random bytes. The tenants file keeps only its SHA-256 (`hashToken`).
+ */
+export function newInsightsKey(): string {
+  return `ins_${randomBytes(32).toString('base64url')}`;
+}
+
 /** The stored form of a token. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

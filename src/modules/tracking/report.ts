@@ -1,7 +1,8 @@
 /**
  * Per-tenant, per-day engagement from the tracking events: block impressions (IMP),
  * visible block impressions (WRIMP), card views (the cards' own visible_impression), clicks, and
- * click-through (clicks per block impression). Used by `aisle events-report`.
+ * click-through (clicks per block impression). Used by `aisle events-report` and the shop's
+ * insights page, which asks for one period and for days of the shop's own time zone.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
@@ -19,14 +20,29 @@ export interface DayFigures {
 const DAY_MICROS = 86_400_000_000;
 
 /**
- * The UTC day number of an event. The divisor is an inlined integer literal, not a bound
- * parameter: bound, SQLite received it as a REAL and divided in floating point (every event
- * its own "day" group), and PostgreSQL saw the select and GROUP BY expressions as different
- * ($1 vs $2) and refused the query.
+ * The day number of an event, days starting at midnight `offsetMicros` east of UTC. The divisor
+ * and the offset are inlined integer literals, not bound parameters: bound, SQLite received the
+ * divisor as a REAL and divided in floating point (every event its own "day" group), and
+ * PostgreSQL saw the select and GROUP BY expressions as different ($1 vs $2) and refused the query.
  */
-const dayNumber = sql<number>`(created_at / ${sql.lit(DAY_MICROS)})`;
+function dayNumberOf(offsetMicros: number) {
+  if (!Number.isSafeInteger(offsetMicros)) {
+    throw new RangeError('the day offset must be a whole number of microseconds');
+  }
+  return offsetMicros === 0 ? sql<number>`(created_at / ${sql.lit(DAY_MICROS)})` : sql<number>`((created_at + ${sql.lit(offsetMicros)}) / ${sql.lit(DAY_MICROS)})`;
+}
 
-export async function engagementByDay(db: Kysely<Database>, options: { tenantId?: string; sinceMicros: number }): Promise<DayFigures[]> {
+export interface EngagementOptions {
+  tenantId?: string;
+  sinceMicros: number;
+  /** End of the period (exclusive); open when absent. */
+  untilMicros?: number;
+  /** Where days start: this many microseconds east of UTC (default 0, UTC days). */
+  dayOffsetMicros?: number;
+}
+
+export async function engagementByDay(db: Kysely<Database>, options: EngagementOptions): Promise<DayFigures[]> {
+  const dayNumber = dayNumberOf(options.dayOffsetMicros ?? 0);
   let query = db
     .selectFrom('tracking_events')
     .select([
@@ -46,6 +62,9 @@ export async function engagementByDay(db: Kysely<Database>, options: { tenantId?
     .orderBy(dayNumber);
   if (options.tenantId) {
     query = query.where('tenant_id', '=', options.tenantId);
+  }
+  if (options.untilMicros !== undefined) {
+    query = query.where('created_at', '<', options.untilMicros);
   }
   const rows = await query.execute();
   return rows.map((r) => {

@@ -27,3 +27,9 @@ export function registerWebModule(app: FastifyInstance, ctx: AppContext): void {
     registerPlaygroundRoutes(app, { config, catalogs, assets });
   }
 }
+
+// The shop's insights page (modules/insights) is served like these pages, with their helpers.
+export { escapeHtml, PAGE_HEADERS } from './html.ts';
+export { preferredLanguage } from './share-page.ts';
+export { createWidgetAssets } from './widget-assets.ts';
+export { sendScript } from './widget-routes.ts';

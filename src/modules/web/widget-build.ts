@@ -1,6 +1,7 @@
 /**
  * Builds the browser scripts of clients/widget with esbuild: `aisle-chat.js` (the widget, with
- * the JavaScript client inside) and `playground.js` (the playground page's script). One place
+ * the JavaScript client inside), `playground.js` (the playground page's script) and
+ * `insights.js` (the shop's insights page). One place
  * for the build options, used by `npm run build` (build-cli.ts) and by the server when it runs
  * from sources or finds no built file (widget-assets.ts).
  */
@@ -14,6 +15,8 @@ export const WIDGET_SOURCES = path.join(INSTALL_DIR, 'clients', 'widget', 'src')
 export const WIDGET_ENTRIES = {
   'aisle-chat.js': path.join(WIDGET_SOURCES, 'aisle-chat.ts'),
   'playground.js': path.join(WIDGET_SOURCES, 'playground', 'main.ts'),
+  // The shop's insights page (modules/insights), with its charts (uPlot) inside.
+  'insights.js': path.join(WIDGET_SOURCES, 'insights', 'main.ts'),
 } as const;
 
 export type WidgetScript = keyof typeof WIDGET_ENTRIES;
