@@ -19,10 +19,10 @@ export function limitsOf(config: Config) {
     sharePerDialog: { points: r.sharePerDialog, durationSec: 60, shared: true },
     sharedRead: { points: r.sharedRead, durationSec: 60, shared: true },
     sharedReadFailed: { points: r.sharedReadFailed, durationSec: 60, shared: true },
+    insightsKeyFailed: { points: r.insightsKeyFailed, durationSec: 60, shared: true },
   } satisfies Record<string, LimitSpec>;
 }
 
-    insightsKeyFailed: { points: r.insightsKeyFailed, durationSec: 60, shared: true },
 /** The name of one of the app's rate limits; a misspelt name is a type error, not a limit that never counts. */
 export type LimitName = keyof ReturnType<typeof limitsOf>;
 

@@ -37,9 +37,9 @@ import { registerTrackingModule } from './modules/tracking/index.ts';
 import { registerSharingModule } from './modules/sharing/index.ts';
 import { registerStarterPromptsModule } from './modules/starter-prompts/index.ts';
 import { registerWebModule } from './modules/web/index.ts';
+import { registerInsightsModule } from './modules/insights/index.ts';
 
 export interface AppDeps {
-import { registerInsightsModule } from './modules/insights/index.ts';
   config: Config;
   storage: Storage;
   clock?: Clock;
@@ -108,13 +108,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSharingModule(app, ctx);
   registerStarterPromptsModule(app, ctx);
   registerWebModule(app, ctx);
+  registerInsightsModule(app, ctx);
   app.addHook('onClose', async () => catalogs.stop());
 
   app.get('/health', { schema: healthSchema }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: readySchema }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(storage.db);
-  registerInsightsModule(app, ctx);
       return { status: 'ready' };
     } catch {
       return sendError(reply, 503, 'NOT_READY', 'The database does not answer');
