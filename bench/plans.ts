@@ -173,7 +173,6 @@ export async function collectQueryPlans(settings: DatabaseSettings, options: { t
     const sessions = createGuestSessionRepository(db, settings.kind);
     const dialogs = createDialogRepository(db);
     const history = createHistoryRepository(db);
-    const feedback = createFeedbackRepository(db);
     const generation = createGenerationRepository(db, settings.kind);
 
     const listSession = await sessions.findByTokenHash(hashToken(seededToken(seedKey, tenantId, 'bench-list')));
@@ -200,11 +199,10 @@ export async function collectQueryPlans(settings: DatabaseSettings, options: { t
     );
     await record('history page of 50 (page 1)', 'modules/history/repository.ts page', () => history.page(historyDialog.id, 0, 50));
     await record('history page of 50 (page 3: OFFSET 100)', 'modules/history/repository.ts page', () => history.page(historyDialog.id, 100, 50));
-    await record('feedback: find the answer', 'modules/feedback/repository.ts findAnswer', () =>
-      feedback.findAnswer({ tenantId, resourceId: 'bench-history', threadId: fixtureThreadId('bench-history', 0), messageId: answer.id }),
-    );
-    await record('feedback: set the reaction (upsert)', 'modules/feedback/repository.ts set', () => createFeedbackRepository(writes).set(answer.id, 'like', Date.now() * 1000));
-    await record('feedback: clear the reaction', 'modules/feedback/repository.ts clear', () => createFeedbackRepository(writes).clear(answer.id));
+    const reactKey = { tenantId, resourceId: 'bench-history', threadId: fixtureThreadId('bench-history', 0), messageId: answer.id };
+    // Compiled by the recording driver, never run: on PostgreSQL the one statement that finds, checks and writes; on SQLite its read.
+    await record('feedback: set the reaction', 'modules/feedback/repository.ts react', () => createFeedbackRepository(writes, settings.kind).react(reactKey, 'like', historyDialog.session_id, Date.now() * 1000));
+    await record('feedback: clear the reaction', 'modules/feedback/repository.ts react', () => createFeedbackRepository(writes, settings.kind).react(reactKey, null, historyDialog.session_id, Date.now() * 1000));
     await record('generation: dialog and retry lookup', 'modules/generation/repository.ts lookup', () =>
       generation.lookup({ tenantId, resourceId: 'bench-history', threadId: fixtureThreadId('bench-history', 0) }, question.client_message_id ?? 'none'),
     );

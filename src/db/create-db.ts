@@ -6,10 +6,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDialectConfig } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type PostgresPool, type PostgresPoolClient, type SqliteDialectConfig } from 'kysely';
 import type { DatabaseSettings } from '../config/index.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './types.ts';
+import { statementNameOf } from './prepared.ts';
 
 export interface Storage {
   db: Kysely<Database>;
@@ -98,6 +99,25 @@ export interface PoolStats {
 // int8 (bigint) columns hold microsecond times; they fit a JS number exactly until year 2255.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * The pool as Kysely sees it, with the app's prepared queries (prepared.ts) sent as named
+ * statements: PostgreSQL parses and plans each once per connection instead of on every call.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    // Kysely passes SQL and parameters (it streams through a cursor object only for .stream(), which Aisle does not use).
+    query: ((text: string, values: unknown[]) => {
+      const name = statementNameOf(text);
+      return name ? client.query({ name, text, values }) : client.query(text, values);
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    connect: async () => wrap(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
 /** Opens the configured database. Does not run migrations (see migrate.ts). */
 /** Distinct SQL texts kept prepared; Aisle's queries are few, batch inserts add a handful more. */
 const STATEMENT_CACHE_SIZE = 256;
@@ -169,7 +189,7 @@ export function createStorage(settings: DatabaseSettings, options: StorageOption
   const report = (err: Error) => options.onPoolError?.(err);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), ...(log ? { log } : {}) });
   return {
     db,
     dialect: 'postgres',

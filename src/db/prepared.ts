@@ -10,6 +10,17 @@ import type { Database } from './types.ts';
 const marker = (i: number) => `\u0000aisle-param-${i}\u0000`;
 
 /**
+ * The SQL texts of prepared queries, each with a statement name: on PostgreSQL they run as
+ * named (server-side) prepared statements, parsed and planned once per connection.
+ */
+const statementNames = new Map<string, string>();
+
+/** The statement name of a prepared query's SQL, or undefined for any other query. */
+export function statementNameOf(sqlText: string): string | undefined {
+  return statementNames.get(sqlText);
+}
+
+/**
  * Returns a function running `build`'s query with new arguments, compiled on first use.
  * Every argument must appear in the query as a bound value (not in its shape).
  */
@@ -23,6 +34,9 @@ export function prepared<A extends unknown[], R>(
   const compile = () => {
     const markers = Array.from({ length: arity }, (_, i) => marker(i)) as unknown as A;
     const query = build(...markers).compile();
+    if (!statementNames.has(query.sql)) {
+      statementNames.set(query.sql, `aisle_${statementNames.size + 1}`);
+    }
     const slots = query.parameters.map((p) => {
       const index = markers.indexOf(p);
       return index >= 0 ? { arg: index } : { value: p };

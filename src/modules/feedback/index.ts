@@ -7,7 +7,7 @@ import { createFeedbackService } from './service.ts';
 
 /** Registers the feedback endpoint. */
 export function registerFeedbackModule(app: FastifyInstance, ctx: AppContext): void {
-  registerFeedbackRoutes(app, { feedback: createFeedbackService({ repository: createFeedbackRepository(ctx.storage.db), clock: ctx.clock }) });
+  registerFeedbackRoutes(app, { feedback: createFeedbackService({ repository: createFeedbackRepository(ctx.storage.db, ctx.storage.dialect), clock: ctx.clock }) });
 }
 
 // Generation puts these links in every answer.

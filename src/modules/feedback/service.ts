@@ -5,7 +5,7 @@
  */
 import { AppError, isAppError, type ErrorCode } from '../../errors.ts';
 import { isoMillis, type Clock } from '../../clock.ts';
-import type { AnswerKey, FeedbackRepository } from './repository.ts';
+import { mayReact, type AnswerKey, type FeedbackRepository } from './repository.ts';
 import type { FeedbackResponse } from './schemas.ts';
 
 export function createFeedbackService(deps: { repository: FeedbackRepository; clock: Clock }) {
@@ -16,21 +16,18 @@ export function createFeedbackService(deps: { repository: FeedbackRepository; cl
      */
     async react(key: AnswerKey, reaction: 'like' | 'dislike' | null, sessionId: string | null, notFound: ErrorCode): Promise<FeedbackResponse> {
       try {
-        const answer = await deps.repository.findAnswer(key);
-        if (!answer || answer.hidden_at !== null || answer.session_id !== sessionId) {
+        const now = deps.clock.nowMicros();
+        // Found, checked and (when it changes) written at once; `answer` is the state before.
+        const answer = await deps.repository.react(key, reaction, sessionId, now);
+        if (!answer || !mayReact(answer, sessionId)) {
           throw new AppError(notFound);
         }
-        const now = deps.clock.nowMicros();
         if (reaction === null) {
-          if (answer.reaction !== null) {
-            await deps.repository.clear(answer.id);
-          }
           return { reaction: null, updatedAt: isoMillis(now) };
         }
         if (answer.reaction === reaction && answer.updated_at !== null) {
           return { reaction, updatedAt: isoMillis(answer.updated_at) };
         }
-        await deps.repository.set(answer.id, reaction, now);
         return { reaction, updatedAt: isoMillis(now) };
       } catch (err) {
         if (isAppError(err)) {
