@@ -27,6 +27,8 @@ export interface EngineState {
   shown: string[];
   /** The product a similar/complementary shelf was built around. */
   sku?: string;
+  /** The price bound came from "cheaper"/"pricier" than what was shown, not from the buyer's figure. */
+  priceMove?: 'cheaper' | 'pricier';
 }
 
 const KINDS = new Set<ShelfKind>(['search', 'similar', 'complementary', 'cart', 'product']);
@@ -112,6 +114,9 @@ export function latestState(history: EngineTurn[]): EngineState | null {
     }
     if (typeof s['sku'] === 'string') {
       state.sku = s['sku'];
+    }
+    if (s['priceMove'] === 'cheaper' || s['priceMove'] === 'pricier') {
+      state.priceMove = s['priceMove'];
     }
     return state;
   }

@@ -75,10 +75,6 @@ const SHOPS: DemoShop[] = [
       returns: { kind: 'link', topic: 'returns' },
       vacuum: { kind: 'products', what: 'robot vacuums', fits: (p) => leaf(p) === 'Роботы-пылесосы' },
     },
-    todo: {
-      gift: 'the catalogue engine has no notion of a gift: "подарок" is searched as a word, and no product says it',
-      delivery: 'the catalogue engine searches the leftover word "работает" and shows stick vacuums beside the delivery link',
-    },
   },
   {
     id: 'demo-en',

@@ -15,20 +15,29 @@ import type { AnswerParts } from './compose.ts';
 import { currencySymbol } from '../currency.ts';
 import { detectLanguage } from '../language.ts';
 import {
+  giftRequest,
+  isAboutAssistant,
   isGreeting,
+  isOffTopic,
+  isQuestion,
   isThanks,
   matchLinks,
+  shopTopics,
   stripIntentWords,
   wantsComplementary,
   wantsOtherBrand,
   wantsSimilar,
   wantsSupport,
+  type ShopTopic,
 } from './intents.ts';
+import type { TenantLink } from '../../config/tenant.ts';
+import { productFacts } from './product-facts.ts';
 import { looksLikeFollowUp, onlyModifiers, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
   cartAnswer,
   complementaryAnswer,
+  giftAnswer,
   productPageAnswer,
   searchAnswer,
   similarAnswer,
@@ -36,7 +45,7 @@ import {
 } from './shelves.ts';
 import { latestState, type EngineState } from '../engine-state.ts';
 import { browseSuggests } from './suggests.ts';
-import { texts } from './texts.ts';
+import { exampleBudget, texts } from './texts.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 export interface CatalogEngineDeps {
@@ -71,7 +80,7 @@ function respond(turn: Turn): EngineResult {
 
   if (text === '') {
     // An image alone, or an empty message: the catalogue engine cannot see pictures.
-    return smallTalk(turn, req.image ? t.imageOnly : t.vague);
+    return smallTalk(turn, req.image ? t.imageOnly : t.vague(exampleBudget(turn.currency, turn.lang)));
   }
   if (wantsSupport(text)) {
     const parts: AnswerParts = { message: req.tenant.supportChat ? t.support : t.supportNoChat };
@@ -82,13 +91,22 @@ function respond(turn: Turn): EngineResult {
     }
     return result(turn, parts, turn.prev);
   }
-  const linkMatch = matchLinks(text, req.tenant.links);
   if (isGreeting(text)) {
-    return smallTalk(turn, t.greeting);
+    return smallTalk(turn, t.greeting(exampleBudget(turn.currency, turn.lang)));
   }
   if (isThanks(text)) {
     return smallTalk(turn, t.thanks);
   }
+  // Small talk is answered as the shop's assistant, never searched ("ты робот?" is not
+  // about robot vacuums, "какая погода?" not about weather stations).
+  if (isAboutAssistant(text)) {
+    return smallTalk(turn, t.aboutAssistant(req.tenant.name));
+  }
+  if (isOffTopic(text)) {
+    return smallTalk(turn, t.offTopic(req.tenant.name));
+  }
+  const linkMatch = matchLinks(text, req.tenant.links);
+  const topics = shopTopics(text);
   if (!index || index.size === 0) {
     const parts: AnswerParts = { message: t.catalogUnavailable, links: linkMatch.links };
     if (req.tenant.supportChat) {
@@ -97,36 +115,118 @@ function respond(turn: Turn): EngineResult {
     return result(turn, parts, turn.prev);
   }
 
-  // A shop topic (delivery, returns, stores): the tenant's links, and products only if the
-  // message also asks for some ("доставка холодильника" is about delivery, not fridges).
-  let productText = text;
-  if (linkMatch.links.length > 0) {
-    const linkAnswer = (): EngineResult =>
-      result(turn, { message: t.links(linkMatch.links.map((l) => l.label)), links: linkMatch.links, suggests: browseSuggests(index, turn.lang) }, turn.prev);
-    productText = tokenize(text)
-      .filter((w) => !linkMatch.words.has(w))
+  // A shop topic (delivery, returns, warranty, stores): the tenant's links, or the
+  // operator, or an honest "I can't tell"; products only when the message also asks for
+  // some and is not a question about the topic ("доставка холодильника" shows fridges
+  // beside the delivery link; "какая гарантия на телевизоры?" is about the warranty).
+  if (linkMatch.links.length > 0 || topics.length > 0) {
+    const topicWords = new Set([...linkMatch.words, ...tokenize(text).filter((w) => shopTopics(w).length > 0)]);
+    const productText = tokenize(text)
+      .filter((w) => !topicWords.has(w))
       .join(' ');
     const rest = index.parseDetailed(productText);
-    if (rest.text === '' && rest.categoryWords.length === 0 && !rest.filters.brands?.length) {
-      return linkAnswer();
+    const asksProducts = (!isQuestion(text) || REQUEST_WORDS.test(text)) && (rest.categoryWords.length > 0 || (rest.filters.brands?.length ?? 0) > 0);
+    if (!asksProducts) {
+      return topicAnswer(turn, linkMatch.links, topics);
     }
-    // Leftover words that find no products ("как оформить возврат заказа") were about the
-    // topic too: the link is the whole answer, not "nothing found" beside it.
     const withProducts = productAnswer(turn, index, productText);
     if (!withProducts.answer.response.contents.some((b) => b.type === 'products')) {
-      return linkAnswer();
+      return topicAnswer(turn, linkMatch.links, topics);
     }
     withProducts.answer.response.contents.push(
       ...linkMatch.links.map((l) => ({ type: 'button' as const, value: l.label, action: 'follow_url', url: l.url })),
     );
     return withProducts;
   }
-  return productAnswer(turn, index, productText);
+  return productAnswer(turn, index, text);
+}
+
+/** Words that ask for products even inside a question ("хочу пылесос, а как с доставкой?"). */
+const REQUEST_WORDS = /(^|[^\p{L}])(хочу|нужен|нужна|нужно|нужны|ищу|покажи|покажите|подбери|подберите|want|need|looking for|show me)([^\p{L}]|$)/iu;
+
+/**
+ * A question about the shop: its page on the topic when it has one, else the operator
+ * when it has a chat, else an honest "I can't tell". The previous search stays refinable.
+ */
+function topicAnswer(turn: Turn, links: TenantLink[], topics: ShopTopic[]): EngineResult {
+  const { t, req, index, lang } = turn;
+  const topic = links.find((l) => (topics as string[]).includes(l.topic))?.topic ?? links[0]?.topic ?? topics[0] ?? '';
+  if (links.length > 0) {
+    const message = t.topicLink(topic, links.map((l) => l.label));
+    return result(turn, { message, links, suggests: browseSuggests(index, lang) }, turn.prev);
+  }
+  if (req.tenant.supportChat) {
+    return result(turn, { message: t.topicOperator(topic), supportButton: t.supportButton }, turn.prev);
+  }
+  return result(turn, { message: t.topicUnknown(topic), suggests: browseSuggests(index, lang) }, turn.prev);
 }
 
 /** A short answer without products; the previous search stays refinable. */
 function smallTalk(turn: Turn, message: string): EngineResult {
   return result(turn, { message, suggests: browseSuggests(turn.index, turn.lang) }, turn.prev);
+}
+
+/**
+ * A question about the page's product ("какая у него камера?"): what its card says about
+ * it, or honestly that the card does not say. Null when the question asks nothing specific.
+ */
+function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null {
+  const { t, req, lang } = turn;
+  const found = productFacts(p, turn.text);
+  if (!found.specific) {
+    return null;
+  }
+  const name = p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
+  const state = turn.prev ?? { v: 1 as const, kind: 'product' as const, lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: [], sku: p.sku };
+  if (found.facts.length > 0) {
+    return result(turn, { message: t.productDetail(name, found.facts), suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
+  }
+  const parts: AnswerParts = { message: t.productNoDetail(name, req.tenant.supportChat), suggests: [t.sugSimilar, t.sugComplementary] };
+  if (req.tenant.supportChat) {
+    parts.supportButton = t.supportButton;
+  }
+  return result(turn, parts, state);
+}
+
+/** Whether a message names products of another kind or brand than the page's product. */
+function namesOtherProducts(parsed: DetailedQuery, p: CatalogProduct): boolean {
+  const cats = parsed.filters.categories ?? [];
+  if (cats.length > 0 && !cats.some((c) => p.categories.includes(c))) {
+    return true;
+  }
+  const brands = parsed.filters.brands ?? [];
+  return brands.length > 0 && !brands.includes(p.brand ?? '');
+}
+
+/**
+ * Words the catalogue does not have: a brand name as the buyer wrote it ("а Samsung есть?")
+ * is named in the answer, anything else is not repeated back (it may be a typo or noise).
+ */
+function unknownWordsAnswer(turn: Turn, index: CatalogIndex, prev: EngineState | null): EngineResult {
+  const name = /(?:^|\s)([A-Z][A-Za-z0-9&'-]{2,30})(?=[\s?!.,]|$)/u.exec(turn.text)?.[1];
+  const message = name ? turn.t.notInCatalog(name) : turn.t.nothingKnown;
+  return result(turn, { message, suggests: browseSuggests(index, turn.lang) }, prev);
+}
+
+/** Whether a follow-up changes a filter (price, brand, stock, order) besides its words. */
+function changesFilters(q: DetailedQuery, otherBrand: boolean): boolean {
+  return otherBrand || q.cheaper || q.pricier || hasPriceOrStock(q) || (q.filters.brands?.length ?? 0) > 0 || (q.filters.excludeBrands?.length ?? 0) > 0 || q.sort !== undefined;
+}
+
+/** Words of a message looked up one by one to tell a catalogue word from garbage. */
+const MAX_WORDS_LOOKED_UP = 8;
+
+/** Whether any word of the text finds a product on its own (typos forgiven as the search forgives them). */
+function knowsAnyWord(index: CatalogIndex, turn: Turn, text: string): boolean {
+  for (const w of tokenize(text).slice(0, MAX_WORDS_LOOKED_UP)) {
+    if (turn.budget.exhausted) {
+      return true;
+    }
+    if (index.search(w, {}, 1, { budget: turn.budget }).some((h) => (h.coverage ?? 1) >= 1)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 function isVague(q: DetailedQuery): boolean {
@@ -158,6 +258,24 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     return cartAnswer(turn, index, pageSkus(req.page.data));
   }
 
+  // A question about the page's product is answered from its card, not searched for.
+  if (pageProduct && isQuestion(text) && !parsed.cheaper && !parsed.pricier && !otherBrand && !namesOtherProducts(parsed, pageProduct)) {
+    const detail = detailAnswer(turn, pageProduct);
+    if (detail) {
+      return detail;
+    }
+  }
+
+  // A gift is a new request: within the budget, from different sections, not the last search.
+  const gift = giftRequest(core);
+  if (gift) {
+    const rest = index.parseDetailed(gift.rest);
+    if (isVague(rest)) {
+      return giftAnswer(turn, index, rest.filters, learnedFrom(rest, core));
+    }
+    return preferenceAwareSearch(turn, index, gift.rest, rest);
+  }
+
   // On a product page, "а подешевле?" or a vague question is about that product, unless
   // the dialog's last shelf was a search the buyer is refining.
   const refiningSearch = prev !== null && prev.kind === 'search' && (prev.sku === undefined || prev.sku === pageSku);
@@ -175,28 +293,59 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         return similarAnswer(turn, index, base, parsed, prev.shown);
       }
     }
-    if (prev.kind === 'search') {
+    // Product words after a listing without words (gift ideas) are a new request, not a refinement.
+    const newWordsOnListing = prev.text === '' && prev.categoryWords.length === 0 && parsed.text !== '' && !onlyModifiers(parsed.text);
+    if (prev.kind === 'search' && !newWordsOnListing) {
+      // Words the catalogue does not know at all ("ыврапролд") change nothing: say so, keep the search.
+      if (parsed.text !== '' && !onlyModifiers(parsed.text) && !changesFilters(parsed, otherBrand) && !knowsAnyWord(index, turn, parsed.text)) {
+        return unknownWordsAnswer(turn, index, prev);
+      }
+      if (otherBrand) {
+        const shownBrands = new Set(prev.shown.map((sku) => index.bySku(sku)?.brand).filter((b): b is string => Boolean(b)));
+        if (shownBrands.size === 0) {
+          // A feed without vendors: there is no other brand to offer, and the same list again answers nothing.
+          return result(turn, { message: turn.t.noBrandInfo, suggests: browseSuggests(index, turn.lang, [turn.t.sugCheaper]) }, prev);
+        }
+      }
       const refined = refineSearch(index, prev, parsed, otherBrand);
+      const priceMove = refined.move ?? (parsed.filters.priceMax !== undefined || parsed.filters.priceMin !== undefined ? undefined : prev.priceMove);
       const refinedCtx: SearchContext = {
         categoryWords: prev.categoryWords,
         brandWords: refined.request.brandWords ?? [],
         label: refined.label,
+        ...(priceMove ? { priceMove } : {}),
       };
-      const run = runSearch(index, refined.request, SHELF_SIZE, turn.budget);
+      let run = runSearch(index, refined.request, SHELF_SIZE, turn.budget);
       const move: PriceMove = refined.move;
+      if (move !== null) {
+        // "Cheaper" keeps everything else the buyer asked for: products matching only some
+        // of the words ("noise cancelling" dropped) are not cheaper versions of the same.
+        run = { ...run, hits: run.hits.filter((h) => (h.coverage ?? 1) >= 1) };
+      }
+      if (otherBrand && (run.hits.length === 0 || run.relaxed.includes('brand'))) {
+        const brands = [...new Set(prev.shown.map((sku) => index.bySku(sku)?.brand).filter((b): b is string => Boolean(b)))].slice(0, 3);
+        return result(turn, { message: turn.t.otherBrandNone(prev.label.join(' '), brands.join(', ')), suggests: browseSuggests(index, turn.lang, [turn.t.sugCheaper]) }, prev);
+      }
       if ((run.hits.length === 0 || run.relaxed.includes('price')) && move !== null) {
         // Nothing beyond what was shown: the cheapest (or dearest) of the same search.
         const sorted: SearchRequest = { ...prevRequest(prev), sort: move === 'cheaper' ? 'price_asc' : 'price_desc' };
         const note = move === 'cheaper' ? turn.t.cheaperNone : turn.t.pricierNone;
-        return searchAnswer(turn, index, runSearch(index, sorted, SHELF_SIZE, turn.budget), refinedCtx, { note });
+        const again = runSearch(index, sorted, SHELF_SIZE, turn.budget);
+        const exact = again.hits.filter((h) => (h.coverage ?? 1) >= 1);
+        const baseCtx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
+        return searchAnswer(turn, index, exact.length > 0 ? { ...again, hits: exact } : again, baseCtx, { note });
       }
       // A message with its own product words may be a new search after all ("iphone"
       // after kettles): keep the refinement only if it matches at least as well.
       if (parsed.text !== '' && !onlyModifiers(parsed.text) && (!run.exact || run.relaxed.length > 0) && !turn.budget.exhausted) {
         const fresh = runSearch(index, detailedRequest(parsed), SHELF_SIZE, turn.budget);
         if (fresh.hits.length > 0 && fresh.exact && fresh.relaxed.length === 0) {
-          return searchAnswer(turn, index, fresh, freshContext(core, parsed), { learned: learnedFrom(parsed, core) });
+          return searchAnswer(turn, index, fresh, freshContext(core, parsed, index), { learned: learnedFrom(parsed, core) });
         }
+      }
+      // The new words found nothing even among the last search's products: not a refinement.
+      if (run.relaxed.includes('words') && parsed.text !== '' && !onlyModifiers(parsed.text) && !changesFilters(parsed, otherBrand)) {
+        return unknownWordsAnswer(turn, index, prev);
       }
       return searchAnswer(turn, index, run, refinedCtx, {
         move,
@@ -215,7 +364,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       if (parsed.sort) {
         merged.sort = parsed.sort;
       }
-      return searchAnswer(turn, index, runSearch(index, detailedRequest(merged), SHELF_SIZE, turn.budget), freshContext(pageQuery, page), {});
+      return searchAnswer(turn, index, runSearch(index, detailedRequest(merged), SHELF_SIZE, turn.budget), freshContext(pageQuery, page, index), {});
     }
     const pageCategories = req.page.type === 'CATEGORY' ? pageStrings(req.page.data) : [];
     if (pageCategories.length > 0) {
@@ -227,42 +376,58 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       return searchAnswer(turn, index, runSearch(index, req2, SHELF_SIZE, turn.budget), ctx, {});
     }
     if (!hasPriceOrStock(parsed) && !parsed.cheaper && !parsed.pricier) {
-      return result(turn, { message: turn.t.vague, suggests: browseSuggests(index, turn.lang) }, prev);
+      return result(turn, { message: turn.t.vague(exampleBudget(turn.currency, turn.lang)), suggests: browseSuggests(index, turn.lang) }, prev);
     }
   }
 
   return preferenceAwareSearch(turn, index, core, parsed);
 }
 
-function freshContext(message: string, parsed: DetailedQuery): SearchContext {
-  const keep = new Set([...parsed.categoryWords, ...tokenize(parsed.text)]);
+function freshContext(message: string, parsed: DetailedQuery, index?: CatalogIndex): SearchContext {
+  const brandWords = new Set(parsed.brandWords.flatMap((b) => tokenize(b)));
+  const keep = new Set([...parsed.categoryWords, ...tokenize(parsed.text), ...brandWords]);
   // The buyer's own spelling ("iPhone") and order, with connecting words between kept
-  // words ("чехол для ноутбука"), without brand and price words (said separately).
+  // words ("чехол для ноутбука"), brands as the catalogue writes them, without price
+  // words (said separately). Words the parser replaced (a synonym, a typo's correction)
+  // are kept as the buyer wrote them; the answer drops those its products do not show.
   const originals = message.match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? [];
   const norms = originals.map((o) => tokenize(o).join(' '));
-  const keptAt = norms.map((n, i) => (keep.has(n) ? i : -1)).filter((i) => i >= 0);
+  const candidate = (n: string): boolean => keep.has(n) || (n !== '' && !LABEL_NOISE.has(n) && !CONNECTORS.has(n) && !/\d/.test(n));
+  let keptAt = norms.map((n, i) => (keep.has(n) ? i : -1)).filter((i) => i >= 0);
+  if (keptAt.length === 0 && keep.size > 0) {
+    // Every word was replaced (a translation: "coffee machine" searched as "кофемашина"): the buyer's own words.
+    keptAt = norms.map((n, i) => (candidate(n) ? i : -1)).filter((i) => i >= 0);
+  }
   const label: string[] = [];
   const used = new Set<string>();
   if (keptAt.length > 0) {
     const from = keptAt[0] as number;
-    const to = keptAt[keptAt.length - 1] as number;
+    let to = keptAt[keptAt.length - 1] as number;
+    while (to + 1 < norms.length && (candidate(norms[to + 1] as string) || (CONNECTORS.has(norms[to + 1] as string) && to + 2 < norms.length && candidate(norms[to + 2] as string)))) {
+      to++;
+    }
     for (let i = from; i <= to; i++) {
       const n = norms[i] as string;
-      if (keep.has(n) && !used.has(n)) {
+      if (candidate(n) && !used.has(n)) {
         used.add(n);
-        label.push(originals[i] as string);
+        label.push(brandWords.has(n) ? (index?.resolveBrand(originals[i] as string) ?? (originals[i] as string)) : (originals[i] as string));
       } else if (CONNECTORS.has(n) && i > from && i < to) {
         label.push(originals[i] as string);
       }
     }
   }
-  for (const w of keep) {
-    if (!used.has(w)) {
-      label.push(w);
-    }
-  }
   return { categoryWords: parsed.categoryWords, brandWords: parsed.brandWords, label };
 }
+
+/** Words of a request that do not describe the products ("хочу", "покажите", "please"). */
+const LABEL_NOISE = new Set([
+  'хочу', 'нужен', 'нужна', 'нужно', 'нужны', 'покажи', 'покажите', 'подбери', 'подберите', 'ищу', 'есть', 'ли', 'а', 'мне', 'какие', 'какой', 'какая',
+  'что', 'нибудь', 'что-нибудь', 'посоветуй', 'посоветуйте', 'пожалуйста', 'до', 'от', 'за', 'руб', 'рублей', 'тысяч', 'тыс', 'к', 'у', 'вас', 'еще', 'ещё',
+  'please', 'show', 'me', 'i', 'want', 'need', 'looking', 'find', 'some', 'any', 'a', 'an', 'the', 'do', 'you', 'have', 'under', 'below', 'over', 'above',
+  'than', 'less', 'more', 'else', 'anything', 'something', 'get', 'buy', 'can', 'recommend', 'is', 'are', 'there', 'only', 'also', 'other', 'usd', 'dollars',
+  'наличии', 'наличие', 'stock', 'in', 'дешевле', 'подешевле', 'дороже', 'подороже', 'cheap', 'cheaper', 'cheapest', 'не', 'кроме', 'not', 'except', 'no',
+  'бюджет', 'budget', 'недорогой', 'недорогие', 'недорого', 'inexpensive', 'affordable',
+]);
 
 const CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'for', 'with', 'without', 'and']);
 
@@ -305,41 +470,51 @@ function learnedFrom(q: DetailedQuery, message: string): BuyerPreferences | null
   return Object.keys(learned).length > 0 ? learned : null;
 }
 
+/** How many of a shelf's places saved brand preferences may move to the front. */
+const PREFERRED_PLACES = Math.ceil(SHELF_SIZE / 2);
+
 /**
- * A new search. Saved preferences (brands, budget) apply only when the message states
- * none, and only if something still fits; they are a default, not a wall.
+ * A new search. Saved preferences (brands, budget) never filter: when the message states
+ * none, products within the saved budget and of the saved brands move forward among the
+ * search's own results (the brands to at most half of the shelf), so "хочу смартфон" after
+ * one earlier "Samsung" still shows smartphones of every brand.
  */
 function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string, parsed: DetailedQuery): EngineResult {
-  const ctx = freshContext(message, parsed);
+  const ctx = freshContext(message, parsed, index);
   const prefs = turn.req.preferences;
   const learned = learnedFrom(parsed, message);
   const base = detailedRequest(parsed);
-  if (prefs) {
-    const withPrefs: SearchRequest = { ...base, filters: { ...base.filters } };
-    const applied: { budget?: number; brands?: string[] } = {};
-    const statesPrice = parsed.filters.priceMax !== undefined || parsed.filters.priceMin !== undefined || parsed.cheaper || parsed.pricier;
-    if (!statesPrice && prefs.budgetMax !== undefined) {
-      withPrefs.filters.priceMax = prefs.budgetMax;
-      applied.budget = prefs.budgetMax;
-    }
-    const statesBrand = (parsed.filters.brands?.length ?? 0) > 0 || (parsed.filters.excludeBrands?.length ?? 0) > 0;
-    const prefBrands = (prefs.brands ?? [])
-      .slice(0, MAX_PREFERRED_BRANDS)
-      .map((b) => index.resolveBrand(b))
-      .filter((b): b is string => Boolean(b));
-    if (!statesBrand && prefBrands.length > 0) {
-      withPrefs.filters.brands = prefBrands;
-      applied.brands = prefBrands;
-    }
-    if (applied.budget !== undefined || applied.brands) {
-      const run = index.search(withPrefs.text, withPrefs.filters, SHELF_SIZE, { ...(withPrefs.sort ? { sort: withPrefs.sort } : {}), budget: turn.budget });
-      if (run.length > 0 && (run[0]?.coverage ?? 1) >= 1) {
-        const full = runSearch(index, withPrefs, SHELF_SIZE, turn.budget);
-        return searchAnswer(turn, index, full, ctx, { learned, prefs: applied, askedBrands: parsed.filters.brands ?? [], priceAsked: withPrefs.filters });
-      }
-    }
+  const statesPrice = parsed.filters.priceMax !== undefined || parsed.filters.priceMin !== undefined || parsed.cheaper || parsed.pricier;
+  const statesBrand = (parsed.filters.brands?.length ?? 0) > 0 || (parsed.filters.excludeBrands?.length ?? 0) > 0;
+  const budgetMax = !statesPrice ? prefs?.budgetMax : undefined;
+  const budgetMin = !statesPrice ? prefs?.budgetMin : undefined;
+  const prefBrands = statesBrand
+    ? []
+    : (prefs?.brands ?? [])
+        .slice(0, MAX_PREFERRED_BRANDS)
+        .map((b) => index.resolveBrand(b))
+        .filter((b): b is string => Boolean(b));
+  const opts = { learned, askedBrands: parsed.filters.brands ?? [], priceAsked: parsed.filters };
+  if (budgetMax === undefined && budgetMin === undefined && prefBrands.length === 0) {
+    return searchAnswer(turn, index, runSearch(index, base, SHELF_SIZE, turn.budget), ctx, opts);
   }
-  return searchAnswer(turn, index, runSearch(index, base, SHELF_SIZE, turn.budget), ctx, { learned, askedBrands: parsed.filters.brands ?? [], priceAsked: parsed.filters });
+  // A wider pool of the search's own results to choose the shelf from.
+  const run = runSearch(index, base, SHELF_SIZE * 3, turn.budget);
+  const fits = (p: CatalogProduct): boolean =>
+    (budgetMax === undefined || (p.price !== undefined && p.price <= budgetMax)) && (budgetMin === undefined || (p.price !== undefined && p.price >= budgetMin));
+  const inBudget = run.hits.filter((h) => fits(h.product));
+  const ordered = [...inBudget, ...run.hits.filter((h) => !fits(h.product))];
+  const wanted = new Set(prefBrands);
+  const preferred = ordered.filter((h) => wanted.has(h.product.brand ?? '')).slice(0, PREFERRED_PLACES);
+  const hits = [...preferred, ...ordered.filter((h) => !preferred.includes(h))].slice(0, SHELF_SIZE);
+  const applied: { budget?: number; brands?: string[] } = {};
+  if (budgetMax !== undefined && inBudget.length > 0 && inBudget.length < run.hits.length) {
+    applied.budget = budgetMax;
+  }
+  if (preferred.length > 0 && preferred.length < hits.length) {
+    applied.brands = [...new Set(preferred.map((h) => h.product.brand as string))];
+  }
+  return searchAnswer(turn, index, { ...run, hits }, ctx, { ...opts, prefs: applied });
 }
 
 /** The product a "similar"/"what goes with it" request is about. */

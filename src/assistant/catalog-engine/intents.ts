@@ -154,3 +154,96 @@ export function matchLinks(text: string, links: TenantLink[]): { links: TenantLi
   }
   return { links: found, words: used };
 }
+
+/** Questions about the assistant itself ("ты робот?", "who are you?", "что ты умеешь?"). */
+const ABOUT_ASSISTANT = [
+  /^(а )?(ты|вы) (робот|бот|человек|живой|живая|настоящий|настоящая|нейросеть|ии|ai|кто|программа)/u, /^кто (ты|вы)( такой| такая| такие)?$/u,
+  /что (ты|вы) умее(шь|те)/u, /(ты|вы) (умее(шь|те)|може(шь|те)) (делать|помочь)/u, /как тебя зовут/u, /как вас зовут/u,
+  /^are you (a |an )?(robot|bot|human|real|person|ai|machine|chatbot)/u, /^who are you/u, /what can you do/u, /^what are you/u,
+  /what('s| is) your name/u, /^(is this|am i talking to) (a )?(bot|robot|human|real person)/u,
+];
+
+/** Small talk off the shop's subject: weather, news, jokes, the time, how one is. */
+const OFF_TOPIC = [
+  /погод/u, /новост/u, /анекдот/u, /шутк/u, /пошути/u, /который час/u, /сколько (сейчас )?времени/u, /курс (доллара|евро|валют)/u,
+  /как (у тебя|у вас|твои|ваши) дела/u, /как дела/u, /как жизнь/u, /что нового/u, /смысл жизни/u, /расскажи (о себе|про себя)/u,
+  /\bweather\b/u, /\bnews\b/u, /\bjoke\b/u, /what time is it/u, /how are you/u, /how's it going/u, /meaning of life/u, /tell me about yourself/u,
+];
+
+/** The assistant is asked about itself. */
+export function isAboutAssistant(text: string): boolean {
+  const norm = normalizeText(text).replace(/[^\p{L}\p{N}' ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return ABOUT_ASSISTANT.some((re) => re.test(norm));
+}
+
+/** Small talk that is not about shopping. */
+export function isOffTopic(text: string): boolean {
+  const norm = normalizeText(text);
+  return OFF_TOPIC.some((re) => re.test(norm));
+}
+
+/** A shop topic every shop has, whether or not the tenant gave a link for it. */
+export type ShopTopic = 'delivery' | 'returns' | 'warranty' | 'payment' | 'stores' | 'order';
+
+// Stems compared as word prefixes (normalised text: "ё" is "е").
+const TOPIC_STEMS: Array<[ShopTopic, string[]]> = [
+  ['delivery', ['доставк', 'доставля', 'доставит', 'доставят', 'привез', 'курьер', 'самовывоз', 'пункт выдач', 'deliver', 'shipping', 'ship', 'ships', 'courier', 'pickup']],
+  ['returns', ['возврат', 'вернуть', 'верну', 'обмен', 'return', 'refund', 'exchange']],
+  ['warranty', ['гаранти', 'warrant', 'guarantee']],
+  ['payment', ['оплат', 'оплачива', 'рассрочк', 'кредит', 'payment', 'pay', 'installment']],
+  ['stores', ['адрес магазин', 'магазин рядом', 'часы работы', 'режим работы', 'где вы находит', 'store hours', 'opening hours', 'store address', 'nearest store', 'where are you located']],
+  ['order', ['мой заказ', 'статус заказа', 'где заказ', 'отследить', 'трек номер', 'my order', 'order status', 'track my', 'tracking number']],
+];
+
+/** The shop topics a message names ("Как работает доставка?" → delivery). */
+export function shopTopics(text: string): ShopTopic[] {
+  const norm = ` ${normalizeText(text).replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ')} `;
+  const found: ShopTopic[] = [];
+  for (const [topic, stems] of TOPIC_STEMS) {
+    if (stems.some((s) => norm.includes(` ${s}`))) {
+      found.push(topic);
+    }
+  }
+  return found;
+}
+
+const QUESTION_WORDS = new Set([
+  'как', 'какой', 'какая', 'какое', 'какие', 'каков', 'какова', 'сколько', 'где', 'когда', 'можно', 'ли', 'почему', 'зачем', 'что',
+  'how', 'what', 'which', 'where', 'when', 'why', 'can', 'could', 'do', 'does', 'is', 'are', 'will', 'has', 'have',
+]);
+
+/** A question rather than a request ("какая у него камера?", "is it water resistant?"). */
+export function isQuestion(text: string): boolean {
+  if (text.includes('?')) {
+    return true;
+  }
+  const first = tokenize(text)[0];
+  return first !== undefined && QUESTION_WORDS.has(first);
+}
+
+const GIFT = /(^|\s)(подар\p{L}*|gift\p{L}*|present|presents)(?=\s|$)/u;
+// Whom the gift is for: said to the assistant, not searched for.
+const RECIPIENTS = new Set([
+  'маме', 'мамы', 'папе', 'папы', 'мужу', 'жене', 'девушке', 'парню', 'ребенку', 'ребёнку', 'детям', 'сыну', 'дочке', 'дочери', 'другу', 'подруге',
+  'коллеге', 'коллегам', 'бабушке', 'дедушке', 'брату', 'сестре', 'мужчине', 'женщине', 'начальнику', 'учителю', 'на', 'день', 'рождения', 'новый', 'год',
+  'для', 'в', 'к', 'хочу', 'нужен', 'нужна', 'ищу', 'идея', 'идеи', 'что', 'подарить', 'посоветуй', 'посоветуйте',
+  'mom', 'mum', 'mother', 'dad', 'father', 'husband', 'wife', 'girlfriend', 'boyfriend', 'kid', 'kids', 'son', 'daughter', 'friend', 'colleague',
+  'boss', 'teacher', 'grandma', 'grandpa', 'brother', 'sister', 'him', 'her', 'for', 'a', 'an', 'the', 'my', 'birthday', 'christmas', 'ideas', 'idea',
+  'i', 'need', 'want', 'looking', 'some',
+]);
+
+/**
+ * A request for a gift ("подарок маме до 5000", "gift under $50"): the rest of the message
+ * without the gift and recipient words, or null when it is not about a gift.
+ */
+export function giftRequest(text: string): { rest: string } | null {
+  const norm = normalizeText(text);
+  if (!GIFT.test(norm)) {
+    return null;
+  }
+  const rest = norm
+    .split(/\s+/)
+    .filter((w) => w !== '' && !GIFT.test(w) && !RECIPIENTS.has(w.replace(/[^\p{L}\p{N}$₽€£.,]+/gu, '')))
+    .join(' ');
+  return { rest };
+}

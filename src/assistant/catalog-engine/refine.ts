@@ -139,6 +139,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     filters.availableOnly = true;
   }
 
+  const saidPrice = parsed.filters.priceMin !== undefined || parsed.filters.priceMax !== undefined;
   const prevWords = new Set(tokenize(prev.text));
   const added = tokenize(parsed.text).filter((w) => !prevWords.has(w));
   const request: SearchRequest = {
@@ -146,8 +147,9 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     filters,
     categoryWords: prev.categoryWords,
     brandWords,
-    // What the buyer just asked for stays; older constraints give way first.
-    relaxOrder: ['price', 'availability', 'words', 'category', 'brand'],
+    // What the buyer just asked for stays; older constraints give way first: a budget
+    // just said ("до 5000") outlasts the older words ("деревянный").
+    relaxOrder: saidPrice ? ['availability', 'words', 'category', 'brand', 'price'] : ['price', 'availability', 'words', 'category', 'brand'],
   };
   if (sort) {
     request.sort = sort;

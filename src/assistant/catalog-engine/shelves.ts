@@ -15,6 +15,7 @@ import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
 import { formatPrice } from './texts.ts';
+import { stem } from '../../catalog/search/stem.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 // The first items of a cart are enough to suggest a shelf; each adds several searches.
@@ -26,6 +27,8 @@ export interface SearchContext {
   brandWords: string[];
   /** Words describing the search to the buyer, in the order the buyer wrote them. */
   label: string[];
+  /** The price bound is "cheaper"/"pricier" than what was shown, not a figure the buyer said. */
+  priceMove?: 'cheaper' | 'pricier';
 }
 
 export interface SearchAnswerOptions {
@@ -39,20 +42,21 @@ export interface SearchAnswerOptions {
   prefs?: { budget?: number; brands?: string[] };
 }
 
-/** Words describing what was searched: "наушники Sony до 5 000 ₽". */
-function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswerOptions): string {
+/** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi". */
+function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
   const { t, lang, currency } = turn;
   const parts = [label.join(' ')];
-  if (run.filters.brands?.length) {
-    parts.push(run.filters.brands.join(', '));
+  const said = new Set(label.map((w) => w.toLowerCase()));
+  const brands = (run.filters.brands ?? []).filter((b) => !said.has(b.toLowerCase()));
+  if (brands.length > 0) {
+    parts.push(brands.join(', '));
   }
-  if (run.filters.excludeBrands?.length) {
-    parts.push(t.otherBrandThan(run.filters.excludeBrands.join(', ')));
-  }
-  if (opts.move === 'cheaper' && run.filters.priceMax !== undefined) {
-    parts.push(t.cheaperThan(formatPrice(Math.ceil(run.filters.priceMax), currency, lang)));
-  } else if (opts.move === 'pricier' && run.filters.priceMin !== undefined) {
-    parts.push(t.pricierThan(formatPrice(Math.floor(run.filters.priceMin), currency, lang)));
+  const move = opts.move ?? priceMove;
+  // A bound from "cheaper than shown" is a cent below a shown price: say the price.
+  if (move === 'cheaper' && run.filters.priceMax !== undefined) {
+    parts.push(t.cheaperThan(formatPrice(Math.round((run.filters.priceMax + 0.01) * 100) / 100, currency, lang)));
+  } else if (move === 'pricier' && run.filters.priceMin !== undefined) {
+    parts.push(t.pricierThan(formatPrice(Math.round((run.filters.priceMin - 0.01) * 100) / 100, currency, lang)));
   } else {
     if (run.filters.priceMin !== undefined) {
       parts.push(t.priceFrom(formatPrice(run.filters.priceMin, currency, lang)));
@@ -64,8 +68,83 @@ function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswe
   if (run.filters.availableOnly) {
     parts.push(t.inStock);
   }
-  return parts.filter((p) => p !== '').join(' ');
+  const main = parts.filter((p) => p !== '').join(' ');
+  if (run.filters.excludeBrands?.length) {
+    const except = t.otherBrandThan(run.filters.excludeBrands.join(', '));
+    return main ? `${main}, ${except}` : except;
+  }
+  return main;
 }
+
+/** Words of the shown products (names, categories, parameter values), to tell which of the buyer's words they show. */
+function shownWords(products: CatalogProduct[]): string[] {
+  const words = new Set<string>();
+  for (const p of products.slice(0, SHELF_SIZE)) {
+    const params = Object.entries(p.params).slice(0, MAX_PARAMS_READ).flat();
+    const text = [p.name, p.brand ?? '', ...p.categories, ...params, (p.description ?? '').slice(0, MAX_DESCRIPTION_READ)].join(' ');
+    for (const w of tokenize(text.slice(0, MAX_CARD_CHARS))) {
+      words.add(stem(w));
+    }
+  }
+  return [...words];
+}
+
+const MAX_PARAMS_READ = 40;
+const MAX_DESCRIPTION_READ = 500;
+const MAX_CARD_CHARS = 4000;
+
+function shows(vocab: string[], word: string): boolean {
+  return tokenize(word).every((w) => {
+    const s = stem(w);
+    return vocab.some((v) => v === s || (s.length >= 4 && v.startsWith(s)) || (v.length >= 4 && s.startsWith(v)));
+  });
+}
+
+/**
+ * The buyer's words as a title can use them: in the buyer's language, without words the
+ * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
+ * words only between kept words. With nothing left, the shown products' own category.
+ */
+function readableLabel(label: string[], products: CatalogProduct[], lang: Turn['lang']): string[] {
+  if (products.length === 0) {
+    return label;
+  }
+  const vocab = shownWords(products);
+  // A word in another script than the products' names matched through a translation
+  // ("coffee machine" in a Russian catalogue): the products cannot show it, it stays.
+  const cyrillicShelf = products.filter((p) => CYRILLIC.test(p.name)).length * 2 > products.length;
+  const otherScript = (w: string): boolean => (CYRILLIC.test(w) ? !cyrillicShelf : /[a-z]/iu.test(w) && cyrillicShelf && !/\d/u.test(w));
+  const kept = label.map(
+    (w) => !(lang === 'en' && CYRILLIC.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && (shows(vocab, w) || otherScript(w)),
+  );
+  const out: string[] = [];
+  label.forEach((w, i) => {
+    if (kept[i]) {
+      out.push(w);
+    } else if (LABEL_CONNECTORS.has(w.toLowerCase()) && (out.length > 0 || i === 0) && kept[i + 1] === true) {
+      out.push(w);
+    }
+  });
+  if (out.length > 0) {
+    return out;
+  }
+  const leaves = new Map<string, number>();
+  for (const p of products) {
+    const leaf = p.categories[p.categories.length - 1];
+    if (leaf) {
+      leaves.set(leaf, (leaves.get(leaf) ?? 0) + 1);
+    }
+  }
+  const top = [...leaves.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!top || (lang === 'en' && /[\u0400-\u04ff]/u.test(top))) {
+    return [];
+  }
+  // "Кофемашины" reads as a title word; a shouting feed's "ВЕБКАМЕРЫ" stays as the shop wrote it.
+  return [top === top.toUpperCase() ? top : top.charAt(0).toLowerCase() + top.slice(1)];
+}
+
+const CYRILLIC = /[\u0400-\u04ff]/u;
+const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'for', 'with', 'without', 'and']);
 
 function priceBound(turn: Turn, f: SearchFilters | undefined): string {
   const { t, currency, lang } = turn;
@@ -89,9 +168,12 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   const products = run.hits.map((h) => h.product);
   const currency = currencySymbol(req.tenant, products[0]);
   const local: Turn = { ...turn, currency };
-  // Words the search had to drop do not describe what is shown.
-  const label = run.relaxed.includes('words') ? ctx.categoryWords : ctx.label;
-  const what = describe(local, run, label, opts);
+  // Words the search had to drop do not describe what is shown; nor do words the shown
+  // products do not show (a typo, a word that matched nothing).
+  const asked = run.relaxed.includes('words') ? ctx.categoryWords : ctx.label;
+  const label = readableLabel(asked, products, lang);
+  const priceMove = run.relaxed.includes('price') ? undefined : (opts.move ?? ctx.priceMove);
+  const what = describe(local, run, label, opts, priceMove);
   const state: EngineState = {
     v: 1,
     kind: 'search',
@@ -107,15 +189,18 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   if (run.sort && !run.sortFromRelaxation) {
     state.sort = run.sort;
   }
+  if (priceMove && (run.filters.priceMax !== undefined || run.filters.priceMin !== undefined)) {
+    state.priceMove = priceMove;
+  }
 
   if (products.length === 0) {
-    const query = turn.text;
-    const message = query ? t.nothing(query.length > 80 ? `${query.slice(0, 79)}…` : query) : t.nothingPlain;
-    // Shorter versions of the query are the most useful next step.
-    const words = tokenize(run.text);
-    const shorter = words.length > 1 ? [words.slice(0, -1).join(' ')] : [];
-    return result(turn, { message, suggests: browseSuggests(index, lang, shorter) }, { ...state, shown: [] }, opts.learned);
+    // The buyer's words are not repeated back: they may be a typo or nonsense.
+    return result(turn, { message: t.nothingKnown, suggests: browseSuggests(index, lang) }, { ...state, shown: [] }, opts.learned);
   }
+  const vocab = shownWords(products);
+  // Words of the buyer the shown products do not show: what a "not exactly" note is about.
+  const unshown = (words: string[]): string[] =>
+    words.filter((w) => /\p{L}{3,}/u.test(w) && !LABEL_CONNECTORS.has(w.toLowerCase()) && !(lang === 'en' && /[\u0400-\u04ff]/u.test(w)) && !shows(vocab, w));
 
   const lines: string[] = [];
   if (opts.note) {
@@ -133,13 +218,16 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     } else if (r === 'availability') {
       notes[r] = t.relaxedAvailability;
     } else if (r === 'words' && run.droppedText) {
-      notes[r] = t.relaxedWords(run.droppedText);
+      const dropped = unshown(tokenize(run.droppedText).filter((w) => !ctx.categoryWords.includes(w)));
+      if (dropped.length > 0) {
+        notes[r] = t.relaxedWords(dropped.join(' '));
+      }
     }
   }
   const note = (['brand', 'words', 'category', 'price', 'availability'] as const).map((k) => notes[k]).find((n) => n !== undefined);
   if (note) {
     lines.push(note);
-  } else if (!run.exact) {
+  } else if (!run.exact && !run.relaxed.includes('words') && unshown(ctx.label).length > 0) {
     lines.push(t.partial);
   }
   if (!opts.note) {
@@ -211,7 +299,7 @@ export function similarAnswer(turn: Turn, index: CatalogIndex, base: CatalogProd
   if (products.length === 0) {
     return result(turn, { message: t.similarNone(name), suggests: browseSuggests(index, lang, [t.sugComplementary]) }, relatedState(turn, 'similar', [], base.sku));
   }
-  const message = [note ?? t.similar(name)].join(' ');
+  const message = note ?? (parsed.cheaper ? t.similarCheaper(name) : parsed.pricier ? t.similarPricier(name) : t.similar(name));
   const shelf: Shelf = { products, title: t.titleSimilar, shelfId: 'aisle-similar', sourceQuery: base.name };
   return result(
     turn,
@@ -300,4 +388,66 @@ export function productPageAnswer(turn: Turn, index: CatalogIndex, p: CatalogPro
     { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'product', products.length > 0 ? products : [p], {}, currency) },
     relatedState(turn, 'similar', products, p.sku),
   );
+}
+
+/** Products of a catalogue listing a gift is chosen from (the first ones the listing gives). */
+const GIFT_POOL = 300;
+/** A gift "up to 5 000" is worth something near it: prices from this share of the budget come first. */
+const GIFT_LOWER_SHARE = 0.4;
+
+/**
+ * Gift ideas: products in stock within the buyer's budget, one per section so the shelf
+ * offers different ideas, those nearer the budget first. Without a budget, popular
+ * products of different sections and a question about the budget.
+ */
+export function giftAnswer(turn: Turn, index: CatalogIndex, filters: SearchFilters, learned: BuyerPreferences | null): EngineResult {
+  const { t, lang, req } = turn;
+  const wanted: SearchFilters = { ...filters, availableOnly: true };
+  const pool = index.search('', wanted, GIFT_POOL, { budget: turn.budget }).map((h) => h.product);
+  const max = filters.priceMax;
+  const worthy = max !== undefined ? pool.filter((p) => (p.price ?? 0) >= max * GIFT_LOWER_SHARE) : pool;
+  const ordered = [...worthy, ...pool.filter((p) => !worthy.includes(p))];
+  const products: CatalogProduct[] = [];
+  const sections = new Set<string>();
+  for (const p of ordered) {
+    const leaf = p.categories[p.categories.length - 1] ?? '';
+    if (!sections.has(leaf)) {
+      sections.add(leaf);
+      products.push(p);
+    }
+    if (products.length >= SHELF_SIZE) {
+      break;
+    }
+  }
+  for (const p of ordered) {
+    if (products.length >= SHELF_SIZE) {
+      break;
+    }
+    if (!products.includes(p)) {
+      products.push(p);
+    }
+  }
+  const currency = currencySymbol(req.tenant, products[0]);
+  const budgetText = priceBound({ ...turn, currency }, filters);
+  const state: EngineState = {
+    v: 1,
+    kind: 'search',
+    lang,
+    text: '',
+    filters: compactFilters(wanted),
+    categoryWords: [],
+    brandWords: [],
+    label: [],
+    shown: products.map((p) => p.sku),
+  };
+  if (products.length === 0) {
+    return result(turn, { message: t.nothingKnown, suggests: browseSuggests(index, lang) }, state, learned);
+  }
+  const lines = [t.giftFound(budgetText)];
+  if (max === undefined) {
+    lines.push(t.giftAskBudget);
+  }
+  const title = t.titleGift(budgetText);
+  const shelf: Shelf = { products, title, shelfId: 'aisle-gift', sourceQuery: title };
+  return result(turn, { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, wanted, currency) }, state, learned);
 }

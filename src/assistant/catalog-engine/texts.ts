@@ -36,12 +36,42 @@ export function plural(n: number, one: string, few: string, many: string): strin
   return many;
 }
 
+/** What a shop topic's page is about, and the topic in "the terms of …". */
+const TOPIC_RU: Record<string, string> = {
+  delivery: 'всё о доставке', returns: 'всё о возврате и обмене', warranty: 'всё о гарантии', payment: 'всё об оплате',
+  stores: 'адреса и часы работы магазинов', order: 'всё о заказах',
+};
+const TOPIC_GEN_RU: Record<string, string> = {
+  delivery: 'доставки', returns: 'возврата и обмена', warranty: 'гарантии', payment: 'оплаты', stores: 'работы магазинов', order: 'по заказу',
+};
+const TOPIC_EN: Record<string, string> = {
+  delivery: 'shipping', returns: 'returns and exchanges', warranty: 'the warranty', payment: 'payment', stores: 'our stores', order: 'your order',
+};
+
 const RU = {
-  greeting: 'Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до 5000 ₽».',
+  greeting: (budget: string) => `Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до ${budget}».`,
   thanks: 'Пожалуйста! Если понадобится что-то ещё — пишите, я на связи.',
   imageOnly:
     'Я пока не умею рассматривать фотографии. Опишите, пожалуйста, словами, что вы ищете — например, название, бренд, цвет или бюджет.',
-  vague: 'Подскажите, что вы ищете? Можно указать товар, бренд и бюджет — например, «чайник Bosch до 5000 ₽».',
+  vague: (budget: string) => `Подскажите, что вы ищете? Можно указать товар, бренд и бюджет — например, «чайник Bosch до ${budget}».`,
+  aboutAssistant: (shop: string) =>
+    `Я виртуальный помощник магазина «${shop}», не человек. Помогаю подобрать товары из каталога и подсказываю, где узнать о доставке и возврате. Что вы ищете?`,
+  offTopic: (shop: string) =>
+    `С этим я, к сожалению, не помогу — я помощник магазина «${shop}» и подбираю товары из каталога. Напишите, что вы ищете, — подскажу.`,
+  nothingKnown: 'Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому — или выберите раздел ниже.',
+  topicLink: (topic: string, labels: string[]) =>
+    `${capitalize(TOPIC_RU[topic] ?? 'ответ на ваш вопрос')} — на странице ${labels.map((l) => `«${l}»`).join(' и ')}: откройте кнопкой ниже.`,
+  topicOperator: (topic: string) => `Точные условия ${TOPIC_GEN_RU[topic] ?? 'по этому вопросу'} подскажет оператор магазина — нажмите кнопку ниже.`,
+  topicUnknown: (topic: string) =>
+    `Об условиях ${TOPIC_GEN_RU[topic] ?? 'по этому вопросу'}, к сожалению, подсказать не могу — загляните на сайт магазина. А с выбором товаров помогу: напишите, что ищете.`,
+  productDetail: (name: string, facts: string[]) => `${name}: ${facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ')}.`,
+  productNoDetail: (name: string, operator: boolean) =>
+    `В карточке «${name}» об этом не сказано.${operator ? ' Могу позвать оператора — он уточнит.' : ' Могу показать похожие товары или подсказать, что к нему подойдёт.'}`,
+  otherBrandNone: (what: string, brands: string) => `${what ? `${capitalize(what)} в нашем каталоге` : 'В нашем каталоге это'} только от ${brands} — других брендов нет.`,
+  giftFound: (budget: string) => `Идеи подарков${budget ? ` ${budget}` : ''} из разных разделов:`,
+  noBrandInfo: 'У этих товаров в каталоге не указан бренд, так что выбрать другой не получится. Могу показать подешевле или похожие.',
+  giftAskBudget: 'Подскажите бюджет и что нравится получателю — подберу точнее.',
+  titleGift: (budget: string) => `Идеи подарков${budget ? ` ${budget}` : ''}`,
   support: 'Сейчас позову оператора — нажмите кнопку ниже, и специалист ответит вам в чате.',
   supportNoChat: 'К сожалению, чат с оператором здесь недоступен. Я могу помочь с выбором товаров — напишите, что ищете.',
   supportButton: 'Связаться с оператором',
@@ -63,6 +93,9 @@ const RU = {
   cheaperNone: 'Дешевле этих вариантов ничего подходящего нет — вот самые доступные.',
   pricierNone: 'Дороже ничего подходящего нет — вот самые дорогие из подходящих.',
   similar: (name: string) => `Похожие на «${name}»:`,
+  similarCheaper: (name: string) => `Похожие на «${name}», но дешевле:`,
+  similarPricier: (name: string) => `Похожие на «${name}», но дороже:`,
+  notInCatalog: (name: string) => `${name} в нашем каталоге нет. Могу подобрать похожее среди того, что есть.`,
   similarNone: (name: string) => `Похожих на «${name}» товаров в каталоге не нашлось.`,
   complementary: (name: string) => `Вместе с «${name}» пригодится:`,
   complementaryNone: (name: string) => `Подходящих аксессуаров к «${name}» в каталоге не нашлось.`,
@@ -73,12 +106,12 @@ const RU = {
   productFacts: (facts: string) => `Характеристики: ${facts}.`,
   productSimilarTail: 'Вот похожие варианты:',
   withBudget: (budget: string) => `Учёл ваш бюджет до ${budget}.`,
-  withBrands: (brands: string) => `Учёл, что вам нравится ${brands}.`,
+  withBrands: (brands: string) => `Учёл, что вам нравится ${brands}: они в начале списка.`,
   unavailable: 'нет в наличии',
   catalogUnavailable: 'Каталог магазина сейчас недоступен. Попробуйте, пожалуйста, чуть позже.',
   cheaperThan: (p: string) => `дешевле ${p}`,
   pricierThan: (p: string) => `дороже ${p}`,
-  otherBrandThan: (b: string) => `не ${b}`,
+  otherBrandThan: (b: string) => `кроме ${b}`,
   titleSearch: (q: string) => (q ? `Подборка: ${q}` : 'Подборка для вас'),
   titleSimilar: 'Похожие товары',
   titleComplementary: 'Что подойдёт',
@@ -98,11 +131,29 @@ const RU = {
 };
 
 const EN: typeof RU = {
-  greeting: "Hello! I can help you find products in our catalogue. Tell me what you're looking for — for example, \"wireless headphones under 5000\".",
+  greeting: (budget: string) =>
+    `Hello! I can help you find products in our catalogue. Tell me what you're looking for — for example, "wireless headphones under ${budget}".`,
   thanks: "You're welcome! If you need anything else, just write.",
   imageOnly:
     "I can't look at photos yet. Please describe in words what you're looking for — a product name, brand, colour or budget.",
-  vague: "What are you looking for? You can name a product, a brand and a budget — for example, \"Bosch kettle under 5000\".",
+  vague: (budget: string) => `What are you looking for? You can name a product, a brand and a budget — for example, "Bosch kettle under ${budget}".`,
+  aboutAssistant: (shop: string) =>
+    `I'm the virtual assistant of ${shop}, not a person. I help you choose products from the catalogue and show where to read about shipping and returns. What are you looking for?`,
+  offTopic: (shop: string) => `I'm afraid I can't help with that — I'm the shopping assistant of ${shop} and I find products in its catalogue. Tell me what you're looking for.`,
+  nothingKnown: "We don't seem to have that in our catalogue. Try describing it differently, or pick a section below.",
+  topicLink: (topic: string, labels: string[]) =>
+    `${TOPIC_EN[topic] ? `Everything about ${TOPIC_EN[topic]}` : 'The answer'} is on the ${labels.map((l) => `"${l}"`).join(' and ')} page — the button below opens it.`,
+  topicOperator: (topic: string) => `An operator of the shop can tell you the exact terms of ${TOPIC_EN[topic] ?? 'this'} — press the button below.`,
+  topicUnknown: (topic: string) =>
+    `I'm afraid I can't tell you the terms of ${TOPIC_EN[topic] ?? 'this'} — please check the shop's website. I can help you choose products, though: tell me what you need.`,
+  productDetail: (name: string, facts: string[]) => `${name}: ${facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ')}.`,
+  productNoDetail: (name: string, operator: boolean) =>
+    `The product card of ${name} doesn't say.${operator ? ' I can call an operator to find out.' : ' I can show similar products or what goes with it.'}`,
+  otherBrandNone: (what: string, brands: string) => `We only have ${what ? `${what} ` : 'this '}from ${brands} — no other brands.`,
+  giftFound: (budget: string) => `Gift ideas${budget ? ` ${budget}` : ''} from different sections:`,
+  noBrandInfo: "The catalogue doesn't name a brand for these products, so I can't pick another one. I can show cheaper or similar ones.",
+  giftAskBudget: "Tell me the budget and what they like, and I'll narrow it down.",
+  titleGift: (budget: string) => `Gift ideas${budget ? ` ${budget}` : ''}`,
   support: "I'll get an operator for you — press the button below and a specialist will answer in the chat.",
   supportNoChat: "Sorry, an operator chat isn't available here. I can help you choose products — tell me what you need.",
   supportButton: 'Contact an operator',
@@ -122,6 +173,9 @@ const EN: typeof RU = {
   cheaperNone: 'Nothing suitable is cheaper than these — here are the most affordable.',
   pricierNone: 'Nothing suitable is pricier — here are the most expensive matches.',
   similar: (name: string) => `Similar to ${name}:`,
+  similarCheaper: (name: string) => `Like ${name}, but cheaper:`,
+  similarPricier: (name: string) => `Like ${name}, but pricier:`,
+  notInCatalog: (name: string) => `We don't carry ${name}. I can suggest something similar from what we have.`,
   similarNone: (name: string) => `I couldn't find products similar to ${name}.`,
   complementary: (name: string) => `Goes well with ${name}:`,
   complementaryNone: (name: string) => `I couldn't find accessories for ${name} in the catalogue.`,
@@ -132,12 +186,12 @@ const EN: typeof RU = {
   productFacts: (facts: string) => `Specifications: ${facts}.`,
   productSimilarTail: 'Here are similar options:',
   withBudget: (budget: string) => `I kept to your budget of up to ${budget}.`,
-  withBrands: (brands: string) => `I took into account that you like ${brands}.`,
+  withBrands: (brands: string) => `You like ${brands}, so I put them first.`,
   unavailable: 'out of stock',
   catalogUnavailable: 'The shop catalogue is not available right now. Please try again a little later.',
   cheaperThan: (p: string) => `cheaper than ${p}`,
   pricierThan: (p: string) => `pricier than ${p}`,
-  otherBrandThan: (b: string) => `not ${b}`,
+  otherBrandThan: (b: string) => `except ${b}`,
   titleSearch: (q: string) => (q ? `Picks: ${q}` : 'Picks for you'),
   titleSimilar: 'Similar products',
   titleComplementary: 'Goes well with it',
@@ -163,7 +217,14 @@ export function texts(lang: Lang): Texts {
   return lang === 'en' ? EN : RU;
 }
 
-/** Capitalises a sentence start, unless it starts with a Latin brand or model as typed. */
+/** Capitalises a sentence start, unless it starts with a model written in mixed case ("iPhone"). */
 function capitalize(s: string): string {
-  return /^[a-z]/.test(s) ? s : s.charAt(0).toUpperCase() + s.slice(1);
+  const first = s.split(/\s/u, 1)[0] ?? '';
+  return /^\p{Ll}.*\p{Lu}/u.test(first) ? s : s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A budget for the examples of the greeting and the "what are you looking for?" answer, in the shop's currency. */
+export function exampleBudget(symbol: string, lang: Lang): string {
+  const amount = symbol === '$' || symbol === '€' || symbol === '£' ? 100 : 5000;
+  return formatPrice(amount, symbol, lang);
 }

@@ -3,11 +3,25 @@ import assert from 'node:assert/strict';
 import { assertEvery } from '../../helpers/assert.ts';
 import { ask, index, messageOf, shownSkus, tenant } from './helpers.ts';
 
-test('saved preferences are soft defaults when the message states none', async () => {
+test('saved preferences order the shelf, they never filter it', async () => {
   const { answer } = await ask('наушники', { preferences: { budgetMax: 5000, brands: ['JBL'] } });
-  const skus = shownSkus(answer);
-  assertEvery(skus, (s) => index.bySku(s)?.brand === 'JBL' && (index.bySku(s)?.price ?? Infinity) <= 5000);
-  assert.match(messageOf(answer), /бюджет до 5 000 ₽/);
+  const products = shownSkus(answer).map((s) => index.bySku(s));
+  // The saved brand comes first, but other brands of the search stay on the shelf.
+  assert.equal(products[0]?.brand, 'JBL');
+  assert.ok(products.some((p) => p?.brand !== 'JBL'), products.map((p) => p?.brand).join(', '));
+  assertEvery(products, (p) => Boolean(p?.categories.includes('Наушники')));
+  assert.match(messageOf(answer), /JBL: они в начале списка/);
+});
+
+test('one saved brand does not turn a new request into that brand only', async () => {
+  const { answer } = await ask('хочу смартфон', { preferences: { brands: ['Samsung'] } });
+  const brands = shownSkus(answer).map((s) => index.bySku(s)?.brand);
+  assert.ok(new Set(brands).size >= 2, brands.join(', '));
+  assertEvery(shownSkus(answer), (s) => Boolean(index.bySku(s)?.categories.includes('Смартфоны')));
+  // A question about delivery is not a search at all, whatever was saved.
+  const delivery = await ask('Как работает доставка?', { preferences: { brands: ['Samsung'] } });
+  assert.equal(shownSkus(delivery.answer).length, 0);
+  assert.doesNotMatch(messageOf(delivery.answer), /Samsung/);
 });
 
 test('a budget or brand in the message overrides the saved ones', async () => {

@@ -1,0 +1,118 @@
+/**
+ * Answers a question about one product ("какая у него камера?", "is it water resistant?")
+ * from that product's own card: its parameters and the sentences of its description that
+ * speak of what was asked. When the card says nothing about it, the answer says so
+ * honestly instead of searching the catalogue for the question's words.
+ */
+import type { CatalogProduct } from '../../catalog/product.ts';
+import { stem } from '../../catalog/search/stem.ts';
+import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
+
+/** Characters of a description read for an answer (descriptions of real feeds run to pages). */
+const MAX_DESCRIPTION_CHARS = 3000;
+/** Parameters read, and the longest parameter value quoted. */
+const MAX_PARAMS = 60;
+const MAX_VALUE_CHARS = 200;
+/** Sentences quoted in one answer. */
+const MAX_SENTENCES = 2;
+/** Question words looked up (a question is a few words). */
+const MAX_ASKED = 12;
+
+/** Words of a question that say nothing about what is asked. */
+const QUESTION_NOISE = new Set([
+  'какой', 'какая', 'какое', 'какие', 'каков', 'какова', 'какую', 'у', 'него', 'нее', 'неё', 'них', 'него', 'этого', 'этой', 'этот', 'эта', 'это', 'он', 'она',
+  'оно', 'они', 'его', 'ее', 'её', 'их', 'а', 'и', 'есть', 'ли', 'как', 'сколько', 'там', 'тут', 'здесь', 'в', 'на', 'с', 'со', 'по', 'из', 'для', 'о', 'об', 'про',
+  'что', 'за', 'товар', 'товара', 'модель', 'модели', 'какого', 'каким', 'можно', 'скажите', 'подскажите', 'расскажите', 'хороший', 'хорошая', 'хорошее',
+  'нормальный', 'нормальная', 'сделан', 'сделана', 'сделано', 'бывает', 'вообще', 'мне', 'ты', 'вы',
+  'how', 'what', 'which', 'is', 'are', 'does', 'do', 'it', 'its', 'this', 'that', 'the', 'a', 'an', 'of', 'has', 'have', 'good', 'big', 'much', 'many',
+  'there', 'any', 'with', 'in', 'on', 'about', 'tell', 'me', 'can', 'you', 'product', 'model', 'one', 'made', 'from', 'and', 'or', 'so',
+]);
+
+/** What a buyer asks about, and the words a card uses for it (both languages: cards mix them). */
+const TOPICS: Array<{ asked: string[]; card: string[] }> = [
+  { asked: ['камер', 'фотк', 'снима', 'camera', 'photo', 'pictur', 'megapixel'], card: ['камер', 'мп', 'мегапиксел', 'camera', 'megapixel', 'mp'] },
+  { asked: ['экран', 'диспле', 'диагонал', 'screen', 'display'], card: ['экран', 'диспле', 'диагонал', 'дюйм', 'screen', 'display', 'inch'] },
+  { asked: ['батаре', 'аккумулятор', 'заряд', 'автономн', 'battery', 'charg'], card: ['батаре', 'аккумулятор', 'мач', 'автономн', 'заряд', 'battery', 'mah', 'charg', 'hour'] },
+  { asked: ['памят', 'объем', 'storage', 'memory', 'gb'], card: ['памят', 'гб', 'storage', 'memory', 'gb', 'объем'] },
+  { asked: ['вес', 'весит', 'тяжел', 'weight', 'weigh', 'heavy'], card: ['вес', 'кг', 'weight', 'kg', 'lb'] },
+  { asked: ['размер', 'габарит', 'высот', 'ширин', 'глубин', 'длин', 'size', 'dimension', 'height', 'width', 'depth', 'length'], card: ['размер', 'габарит', 'высот', 'ширин', 'глубин', 'мм', 'см', 'size', 'dimension', 'inch', 'mm', 'cm'] },
+  { asked: ['вод', 'влаг', 'водонепроница', 'water', 'waterproof', 'splash'], card: ['вод', 'влаг', 'ip6', 'ip5', 'ip4', 'ip6s', 'water'] },
+  { asked: ['материал', 'сделан', 'изготовл', 'material'], card: ['материал', 'сталь', 'латун', 'пластик', 'металл', 'алюмин', 'дерев', 'стекл', 'керамик', 'material', 'steel', 'plastic', 'metal', 'aluminum', 'glass', 'leather', 'кож'] },
+  { asked: ['цвет', 'colour', 'color'], card: ['цвет', 'color', 'colour'] },
+  { asked: ['гаранти', 'warranty'], card: ['гаранти', 'warranty'] },
+  { asked: ['шумоподавлен', 'шум', 'noise', 'anc'], card: ['шумоподавлен', 'шум', 'noise', 'anc'] },
+  { asked: ['мощност', 'power', 'watt'], card: ['мощност', 'вт', 'power', 'watt', 'w'] },
+  { asked: ['процессор', 'чип', 'processor', 'chip', 'cpu'], card: ['процессор', 'чип', 'processor', 'chip', 'bionic', 'snapdragon'] },
+  { asked: ['страна', 'производств', 'made', 'country', 'origin'], card: ['страна', 'производств', 'country', 'origin'] },
+];
+
+export interface ProductFacts {
+  /** Parameters ("Name: value") and description sentences about what was asked. */
+  facts: string[];
+  /** The question named something to look up (not just "tell me about it"). */
+  specific: boolean;
+}
+
+function starts(word: string, prefixes: string[]): boolean {
+  return prefixes.some((p) => word === p || (p.length >= 3 && word.startsWith(p)));
+}
+
+/** The card words a question looks for: its topics' card words and its own word stems. */
+function lookFor(question: string): string[] {
+  const asked = tokenize(question)
+    .filter((w) => !QUESTION_NOISE.has(w))
+    .slice(0, MAX_ASKED);
+  const out = new Set<string>();
+  for (const w of asked) {
+    let topical = false;
+    for (const topic of TOPICS) {
+      if (starts(w, topic.asked)) {
+        topic.card.forEach((c) => out.add(c));
+        topical = true;
+      }
+    }
+    if (!topical && w.length >= 3) {
+      out.add(stem(w));
+    }
+  }
+  return [...out];
+}
+
+function mentions(text: string, wanted: string[]): boolean {
+  return tokenize(text).some((w) => starts(w, wanted));
+}
+
+/** Splits a bounded description into sentences. */
+function sentences(description: string): string[] {
+  return description
+    .slice(0, MAX_DESCRIPTION_CHARS)
+    .split(/(?<=[.!?])\s+|\n+/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** What the product's card says about the question. */
+export function productFacts(p: CatalogProduct, question: string): ProductFacts {
+  const wanted = lookFor(question);
+  if (wanted.length === 0) {
+    return { facts: [], specific: false };
+  }
+  const facts: string[] = [];
+  for (const [key, value] of Object.entries(p.params).slice(0, MAX_PARAMS)) {
+    const v = value.length > MAX_VALUE_CHARS ? `${value.slice(0, MAX_VALUE_CHARS - 1)}…` : value;
+    if (mentions(key, wanted) || mentions(v, wanted)) {
+      facts.push(`${key}: ${v}`);
+    }
+  }
+  const name = normalizeText(p.name);
+  for (const s of sentences(p.description ?? '')) {
+    if (facts.length >= MAX_SENTENCES + 2) {
+      break;
+    }
+    // A description that only repeats the name says nothing new.
+    if (normalizeText(s) !== name && mentions(s, wanted)) {
+      facts.push(s.length > 300 ? `${s.slice(0, 299)}…` : s);
+    }
+  }
+  return { facts: facts.slice(0, MAX_SENTENCES + 2), specific: true };
+}
