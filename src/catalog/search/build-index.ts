@@ -12,7 +12,7 @@ import { FirstBySku } from '../first-by-sku.ts';
 import type { CatalogProduct } from '../product.ts';
 import { columnFilters } from './column-filters.ts';
 import { buildColumns } from './columns.ts';
-import { queryWords, termExpander } from './expansion.ts';
+import { analyseQuery, termExpander } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
 import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { parseMessage } from './query-parse.ts';
@@ -47,11 +47,11 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
     const cf = compile(filters);
-    const words = queryWords(text);
+    const { words, head } = analyseQuery(text);
     if (words.length === 0) {
       return listFiltered(cf, limit, opts.sort, opts.budget);
     }
-    return rankText(words, cf, limit, opts.sort, opts.budget);
+    return rankText(words, head, cf, limit, opts.sort, opts.budget);
   }
 
   const related: RelatedSource = {
@@ -102,6 +102,17 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     },
     topCategories(limit = 6): string[] {
       return topLeaves.slice(0, limit);
+    },
+    productWord(text: string): { word: string; known: boolean } | null {
+      const { words, head, typeWords } = analyseQuery(text);
+      if (head < 0 || typeWords.length === 0) {
+        return null;
+      }
+      // Known when any word that may name the type does ("refrigerator french door" asks
+      // for a refrigerator; a catalogue with doors has the type the buyer may mean).
+      const expanded = termGroups(words, head);
+      const known = typeWords.some((i) => expanded.known[expanded.groupOfWord[i] ?? -1] === true);
+      return { word: typeWords.map((i) => words[i] as string).join(' '), known };
     },
     resolveBrand(name: string): string | undefined {
       return brandMatcher.resolve(name);

@@ -6,6 +6,7 @@
 import type { CatalogProduct } from '../product.ts';
 import { BrandMatcher, brandKey } from './brands.ts';
 import { CategoryMatcher, categoryKey } from './categories.ts';
+import { spellMarks } from './measures.ts';
 import { COMPATIBILITY_WORDS } from './stopwords.ts';
 import { tokenizeForIndex } from './tokenize.ts';
 
@@ -110,7 +111,7 @@ export function buildColumns(docs: CatalogProduct[]): {
     if (leaf !== undefined) {
       leafSizes.set(leaf, (leafSizes.get(leaf) ?? 0) + 1);
     }
-    const words = tokenizeForIndex(p.name);
+    const words = tokenizeForIndex(spellMarks(p.name));
     nameWordsOf[i] = words;
     for (const w of new Set(words)) {
       nameDf.set(w, (nameDf.get(w) ?? 0) + 1);

@@ -4,11 +4,13 @@
  * with the weight its match earns.
  */
 import type { CategoryMatcher } from './categories.ts';
+import { boundedEdits } from './edits.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import { boundText, MAX_FUZZY_WORDS } from './limits.ts';
+import { closeMeasure, mergeMeasures, parseMeasure, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
-import { joinPhrases, synonymsOf } from './synonyms.ts';
+import { isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf } from './synonyms.ts';
 import { hasDigit, isCyrillic, tokenize } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
 
@@ -21,35 +23,246 @@ const ABBREVIATION_WEIGHT = 0.5;
 const PREFIX_TERMS = 8;
 const FUZZY_TERMS = 3;
 const MAX_QUERY_WORDS = 32;
+const MEASURE_NEAR_WEIGHT = 0.8;
+const BARE_NUMBER_WEIGHT = 0.5;
+/** Index measures of one unit close to an asked value that a query word may match. */
+const MEASURE_TERMS = 8;
+/** A compound is split in two known words only from this length ("quarteround"). */
+const MIN_COMPOUND = 7;
+const MIN_COMPOUND_PART = 3;
 /** Query word lists whose expansions are remembered: relaxation searches the same words again. */
 const GROUPS_MEMO = 16;
 
+/** A query's words and which of them names the product type asked for. */
+export interface QueryWords {
+  words: string[];
+  /** The index in `words` of the word naming what the buyer wants ("cord" of "12 ft extension cord"), or -1. */
+  head: number;
+  /** The words that may name the product type (nouns before "for"/"with", no numbers or colours), `head` among them. */
+  typeWords: number[];
+}
+
+/** Words after which a query says what the item goes with or how it is, not what it is. */
+const HEAD_CUT = new Set(['with', 'without', 'by', 'from', 'under', 'over', 'and', 'or', 'с', 'со', 'без', 'от', 'до', 'из', 'и', 'или', 'по']);
+/** Russian adjective endings: "беспроводные наушники" is about "наушники". */
+const ADJECTIVE = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ую|юю|ых|их)$/;
+
 /** The words of a query the search scores, in order. */
 export function queryWords(text: string): string[] {
+  return analyseQuery(text).words;
+}
+
+/**
+ * The words of a query the search scores, in order, with measures merged into one word
+ * ("12 ft" → "12ft"), and the word that names the product type: in Russian the first word
+ * that is not an adjective, in English the last word, both before "for"/"with"/"для"/"с"
+ * and ignoring numbers, measures and colours.
+ */
+export function analyseQuery(text: string): QueryWords {
   // Scoring counts at most 32 words; a pasted essay must not cost a typo lookup per word.
   // A repeated word counts once.
-  const words = joinPhrases(tokenize(boundText(text))).filter((w) => !STOP_WORDS.has(w) && !COMPATIBILITY_WORDS.has(w));
-  return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
+  const tokens = mergeMeasures(tokenize(spellMarks(boundText(text))));
+  const words: string[] = [];
+  const typeWords = new Set<string>();
+  let headWord: string | undefined;
+  let russian: boolean | undefined;
+  let cut = false;
+  for (const w of tokens) {
+    if (COMPATIBILITY_WORDS.has(w) || HEAD_CUT.has(w)) {
+      cut = cut || headWord !== undefined;
+    }
+    if (STOP_WORDS.has(w) || COMPATIBILITY_WORDS.has(w)) {
+      continue;
+    }
+    if (!words.includes(w) && words.length < MAX_QUERY_WORDS) {
+      words.push(w);
+    }
+    if (cut || hasDigit(w) || w.length < 2 || isModifierWord(w)) {
+      continue;
+    }
+    russian ??= isCyrillic(w);
+    if (!(isCyrillic(w) && ADJECTIVE.test(w))) {
+      typeWords.add(w);
+    }
+    if (russian) {
+      // The first noun; while only adjectives were seen, the latest of them.
+      if (headWord === undefined || ADJECTIVE.test(headWord)) {
+        headWord = w;
+      }
+    } else {
+      headWord = w;
+    }
+  }
+  const head = headWord === undefined ? -1 : words.indexOf(headWord);
+  return { words, head, typeWords: [...typeWords].map((w) => words.indexOf(w)).filter((i) => i >= 0) };
 }
 
 /** Expands query words against one index (remembering the last few word lists). */
-export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatcher): (words: string[]) => TermAlternative[][] {
-  const groupsMemo = new Map<string, TermAlternative[][]>();
+/** A query's term groups (one per word as the catalogue writes it) and which group names the product type. */
+export interface ExpandedQuery {
+  groups: TermAlternative[][];
+  /** The group of the word naming the product type, or -1. */
+  head: number;
+  /** Whether that word (or a synonym or typo fix of it) names some product or category of this catalogue. */
+  headKnown: boolean;
+  /** For each group, whether its word (or a synonym or typo fix) names a kind of product this catalogue sells. */
+  known: boolean[];
+  /** The group of each word of the query (words joined or split by `refine` share one). */
+  groupOfWord: number[];
+}
+
+export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatcher): (words: string[], head?: number) => ExpandedQuery {
+  const groupsMemo = new Map<string, ExpandedQuery>();
+
+  // The catalogue's measures by unit, sorted by value, to find "25.54cuft" for "25cuft".
+  const measures = new Map<string, Array<{ value: number; termId: number }>>();
+  for (let t = 0; t < inv.termCount; t++) {
+    const term = inv.term(t);
+    const c = term.charCodeAt(0);
+    const m = c >= 48 && c <= 57 ? parseMeasure(term) : null;
+    if (m) {
+      const list = measures.get(m.unit) ?? [];
+      list.push({ value: m.value, termId: t });
+      measures.set(m.unit, list);
+    }
+  }
+  for (const list of measures.values()) {
+    list.sort((a, b) => a.value - b.value);
+  }
+
+  /** Index measures of the word's unit within the tolerance of its value (at most MEASURE_TERMS). */
+  function nearMeasures(m: { value: number; unit: string }): number[] {
+    const list = measures.get(m.unit);
+    if (!list) {
+      return [];
+    }
+    let lo = 0;
+    let hi = list.length;
+    const from = m.value * 0.97;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid] as { value: number }).value < from) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    const out: number[] = [];
+    for (let k = lo; k < list.length && out.length < MEASURE_TERMS; k++) {
+      const e = list[k] as { value: number; termId: number };
+      if (!closeMeasure(m.value, e.value)) {
+        if (e.value > m.value) {
+          break;
+        }
+        continue;
+      }
+      out.push(e.termId);
+    }
+    return out;
+  }
+
+  const known = (w: string): boolean => inv.termId(stem(w)) !== undefined;
+
+  /**
+   * Words as the catalogue writes them: an unknown long word split into two known ones
+   * ("quarteround" → "quarter round", also when the shared letter was typed once), and two
+   * words joined when only together they are a known code ("k 400" → "k400"). One pass,
+   * at most a word's length of look-ups per word.
+   */
+  function refine(words: string[], head: number): { words: string[]; head: number; groupOfWord: number[] } {
+    const out: string[] = [];
+    const groupOfWord: number[] = [];
+    let outHead = -1;
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] as string;
+      const next = words[i + 1];
+      if (i === head) {
+        outHead = out.length;
+      }
+      groupOfWord[i] = out.length;
+      if (next !== undefined && (hasDigit(w) || hasDigit(next)) && !parseMeasure(next) && inv.termId(w + next) !== undefined) {
+        groupOfWord[i + 1] = out.length;
+        out.push(w + next);
+        i++;
+        continue;
+      }
+      if (w.length >= MIN_COMPOUND && !hasDigit(w) && !known(w)) {
+        const split = splitCompound(w);
+        if (split) {
+          // The product word of a compound is its last part ("quarter round").
+          if (i === head) {
+            outHead = out.length + 1;
+          }
+          groupOfWord[i] = out.length + 1;
+          out.push(...split);
+          continue;
+        }
+      }
+      out.push(w);
+    }
+    return { words: out, head: outHead, groupOfWord };
+  }
+
+  function splitCompound(w: string): [string, string] | null {
+    for (let at = w.length - MIN_COMPOUND_PART; at >= MIN_COMPOUND_PART; at--) {
+      const left = w.slice(0, at);
+      const right = w.slice(at);
+      if (known(right)) {
+        if (known(left)) {
+          return [left, right];
+        }
+        // "quarte|round": the letter both halves share was typed once.
+        if (known(left + right[0])) {
+          return [left + right[0], right];
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The word of the synonym table a misspelt word stands for ("headfones" → "headphones"). */
+  function correctAgainstTable(w: string): string | undefined {
+    const max = w.length >= 7 ? 2 : 1;
+    let best: { word: string; edits: number } | undefined;
+    for (const v of SYNONYM_VOCABULARY) {
+      if (v[0] !== w[0] || Math.abs(v.length - w.length) > max) {
+        continue;
+      }
+      const e = boundedEdits(w, v, max);
+      if (e <= max && (best === undefined || e < best.edits)) {
+        best = { word: v, edits: e };
+      }
+    }
+    return best?.word;
+  }
 
   /**
    * A query word's alternatives in the index: itself, typo fixes, prefix, synonyms, other
    * script. Typo candidates are looked for in the first MAX_FUZZY_WORDS words that need
    * them: each look-up scans the index words of similar length.
    */
-  function termGroups(words: string[]): TermAlternative[][] {
-    const key = words.join(' ');
-    const known = groupsMemo.get(key);
-    if (known) {
-      return known;
+  function termGroups(words: string[], head = -1): ExpandedQuery {
+    const key = `${head}|${words.join(' ')}`;
+    const remembered = groupsMemo.get(key);
+    if (remembered) {
+      return remembered;
     }
+    const refined = refine(words, head);
     let fuzzyLeft = MAX_FUZZY_WORDS;
-    const groups = words.map((w, gi) => {
-      const isLast = gi === words.length - 1;
+    // Misspelt words of the synonym table ("headfones", "coffe") count as that word, so
+    // their synonyms, and the two-word names they form ("coffe machin"), reach a catalogue
+    // in the other language.
+    let tableFixes = MAX_FUZZY_WORDS;
+    const tableWords = refined.words.map((w) => {
+      const unknown = inv.termId(stem(w)) === undefined && inv.termId(w) === undefined && !hasDigit(w) && w.length >= 4;
+      if (!unknown || tableFixes <= 0) {
+        return w;
+      }
+      tableFixes--;
+      return correctAgainstTable(w) ?? w;
+    });
+    const groups = refined.words.map((w, gi, all) => {
+      const isLast = gi === all.length - 1;
       const own = stem(w);
       const best = new Map<number, number>();
       const put = (termId: number | undefined, weight: number): void => {
@@ -57,12 +270,29 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
           best.set(termId, weight);
         }
       };
-      const synonyms = synonymsOf(w).flatMap((s) => tokenize(s)).map(stem);
+      const measure = parseMeasure(w);
+      if (measure) {
+        put(inv.termId(w), 1);
+        for (const id of nearMeasures(measure)) {
+          put(id, MEASURE_NEAR_WEIGHT);
+        }
+        // A catalogue that writes the number without its unit.
+        put(inv.termId(measure.number), BARE_NUMBER_WEIGHT);
+        return [...best.entries()].map(([termId, weight]) => ({ termId, weight }));
+      }
+      const tableWord = tableWords[gi] as string;
+      const corrected = tableWord !== w ? tableWord : undefined;
+      const phrase = phraseSynonymsAt(tableWords, gi);
+      const synonyms = [...synonymsOf(tableWord), ...phrase.synonyms, ...(corrected ? [corrected] : [])].flatMap((s) => tokenize(s)).map(stem);
+      const same = phrase.same.map(stem);
       // Words that name a kind of product in this shop ("наушники") matter more than
       // modifiers ("беспроводные"), however rare the modifier is.
-      const kind = [own, ...synonyms].some((t) => categoryMatcher.kindStems.has(t)) ? KIND_WEIGHT : 1;
+      const kind = [own, ...same, ...synonyms].some((t) => categoryMatcher.kindStems.has(t)) ? KIND_WEIGHT : 1;
       const ownId = inv.termId(own);
       put(ownId, kind);
+      for (const s of same) {
+        put(inv.termId(s), kind);
+      }
       const mayFuzz = fuzzyLeft > 0;
       let fuzzed = false;
       if (ownId === undefined && mayFuzz && !hasDigit(own) && own.length >= 4) {
@@ -70,6 +300,14 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
         const edits = own.length >= 7 ? 2 : 1;
         for (const c of inv.fuzzyTerms(own, edits, FUZZY_TERMS)) {
           put(c.termId, kind * FUZZY_WEIGHT * (c.edits === 1 ? 1 : 0.8));
+        }
+        // The stem of a misspelt word can be far from the right one ("wireles" → "wirel",
+        // "wireless" → "wireless"): the word as typed is compared too.
+        if (w !== own && inv.termId(w) === undefined) {
+          const wordEdits = w.length >= 7 ? 2 : 1;
+          for (const c of inv.fuzzyTerms(w, wordEdits, FUZZY_TERMS)) {
+            put(c.termId, kind * FUZZY_WEIGHT * (c.edits === 1 ? 1 : 0.8));
+          }
         }
       }
       // The last word may be cut short ("наушн"), and a model number has variants ("265" →
@@ -119,8 +357,11 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     if (groupsMemo.size >= GROUPS_MEMO) {
       groupsMemo.clear();
     }
-    groupsMemo.set(key, groups);
-    return groups;
+    const headGroup = refined.head >= 0 ? (groups[refined.head] ?? []) : [];
+    const known = groups.map((g) => g.some((alt) => inv.namesProducts(alt.termId, true)));
+    const expanded: ExpandedQuery = { groups, head: refined.head, headKnown: headGroup.some((alt) => inv.namesProducts(alt.termId)), known, groupOfWord: refined.groupOfWord };
+    groupsMemo.set(key, expanded);
+    return expanded;
   }
 
   return termGroups;

@@ -19,6 +19,8 @@ import { boundedEdits, letterMask } from './edits.ts';
 export interface FieldSpec {
   name: string;
   boost: number;
+  /** The field says what a product is (its name, its category): see `InvertedIndex.namesProducts`. */
+  namesProduct?: boolean;
 }
 
 const K1 = 1.2;
@@ -149,8 +151,19 @@ export class InvertedIndexBuilder {
     const fill = start.slice(0, v);
     const docs = new Int32Array(e);
     const weights = new Float32Array(e);
+    // In how many products' naming fields each term occurs (saturating at 255).
+    const naming = new Uint8Array(v);
+    const namingFields = this.fields.flatMap((f, i) => (f.namesProduct ? [i] : []));
     for (let k = 0; k < e; k++) {
       const t = postTerm[k] as number;
+      for (const f of namingFields) {
+        if ((postTf[k * nf + f] as number) > 0) {
+          if ((naming[t] as number) < 255) {
+            naming[t] = (naming[t] as number) + 1;
+          }
+          break;
+        }
+      }
       const at = fill[t] as number;
       fill[t] = at + 1;
       const d = postDoc[k] as number;
@@ -166,7 +179,7 @@ export class InvertedIndexBuilder {
       }
       weights[at] = w;
     }
-    return new InvertedIndex(n, this.terms, this.termIds, start, docs, weights);
+    return new InvertedIndex(n, this.terms, this.termIds, start, docs, weights, naming);
   }
 }
 
@@ -203,6 +216,7 @@ export class InvertedIndex {
     private readonly start: Int32Array,
     private readonly docs: Int32Array,
     private readonly weights: Float32Array,
+    private readonly naming: Uint8Array,
   ) {
     const ids = Int32Array.from(terms.keys());
     ids.sort((a, b) => ((terms[a] as string) < (terms[b] as string) ? -1 : (terms[a] as string) > (terms[b] as string) ? 1 : 0));
@@ -245,9 +259,25 @@ export class InvertedIndex {
     this.groupTouched = new Int32Array(size);
   }
 
+  /** How many distinct terms the index holds (ids are 0 up to this). */
+  get termCount(): number {
+    return this.terms.length;
+  }
+
   /** The id of an exact term, if indexed. */
   termId(term: string): number | undefined {
     return this.termIds.get(term);
+  }
+
+  /**
+   * Whether products have the term in a field that says what they are (name, category).
+   * With `asKind`, enough of them to be a kind of product the shop sells: at least three
+   * (any in a small catalogue), so one phone called "Jenny TV" does not make a phone shop
+   * a TV shop.
+   */
+  namesProducts(termId: number, asKind = false): boolean {
+    const min = asKind ? Math.min(3, Math.max(1, Math.floor(this.size / 100))) : 1;
+    return (this.naming[termId] as number) >= min;
   }
 
   /** In how many documents the term occurs. */

@@ -30,7 +30,11 @@ export function parseMessage(
 ): DetailedQuery {
   // Bounded again after normalising: compatibility folding can lengthen a text.
   const price = extractPriceIntent(boundText(normalizeText(boundText(message))));
-  const words = joinPhrases(tokenize(price.rest).slice(0, MAX_PARSE_WORDS));
+  const joined = joinPhrases(tokenize(price.rest).slice(0, MAX_PARSE_WORDS));
+  const words = joined.map((j) => j.word);
+  // What the buyer wrote for each word: the text and labels keep it ("noise cancelling"),
+  // the phrase's one word only serves to recognise categories and brands.
+  const sourceAt = (at: number): string => (joined[at] as { source: string }).source;
   const filters: SearchFilters = {};
   if (price.priceMin !== undefined) {
     filters.priceMin = price.priceMin;
@@ -86,6 +90,7 @@ export function parseMessage(
       rest.push({ word: replaced.get(at) ?? word, at });
     }
   });
+  const shown = (r: { word: string; at: number }): string => replaced.get(r.at) ?? sourceAt(r.at);
   const categoryWords: string[] = [];
   const mention = categories.find(
     rest.map((r) => r.word),
@@ -97,15 +102,14 @@ export function parseMessage(
       const r = rest[i];
       if (r) {
         taken.add(r.at);
-        categoryWords.push(r.word);
+        categoryWords.push(shown(r));
       }
     }
   }
 
   const text = rest
-    .filter((r) => !taken.has(r.at))
-    .map((r) => r.word)
-    .filter((w) => !STOP_WORDS.has(w) && !ONLY.has(w))
+    .filter((r) => !taken.has(r.at) && !STOP_WORDS.has(r.word) && !ONLY.has(r.word))
+    .map(shown)
     .join(' ');
 
   const parsed: DetailedQuery = {

@@ -8,18 +8,25 @@ import type { CatalogProduct } from '../product.ts';
 import { popcount } from './bits.ts';
 import type { CompiledFilters } from './column-filters.ts';
 import type { CatalogColumns, Postings } from './columns.ts';
-import type { InvertedIndex, TermAlternative } from './inverted.ts';
+import type { ExpandedQuery } from './expansion.ts';
+import type { InvertedIndex } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
+import { variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
 
+/** In stock first among equal matches. */
 const UNAVAILABLE_FACTOR = 0.75;
+/** A product that is what the buyer named ("cord" of "12 ft extension cord") before one that only shares other words. */
+const HEAD_FACTOR = 1.6;
+/** How many more hits than asked are ranked, so that colour variants of one product can make way. */
+const VARIANT_POOL = 3;
 
 /** What ranking reads: the products, their columns, the text index and the search's helpers. */
 export interface RankingSource {
   docs: CatalogProduct[];
   columns: CatalogColumns;
   inv: InvertedIndex;
-  termGroups: (words: string[]) => TermAlternative[][];
+  termGroups: (words: string[], head?: number) => ExpandedQuery;
   passes: (i: number, f: CompiledFilters) => boolean;
   /** The cap on postings one search reads (MAX_SEARCH_POSTINGS, smaller in tests). */
   searchPostings: number;
@@ -27,7 +34,7 @@ export interface RankingSource {
 
 /** `rankText` ranks products for query words; `listFiltered` lists products without text. */
 export function ranker(source: RankingSource): {
-  rankText: (words: string[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
+  rankText: (words: string[], head: number, cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
   const { docs, columns, inv, termGroups, passes, searchPostings } = source;
@@ -38,6 +45,7 @@ export function ranker(source: RankingSource): {
   const candScore = new Float32Array(n);
   const candMask = new Uint32Array(n);
   const seen = new Uint8Array(n);
+  const candHead = new Uint8Array(n);
   const scratch = { doc: candDoc, score: candScore, mask: candMask };
   const heapPos = new Int32Array(256);
   const heapKey = new Float64Array(256);
@@ -128,11 +136,12 @@ export function ranker(source: RankingSource): {
   }
   const COVERAGE_FACTOR = Array.from({ length: 33 }, (_, m) => Array.from({ length: 33 }, (_, g) => (g === 0 ? 0 : (m / g) ** 3)));
 
-  function rankText(words: string[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined): SearchHit[] {
+  function rankText(words: string[], headWord: number, cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined): SearchHit[] {
     // Words are read in order while their postings fit `searchPostings` (the first
     // always): thirty common words with their synonyms and typo fixes would otherwise read
     // the whole index several times over.
-    const all = termGroups(words);
+    const expanded = termGroups(words, headWord);
+    const all = expanded.groups;
     let postings = 0;
     let used = 0;
     for (const g of all) {
@@ -148,6 +157,10 @@ export function ranker(source: RankingSource): {
     }
     const groups = used < all.length ? all.slice(0, used) : all;
     const ng = Math.min(groups.length, 32);
+    // The product word counts only when the catalogue has it and the query has other words.
+    const head = expanded.head >= 0 && expanded.head < ng && ng > 1 && expanded.headKnown ? expanded.head : -1;
+    const headBit = head >= 0 ? 1 << head : 0;
+
     let work = postings;
     // With a category or brand filter that leaves few products, score just those.
     let restrict: { docs: Int32Array; count: number } | undefined;
@@ -184,6 +197,11 @@ export function ranker(source: RankingSource): {
       if (available[doc] === 0) {
         s *= UNAVAILABLE_FACTOR;
       }
+      const isHead = ((candMask[k] as number) & headBit) !== 0;
+      if (isHead) {
+        s *= HEAD_FACTOR;
+      }
+      candHead[count] = isHead ? 1 : 0;
       candDoc[count] = doc;
       candScore[count] = s;
       candMask[count] = matched;
@@ -218,11 +236,41 @@ export function ranker(source: RankingSource): {
         keyBuf[k] = candScore[k] as number;
       }
     }
-    return topK(keyBuf, count, limit).map((k) => ({
-      product: docs[candDoc[k] as number] as CatalogProduct,
-      score: candScore[k] as number,
-      coverage: (candMask[k] as number) / ng,
-    }));
+    const ranked = topK(keyBuf, count, limit * VARIANT_POOL).map((k) => {
+      const hit: SearchHit = {
+        product: docs[candDoc[k] as number] as CatalogProduct,
+        score: candScore[k] as number,
+        coverage: (candMask[k] as number) / ng,
+      };
+      if (head >= 0) {
+        hit.headMatched = candHead[k] === 1;
+      }
+      return hit;
+    });
+    return variantsLast(ranked, limit);
+  }
+
+  /**
+   * The first `limit` hits with one card per product: a colour or size variant of a product
+   * already shown waits until every other product has its place.
+   */
+  function variantsLast(ranked: SearchHit[], limit: number): SearchHit[] {
+    if (ranked.length <= 1) {
+      return ranked;
+    }
+    const firsts: SearchHit[] = [];
+    const repeats: SearchHit[] = [];
+    const keys = new Set<string>();
+    for (const hit of ranked) {
+      const key = variantKey(hit.product);
+      if (keys.has(key)) {
+        repeats.push(hit);
+      } else {
+        keys.add(key);
+        firsts.push(hit);
+      }
+    }
+    return [...firsts, ...repeats].slice(0, limit);
   }
 
   /** Filtered products without text: available first, then the shop's own order (or by price). */
@@ -252,7 +300,10 @@ export function ranker(source: RankingSource): {
         const p = prices[d] as number;
         keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
       }
-      return topK(keyBuf, total, limit).map((k) => ({ product: docs[docAt(k)] as CatalogProduct, score: 1, coverage: 1 }));
+      return variantsLast(
+        topK(keyBuf, total, limit * VARIANT_POOL).map((k) => ({ product: docs[docAt(k)] as CatalogProduct, score: 1, coverage: 1 })),
+        limit,
+      );
     }
     const picked: number[] = [];
     const later: number[] = [];

@@ -23,6 +23,15 @@ export interface SearchRun {
   sortFromRelaxation: boolean;
   /** The search words dropped by the 'words' relaxation. */
   droppedText?: string;
+  /**
+   * The buyer's word for the product type asked for ("tv", "refrigerator", "coffee" of
+   * "coffee maker"), set only when no product name or category of this catalogue has it
+   * (nor a synonym or typo fix of it): the shop does not sell that kind of product, and any
+   * hits match only other words (a brand, a number, a feature). The answer should say so
+   * rather than show the hits as what was asked for. Absent when the type is known, when a
+   * category was recognised, or when the message names no product type.
+   */
+  productTypeMissing?: string;
 }
 
 /** What to search: words, filters and the words that named the category and brand filters. */
@@ -54,6 +63,15 @@ const MIN_COVERAGE = 0.5;
  */
 export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number, budget?: WorkBudget): SearchRun {
   const order = req.relaxOrder ?? DEFAULT_ORDER;
+  const missing = (req.filters.categories?.length ?? 0) > 0 ? null : index.productWord([req.text, ...(req.categoryWords ?? [])].join(' '));
+  const run = relaxedSearch(index, req, order, limit, budget);
+  if (missing && !missing.known) {
+    run.productTypeMissing = missing.word;
+  }
+  return run;
+}
+
+function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxation[], limit: number, budget: WorkBudget | undefined): SearchRun {
   const first = attempt(index, req, [], limit, budget);
   if (first.hits.length > 0) {
     // A category guessed from one word can be the wrong one ("печь" → "Печи и плиты" for
@@ -150,9 +168,11 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   const rankBy = text === '' && filters.categories?.length ? (req.categoryWords ?? []).join(' ') : text;
   let hits = index.search(rankBy, filters, limit, { ...(sort ? { sort } : {}), ...(budget ? { budget } : {}) });
   // Less than half of the buyer's words is not an answer: "космический телескоп хаббл"
-  // must not show a laptop whose colour is "космический чёрный".
+  // must not show a laptop whose colour is "космический чёрный" — unless what matched is
+  // the product itself ("johan desk by laurel foundry" → desks): then the best partial
+  // matches are the answer, and `exact` is false.
   if ((hits[0]?.coverage ?? 1) < MIN_COVERAGE) {
-    hits = [];
+    hits = hits.filter((h) => h.headMatched === true);
   }
   const run: SearchRun = {
     text,

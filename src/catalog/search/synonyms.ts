@@ -69,7 +69,7 @@ const GROUPS: string[][] = [
   ['фиолетовый', 'purple', 'violet'],
   ['прозрачный', 'clear', 'transparent'],
   ['беспроводные', 'беспроводной', 'беспроводная', 'wireless', 'bluetooth'],
-  ['шумоподавление', 'шумоподавлением', 'anc', 'noise cancelling', 'noise canceling'],
+  ['шумоподавление', 'шумоподавлением', 'anc', 'noise cancelling', 'noise canceling', 'noise cancellation', 'noise cancelation'],
   ['игровой', 'игровые', 'gaming'],
   ['детский', 'kids'],
 ];
@@ -105,22 +105,56 @@ export function synonymsOf(word: string): readonly string[] {
 }
 
 /**
- * Two-word English names ("coffee machine") rewritten to one word of their group, so the
- * query "coffee machine" is one term, not "coffee" plus "machine".
+ * Two-word English names ("coffee machine") as one word of their group, for recognising a
+ * category or brand in a message: each word comes with the buyer's own words it stands
+ * for (`source`), which is what the search text and labels keep — a synonym adds words to
+ * match, it never replaces the buyer's.
  */
-export function joinPhrases(words: string[]): string[] {
-  const out: string[] = [];
+export function joinPhrases(words: string[]): Array<{ word: string; source: string }> {
+  const out: Array<{ word: string; source: string }> = [];
   for (let i = 0; i < words.length; i++) {
     const pair = `${words[i]} ${words[i + 1] ?? ''}`;
     const group = i + 1 < words.length ? PHRASES.get(pair) : undefined;
     if (group !== undefined) {
-      out.push(group);
+      out.push({ word: group, source: pair });
       i++;
     } else {
-      out.push(words[i] as string);
+      out.push({ word: words[i] as string, source: words[i] as string });
     }
   }
   return out;
+}
+
+/**
+ * The words a word gets from a two-word name it is part of ("coffee" and "machine" of
+ * "coffee machine" each get "кофемашина", which means the same, and its synonyms): the
+ * words stay the buyer's, and a product named by the synonym matches both.
+ */
+export function phraseSynonymsAt(words: readonly string[], i: number): { same: string[]; synonyms: string[] } {
+  const w = words[i] as string;
+  const before = i > 0 ? PHRASES.get(`${words[i - 1]} ${w}`) : undefined;
+  const after = i + 1 < words.length ? PHRASES.get(`${w} ${words[i + 1]}`) : undefined;
+  const same: string[] = [];
+  const synonyms: string[] = [];
+  for (const single of [before, after]) {
+    if (single !== undefined) {
+      same.push(single);
+      synonyms.push(...synonymsOf(single));
+    }
+  }
+  return { same, synonyms };
+}
+
+/** Every single word of the table, for correcting a misspelt product word the catalogue does not use. */
+export const SYNONYM_VOCABULARY: readonly string[] = [...new Set(GROUPS.flat().flatMap((w) => w.split(' ')))].filter((w) => w.length >= 4);
+
+/** Words of the table that describe a product rather than name its type (colours, "wireless"). */
+const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский']);
+const MODIFIERS: ReadonlySet<string> = new Set(GROUPS.filter((g) => MODIFIER_GROUPS.has(g[0] as string)).flatMap((g) => g.flatMap((w) => w.split(' '))));
+
+/** Whether the word is a colour or a feature word of the table, not a product type. */
+export function isModifierWord(word: string): boolean {
+  return MODIFIERS.has(word);
 }
 
 const PHRASES: ReadonlyMap<string, string> = (() => {

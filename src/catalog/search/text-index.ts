@@ -4,6 +4,7 @@
  */
 import type { CatalogProduct } from '../product.ts';
 import { InvertedIndexBuilder, type InvertedIndex } from './inverted.ts';
+import { measureWords, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
 import { tokenizeForIndex } from './tokenize.ts';
@@ -12,10 +13,10 @@ import { tokenizeForIndex } from './tokenize.ts';
 // "for", which says what the item is); then brand and category; parameters and the
 // description only help.
 const FIELDS = [
-  { name: 'name', boost: 3 },
-  { name: 'head', boost: 2 },
+  { name: 'name', boost: 3, namesProduct: true },
+  { name: 'head', boost: 2, namesProduct: true },
   { name: 'brand', boost: 3 },
-  { name: 'categories', boost: 2 },
+  { name: 'categories', boost: 2, namesProduct: true },
   { name: 'params', boost: 1 },
   { name: 'description', boost: 0.4 },
 ];
@@ -38,6 +39,7 @@ export function buildTextIndex(docs: CatalogProduct[], nameWordsOf: string[][]):
     }
     return out;
   };
+  const withMeasures = (words: string[]): string[] => stems([...words, ...measureWords(words)]);
   const memo = new Map<string, string[]>();
   const memoStems = (text: string): string[] => {
     let s = memo.get(text);
@@ -52,8 +54,9 @@ export function buildTextIndex(docs: CatalogProduct[], nameWordsOf: string[][]):
     const p = docs[i] as CatalogProduct;
     const nameWords = nameWordsOf[i] as string[];
     const cut = nameWords.findIndex((w) => COMPATIBILITY_WORDS.has(w));
-    const nameStems = stems(nameWords);
-    const headStems = cut === -1 ? nameStems : stems(nameWords.slice(0, cut));
+    const head = cut === -1 ? nameWords : nameWords.slice(0, cut);
+    const nameStems = stems([...nameWords, ...measureWords(nameWords)]);
+    const headStems = stems([...head, ...measureWords(head)]);
     // Parameter names are searchable too: "с капучинатором" names a feature by its key.
     const paramText = Object.entries(p.params)
       .map(([k, v]) => `${k} ${v}`)
@@ -63,8 +66,8 @@ export function buildTextIndex(docs: CatalogProduct[], nameWordsOf: string[][]):
       headStems,
       p.brand ? memoStems(p.brand) : [],
       p.categories.length > 0 ? memoStems(p.categories.join(' / ')) : [],
-      paramText ? stems(tokenizeForIndex(paramText)) : [],
-      p.description ? stems(tokenizeForIndex(p.description.slice(0, DESCRIPTION_CHARS))) : [],
+      paramText ? withMeasures(tokenizeForIndex(spellMarks(paramText))) : [],
+      p.description ? withMeasures(tokenizeForIndex(spellMarks(p.description.slice(0, DESCRIPTION_CHARS)))) : [],
     ]);
   }
   memo.clear();

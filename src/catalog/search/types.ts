@@ -13,6 +13,12 @@ export interface SearchHit {
   score: number;
   /** Share of the query's words this product matched (1 = all); absent for listings. */
   coverage?: number;
+  /**
+   * Whether the product matches the query's product word ("cord" of "12 ft extension
+   * cord", "труба" of "труба 110"); absent when the query names no product type the
+   * catalogue has, or has only that one word.
+   */
+  headMatched?: boolean;
 }
 
 /** Options of a search beyond text, filters and limit. */
@@ -67,6 +73,12 @@ export interface CatalogIndex {
   brands(): string[];
   /** The catalogue's largest most-specific categories, largest first (for "popular categories" hints). */
   topCategories(limit?: number): string[];
+  /**
+   * The words of a text that may name the product type asked for ("tv" of "4k tv 55 inch",
+   * "coffee maker", "труба" of "труба 110"), and whether this catalogue names any product
+   * or category by one of them (or a synonym or typo fix); null when the text names none.
+   */
+  productWord(text: string): { word: string; known: boolean } | null;
   /** The canonical brand for a name as a buyer or a filter writes it, if the catalogue has it. */
   resolveBrand(name: string): string | undefined;
 }

@@ -1,0 +1,207 @@
+/**
+ * Measures as values with units, in both languages: "12 ft", "25.54 cu. ft.", "10000mAh",
+ * "55\"", "110 мм", "1,5 л", "2000 Вт". A number followed by a unit (or glued to it) becomes
+ * one canonical word, "<value><unit>" ("12ft", "25.54cuft", "10000mah", "55in"), added to a
+ * product's words at indexing and standing for the pair in a buyer's query, so "12 ft
+ * extension cord" no longer matches a 2 ft cord by its "ft", and "10000mah" meets
+ * "10000 mAh". The search compares such words by value with a tolerance (measures.ts gives
+ * the value; expansion.ts looks the neighbours up), so "25 cubic feet" finds "25.54 cu. ft.".
+ * Dimension strings ("110х2,2х1000", "22x36") also give their numbers, so "труба 110"
+ * finds "Канал.труба 110х2,2х1000 мм".
+ * All functions take normalised words (tokenize.ts) and do one pass over them.
+ */
+
+/** Unit words (normalised) → canonical unit. Separate words and glued suffixes alike. */
+const UNITS: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ['in', 'in inch inches дюйм дюйма дюймов дюймы'],
+      ['ft', 'ft feet foot фут фута футов'],
+      ['cuft', 'cuft'],
+      ['gal', 'gal gallon gallons галлон галлона галлонов'],
+      ['qt', 'qt quart quarts'],
+      ['oz', 'oz ounce ounces'],
+      ['lb', 'lb lbs pound pounds'],
+      ['w', 'w watt watts вт ватт ватта'],
+      ['kw', 'kw квт'],
+      ['v', 'v volt volts вольт вольта'],
+      ['mah', 'mah мач мачас'],
+      ['wh', 'wh втч'],
+      ['gb', 'gb гб гбайт'],
+      ['tb', 'tb тб'],
+      ['mb', 'mb мб'],
+      ['mm', 'mm мм'],
+      ['cm', 'cm см'],
+      ['m', 'm м метр метра метров meter meters metre metres'],
+      ['l', 'l л литр литра литров liter liters litre litres'],
+      ['ml', 'ml мл'],
+      ['kg', 'kg кг'],
+      ['hz', 'hz гц'],
+      ['mp', 'mp мп мпикс'],
+    ] as const
+  ).flatMap(([unit, words]) => words.split(' ').map((w) => [w, unit] as [string, string])),
+);
+
+const CANONICAL_UNITS: ReadonlySet<string> = new Set(UNITS.values());
+
+/** Units written glued to the number only ("220в"): alone, "в" is a preposition. */
+const GLUED_ONLY: ReadonlyMap<string, string> = new Map([['в', 'v']]);
+
+/** Two-word units: "cu ft", "cubic feet", "куб фут". */
+const PAIR_UNITS: ReadonlyMap<string, string> = new Map([
+  ['cu ft', 'cuft'],
+  ['cubic ft', 'cuft'],
+  ['cubic feet', 'cuft'],
+  ['cubic foot', 'cuft'],
+  ['cu feet', 'cuft'],
+  ['куб фут', 'cuft'],
+]);
+
+const NUMBER = /^\d+(?:\.\d+)?$/;
+const GLUED = /^(\d+(?:\.\d+)?)([a-zа-я]+)$/;
+const DIMENSIONS = /^\d+(?:\.\d+)?(?:[xх×*]\d+(?:\.\d+)?)+[a-zа-я]*$/;
+/** A measure word: its value and unit. */
+const MEASURE = /^(\d+(?:\.\d+)?)([a-z]+)$/;
+
+/** The canonical measure word, e.g. ("25.540", "cuft") → "25.54cuft". */
+function measureWord(value: string, unit: string): string {
+  return `${Number(value)}${unit}`;
+}
+
+/**
+ * Reads a measure starting at `words[i]`: the canonical word and how many words it took,
+ * or null.
+ */
+function measureAt(words: readonly string[], i: number): { word: string; used: number } | null {
+  const w = words[i] as string;
+  if (NUMBER.test(w)) {
+    const next = words[i + 1];
+    if (next === undefined) {
+      return null;
+    }
+    const pair = PAIR_UNITS.get(`${next} ${words[i + 2] ?? ''}`);
+    if (pair !== undefined) {
+      return { word: measureWord(w, pair), used: 3 };
+    }
+    const unit = UNITS.get(next);
+    return unit === undefined ? null : { word: measureWord(w, unit), used: 2 };
+  }
+  const glued = GLUED.exec(w);
+  if (glued) {
+    const suffix = glued[2] as string;
+    const unit = UNITS.get(suffix) ?? GLUED_ONLY.get(suffix);
+    if (unit !== undefined) {
+      const next = words[i + 1];
+      // "25cu ft": the glued part is the first half of a two-word unit.
+      const pair = next !== undefined ? PAIR_UNITS.get(`${suffix} ${next}`) : undefined;
+      return pair !== undefined ? { word: measureWord(glued[1] as string, pair), used: 2 } : { word: measureWord(glued[1] as string, unit), used: 1 };
+    }
+    const pair = words[i + 1] !== undefined ? PAIR_UNITS.get(`${suffix} ${words[i + 1]}`) : undefined;
+    if (pair !== undefined) {
+      return { word: measureWord(glued[1] as string, pair), used: 2 };
+    }
+  }
+  return null;
+}
+
+const FRACTION = /(?:(\d+)[\s-])?\b([1-9]|1[0-5]|[12][0-9]|3[01])\/(2|4|8|16|32)\b/g;
+
+/**
+ * Text with inch and foot marks written as words ('55"' → "55 in", "12'" → "12 ft") and
+ * fractions of an inch as decimals ("3/4" → "0.75", "1-1/2" → "1.5"), which the word
+ * splitter would otherwise cut or drop. Only texts with such a mark are rewritten.
+ */
+export function spellMarks(text: string): string {
+  let out = text;
+  if (out.includes('/')) {
+    out = out.replace(FRACTION, (all, whole: string | undefined, num: string, den: string) => {
+      const n = Number(num);
+      const d = Number(den);
+      return n < d ? String((whole !== undefined ? Number(whole) : 0) + n / d) : all;
+    });
+  }
+  if (!/["″”']/.test(out)) {
+    return out;
+  }
+  return out.replace(/(\d)\s?(?:"|″|”|'')/g, '$1 in ').replace(/(\d)'(?![a-zа-я])/gi, '$1 ft ');
+}
+
+/**
+ * The extra words a product's text gives for its measures: one canonical word per
+ * measure, and the numbers of each dimension string. The text's own words stay as they are.
+ */
+export function measureWords(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    const c = w.charCodeAt(0);
+    if (c < 48 || c > 57) {
+      continue;
+    }
+    const m = measureAt(words, i);
+    if (m) {
+      out.push(m.word);
+      continue;
+    }
+    if (DIMENSIONS.test(w)) {
+      const parts = w.split(/[xх×*]/);
+      for (const p of parts) {
+        const num = /^\d+(?:\.\d+)?/.exec(p);
+        if (num) {
+          out.push(num[0]);
+        }
+      }
+      // "22x36in": the unit of the last dimension applies to all.
+      const unitMatch = /[a-zа-я]+$/.exec(w);
+      const unit = unitMatch ? UNITS.get(unitMatch[0]) : undefined;
+      if (unit !== undefined) {
+        for (const p of parts) {
+          const num = /^\d+(?:\.\d+)?/.exec(p);
+          if (num) {
+            out.push(measureWord(num[0], unit));
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A buyer's words with each measure as its one canonical word ("12", "ft" → "12ft";
+ * "10000mah" → "10000mah"; "25", "cu", "ft" → "25cuft").
+ */
+export function mergeMeasures(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    const c = w.charCodeAt(0);
+    const m = c >= 48 && c <= 57 ? measureAt(words, i) : null;
+    if (m) {
+      out.push(m.word);
+      i += m.used - 1;
+    } else {
+      out.push(w);
+    }
+  }
+  return out;
+}
+
+/** The value and unit of a canonical measure word, or null for any other word. */
+export function parseMeasure(word: string): { value: number; unit: string; number: string } | null {
+  const m = MEASURE.exec(word);
+  if (!m) {
+    return null;
+  }
+  const unit = m[2] as string;
+  return CANONICAL_UNITS.has(unit) ? { value: Number(m[1]), unit, number: m[1] as string } : null;
+}
+
+/** Whether a measure of `value` counts as the buyer's `asked`: within 3 %, or the same whole number. */
+export function closeMeasure(asked: number, value: number): boolean {
+  if (asked <= 0) {
+    return value === asked;
+  }
+  const upper = Number.isInteger(asked) ? Math.max(asked * 1.03, asked + 1) : asked * 1.03;
+  return value >= asked * 0.97 && value < upper;
+}
