@@ -1,0 +1,97 @@
+/**
+ * Turns buyers really typed that the search answered badly, on the real feeds and
+ * catalogues of the shared data (and, for shops we have no feed of, products written the
+ * way those shops write them): each test is one turn and what the buyer must now see.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { buildCatalogIndex, type CatalogIndex } from '../../../src/catalog/search/index.ts';
+import { runSearch, type SearchRun } from '../../../src/catalog/search/relax.ts';
+import { assertEvery } from '../../helpers/assert.ts';
+import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
+import { demoIndex, loadProducts, RU_SHOPS_CATALOG } from './demo-catalog.ts';
+
+/** A new search as the catalogue engine runs it: parsed, then relaxed. */
+function ask(index: CatalogIndex, message: string): SearchRun {
+  const p = index.parseDetailed(message);
+  return runSearch(index, { text: p.text, filters: p.filters, categoryWords: p.categoryWords, brandWords: p.brandWords, ...(p.sort ? { sort: p.sort } : {}) }, 10);
+}
+
+const names = (run: SearchRun): string[] => run.hits.map((h) => h.product.name);
+
+let bestBuy: Promise<CatalogIndex> | null = null;
+/** A phone and accessories shop (Best Buy's "Cell Phones" department). */
+function phoneShop(): Promise<CatalogIndex> {
+  bestBuy ??= loadProducts(sharedDataPath('catalogs/bestbuy_products_3291.jsonl')).then((p) => buildCatalogIndex(p, { language: 'en' }));
+  return bestBuy;
+}
+
+test('"труба для канализации 110" finds the 110 mm sewer pipes, not brass tees', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(RU_SHOPS_CATALOG), { language: 'ru' });
+  const run = ask(index, 'труба для канализации 110');
+  assert.ok(run.hits.length >= 6);
+  assertEvery(names(run).slice(0, 6), (n) => /труба/i.test(n) && /\b110/.test(n));
+});
+
+test('"portable charger 10000mah" meets "10000 mAh" first', { skip: sharedDataSkip }, async () => {
+  const run = ask(await phoneShop(), 'portable charger 10000mah');
+  assert.match(names(run)[0] ?? '', /10000 mAh/);
+});
+
+test('a phone shop asked for a TV, a coffee maker or a refrigerator says the type is not sold', { skip: sharedDataSkip }, async () => {
+  const index = await phoneShop();
+  assert.equal(ask(index, '4k tv 55 inch under 500').productTypeMissing, 'tv');
+  assert.equal(ask(index, 'coffee maker').productTypeMissing, 'coffee maker');
+  assert.match(ask(index, 'Samsung refrigerator french door').productTypeMissing ?? '', /refrigerator/);
+  // What it sells is not flagged, however it is asked for.
+  assert.equal(ask(index, 'iphone case').productTypeMissing, undefined);
+  assert.equal(ask(index, 'portable charger 10000mah').productTypeMissing, undefined);
+  assert.equal(ask(index, 'bluetooth headset').productTypeMissing, undefined);
+});
+
+test('English misspellings find what Russian ones do: "wireles headfones with noise cancelation", "coffe machin"', async () => {
+  const { index } = await demoIndex();
+  const headphones = ask(index, 'wireles headfones with noise cancelation');
+  assert.ok(headphones.hits.length >= 5);
+  assertEvery(names(headphones), (n) => /^Наушники/.test(n));
+  assert.equal(headphones.exact, true);
+  const coffee = ask(index, 'coffe machin for home');
+  assert.match(names(coffee)[0] ?? '', /^Кофемашина/);
+});
+
+test('a two-word synonym adds words to match and leaves the buyer\'s words in the text', async () => {
+  const { index } = await demoIndex();
+  const parsed = index.parseDetailed('headphones with noise cancelling');
+  assert.match(parsed.text, /noise cancelling/);
+  assert.doesNotMatch(parsed.text, /шумоподавлен/);
+});
+
+/** Products written the way the shops of the other turns write them. */
+const HARDWARE: CatalogProduct[] = [
+  ['h1', 'Frigidaire 25.54 cu. ft. French Door Refrigerator in Stainless Steel', 'Frigidaire', 'Refrigerators'],
+  ['h2', 'Frigidaire 18.3 cu. ft. Top Freezer Refrigerator in White', 'Frigidaire', 'Refrigerators'],
+  ['h3', 'GE 25 in. Wide Range Hood', 'GE', 'Range Hoods'],
+  ['h4', '2 ft. 16/3 Indoor Extension Cord, White', 'HDX', 'Extension Cords'],
+  ['h5', '12 ft. 16/3 Indoor Extension Cord, Brown', 'HDX', 'Extension Cords'],
+  ['h6', '25 ft. 14/3 Outdoor Extension Cord, Orange', 'HDX', 'Extension Cords'],
+  ['h7', '3/4 in. x 8 ft. Pine Quarter Round Moulding', 'Alexandria Moulding', 'Moulding'],
+  ['h8', '1-1/2 in. x 8 ft. Pine Quarter Round Moulding', 'Alexandria Moulding', 'Moulding'],
+  ['h9', '3/4 in. x 8 ft. Pine Cove Moulding', 'Alexandria Moulding', 'Moulding'],
+].map(([sku, name, brand, category]) => ({ sku: sku as string, name: name as string, brand: brand as string, categories: ['Home', category as string], available: true, params: {} }));
+
+test('measures compare as values: "25 cubic feet" is 25.54 cu. ft., "12 ft" is not a 2 ft cord', () => {
+  const index = buildCatalogIndex(HARDWARE, { language: 'en' });
+  assert.equal(ask(index, 'frigidaire refrigerator 25 cubic feet').hits[0]?.product.sku, 'h1');
+  assert.equal(ask(index, '12 ft extension cord').hits[0]?.product.sku, 'h5');
+});
+
+test('"3/4 in. wide quarteround" finds the 3/4 in. quarter round first', () => {
+  const index = buildCatalogIndex(HARDWARE, { language: 'en' });
+  assert.equal(ask(index, '3/4 in. wide quarteround').hits[0]?.product.sku, 'h7');
+});
+
+test('no answer is still better than an unrelated one: "космический телескоп хаббл"', async () => {
+  const { index } = await demoIndex();
+  assert.equal(ask(index, 'космический телескоп хаббл').hits.length, 0);
+});
