@@ -72,12 +72,15 @@ export default tseslint.config(
   layer(['src/catalog/**/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, ASSISTANT, IMAGES]),
   layer(['src/images/**/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, ASSISTANT, CATALOG]),
   layer(
-    ['src/config/**/*.ts', 'src/db/**/*.ts', 'src/security/**/*.ts', 'src/limits/**/*.ts', 'src/errors.ts', 'src/clock.ts'],
+    ['src/config/**/*.ts', 'src/db/**/*.ts', 'src/security/**/*.ts', 'src/limits/**/*.ts', 'src/errors.ts', 'src/clock.ts', 'src/spans.ts'],
     [TOP, APP_CONTEXT, MODULES, PLUGINS, ASSISTANT, CATALOG, IMAGES],
   ),
   layer(['src/app-context.ts'], [TOP, MODULES, PLUGINS]),
   // Metrics read what the parts count (the model engine's fallback counters among them); nothing reads metrics but app.ts.
   layer(['src/metrics/**/*.ts'], [TOP, MODULES, PLUGINS]),
+  // Tracing wraps the parts app.ts hands it (storage, images, catalogue) and records what the parts report
+  // through the SpanRecorder of spans.ts; nothing imports it but app.ts.
+  layer(['src/tracing/**/*.ts'], [TOP, MODULES, PLUGINS, ASSISTANT]),
   // The top: a module is reached through its index.ts, an engine through engines.ts.
   layer(['src/app.ts', 'src/server.ts'], [MODULE_ENTRY, ENGINE_INTERNALS]),
   layer(['src/cli.ts'], [MODULE_ENTRY, ENGINE_INTERNALS]),

@@ -9,6 +9,9 @@ import type { Clock } from './clock.ts';
 import type { LimitSpec, LimitVerdict } from './limits/limiter.ts';
 import type { Signer } from './security/signer.ts';
 import type { CatalogRegistry } from './catalog/registry.ts';
+import type { SpanRecorder } from './spans.ts';
+
+export type { SpanAttributes, SpanHandle, SpanRecorder } from './spans.ts';
 
 /** Per-minute limits of spec part 8; each can be changed by configuration. */
 export function limitsOf(config: Config) {
@@ -53,4 +56,6 @@ export interface AppContext {
   signer: Signer;
   catalogs: CatalogRegistry;
   metrics: MetricsRecorder;
+  /** Trace spans (`src/tracing/`); when tracing is off the work just runs. */
+  spans: SpanRecorder;
 }

@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import { sql } from 'kysely';
 import type { Config, Tenant } from './config/index.ts';
 import type { AssistantEngine } from './assistant/engine.ts';
@@ -26,6 +27,7 @@ import { installAccess } from './plugins/access.ts';
 import { installRateLimits } from './plugins/rate-limit.ts';
 import { createImagePipeline, type ImagePipeline } from './images/index.ts';
 import { setUpMetrics } from './metrics/index.ts';
+import { setUpTracing } from './tracing/index.ts';
 import { createCatalogRegistry } from './catalog/registry.ts';
 import { createEngineResolver, type EngineResolver } from './assistant/engines.ts';
 import { createGuestSessions, registerGuestSessionsModule } from './modules/guest-sessions/index.ts';
@@ -55,6 +57,8 @@ export interface AppDeps {
   catalogRefreshMs?: number;
   /** How often tracking events are written (ms). Default 500. */
   trackingFlushMs?: number;
+  /** Where finished spans go when the OTEL_* settings turn tracing on; defaults to the OTLP exporter they name. */
+  spanProcessor?: SpanProcessor;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -79,7 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }) as unknown as FastifyInstance;
 
-  // First, so its response hook sees every request.
+  // First, so its request span is current in every other hook.
+  const tracing = await setUpTracing(app, config.tracing, storage, { spanProcessor: deps.spanProcessor });
+  // Then metrics, so its response hook sees every request.
   const metrics = setUpMetrics(app, { host: config.host, port: config.metricsPort }, storage);
   installValidation(app);
   installJsonParser(app);
@@ -90,17 +96,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const signer = createSigner(await ensureSigningSecret(storage.db, config.signingSecret));
   const limiter = createLimiter(limitsOf(config), deps.redis ?? null);
-  const catalogs = await createCatalogRegistry({ db: storage.db, tenants: config.tenants, log: app.log, refreshMs: deps.catalogRefreshMs ?? 30_000, onIndexBuilt: metrics.onIndexBuilt });
-  const defaultEngines = createEngineResolver({ catalogs, log: app.log, env: config.modelApiKeys });
+  const catalogs = tracing.catalogs(await createCatalogRegistry({ db: storage.db, tenants: config.tenants, log: app.log, refreshMs: deps.catalogRefreshMs ?? 30_000, onIndexBuilt: metrics.onIndexBuilt }));
+  const defaultEngines = createEngineResolver({ catalogs, log: app.log, env: config.modelApiKeys, spans: tracing.spans });
   const engineFor: EngineResolver = deps.engineFor ? (tenant) => deps.engineFor!(tenant, defaultEngines) : defaultEngines;
-  const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs, metrics: metrics.recorder };
+  const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs, metrics: metrics.recorder, spans: tracing.spans };
 
   const sessions = createGuestSessions(ctx, { redis: deps.redis ?? null, log: app.log });
   installAccess(app, { config, sessions });
   // Before the modules: it reads the presets of each route as the route is registered.
   installRateLimits(app, limiter, metrics.recorder);
   registerGuestSessionsModule(app, ctx, sessions);
-  registerGenerationModule(app, ctx, { engineFor, images: metrics.images(deps.images ?? createImagePipeline()) });
+  registerGenerationModule(app, ctx, { engineFor, images: tracing.images(metrics.images(deps.images ?? createImagePipeline())) });
   registerHistoryModule(app, ctx);
   registerDialogsModule(app, ctx);
   registerFeedbackModule(app, ctx);

@@ -9,6 +9,7 @@ import type { CatalogRegistry } from '../catalog/registry.ts';
 import type { AssistantEngine } from './engine.ts';
 import { createCatalogEngine } from './catalog-engine/index.ts';
 import type { EngineLog } from './llm-engine/index.ts';
+import type { SpanRecorder } from '../spans.ts';
 
 export type EngineResolver = (tenant: Tenant) => AssistantEngine;
 
@@ -21,6 +22,8 @@ export interface EngineResolverDeps {
   log?: EngineLog;
   /** API keys by variable name (Config.modelApiKeys). */
   env: Readonly<Record<string, string | undefined>>;
+  /** Where the model calls' spans go (tracing); none when absent. */
+  spans?: SpanRecorder;
 }
 
 /** Builds the resolver the generation service calls on every turn. */
@@ -39,7 +42,7 @@ export function createEngineResolver(deps: EngineResolverDeps): EngineResolver {
       // The engine (and the AI SDK under it, ~25 MB) is loaded on the tenant's first turn.
       const engineLog = log;
       const loaded = import('./llm-engine/index.ts').then((m) =>
-        m.createLlmEngine(tenant, llm, { catalogs: deps.catalogs, fallback: catalogEngine, log: engineLog, env: deps.env }),
+        m.createLlmEngine(tenant, llm, { catalogs: deps.catalogs, fallback: catalogEngine, log: engineLog, env: deps.env, ...(deps.spans ? { spans: deps.spans } : {}) }),
       );
       engine = { answer: async (request) => (await loaded).answer(request) };
       llmEngines.set(tenant.id, engine);

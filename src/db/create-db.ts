@@ -10,10 +10,13 @@ import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type PostgresPoo
 import type { DatabaseSettings } from '../config/index.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './types.ts';
+import { observedDialect, type ObserverSlot, type QueryObserver } from './observed-driver.ts';
 import { statementNameOf } from './prepared.ts';
 
 export interface Storage {
   db: Kysely<Database>;
+  /** Passes every query through `observer` (the query spans of tracing); null runs them directly again. */
+  observeQueries(observer: QueryObserver | null): void;
   dialect: DialectName;
   close(): Promise<void>;
   /** The PostgreSQL pool's connections right now (for metrics); absent on SQLite, which has no pool. */
@@ -159,6 +162,10 @@ export interface StorageOptions {
 
 export function createStorage(settings: DatabaseSettings, options: StorageOptions = {}): Storage {
   const log = options.onQuery;
+  const slot: ObserverSlot = { observer: null };
+  const observeQueries = (observer: QueryObserver | null) => {
+    slot.observer = observer;
+  };
   if (settings.kind === 'sqlite') {
     if (settings.file !== ':memory:') {
       mkdirSync(path.dirname(path.resolve(settings.file)), { recursive: true });
@@ -172,8 +179,9 @@ export function createStorage(settings: DatabaseSettings, options: StorageOption
     // 32 MB of cache and memory-mapped reads keep the hot index pages at hand.
     sqlite.pragma('cache_size = -32000');
     sqlite.pragma('mmap_size = 268435456');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const dialect = observedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), slot);
+    const db = new Kysely<Database>({ dialect, ...(log ? { log } : {}) });
+    return { db, observeQueries, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: settings.url,
@@ -189,9 +197,10 @@ export function createStorage(settings: DatabaseSettings, options: StorageOption
   const report = (err: Error) => options.onPoolError?.(err);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }), ...(log ? { log } : {}) });
+  const db = new Kysely<Database>({ dialect: observedDialect(new PostgresDialect({ pool: withNamedStatements(pool) }), slot), ...(log ? { log } : {}) });
   return {
     db,
+    observeQueries,
     dialect: 'postgres',
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

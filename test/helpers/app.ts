@@ -44,7 +44,7 @@ export interface TestAppOptions {
   /** Catalogue files to import per tenant before the app starts; default: the demo catalogue for every test tenant. */
   catalogs?: Record<string, string>;
   /** Passed to buildApp. */
-  app?: Partial<Pick<AppDeps, 'engineFor' | 'images' | 'trackingFlushMs'>>;
+  app?: Partial<Pick<AppDeps, 'engineFor' | 'images' | 'trackingFlushMs' | 'spanProcessor'>>;
 }
 
 export const DEMO_CATALOG = fileURLToPath(new URL('../../examples/demo/catalog.jsonl', import.meta.url));

@@ -10,6 +10,7 @@ import { boundText, MAX_MESSAGE_CHARS } from '../../catalog/search/limits.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { LlmSettings, Tenant } from '../../config/tenant.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
+import type { SpanRecorder } from '../../spans.ts';
 import { currencySymbol } from '../currency.ts';
 import { detectLanguage } from '../language.ts';
 import { allowedHosts, buttonActions, composeLlmAnswer } from './compose.ts';
@@ -31,6 +32,8 @@ export interface LlmEngineDeps {
   log: EngineLog;
   /** API keys by variable name (the configuration reads them; see Config.modelApiKeys). */
   env: Readonly<Record<string, string | undefined>>;
+  /** Where the model calls' spans go (tracing); none when absent. */
+  spans?: SpanRecorder;
 }
 
 /** Brand preferences in the catalogue's spelling when it knows the brand. */
@@ -56,7 +59,7 @@ function errorFacts(err: unknown): Record<string, unknown> {
  * variable the tenant names) is made once here.
  */
 export function createLlmEngine(tenant: Tenant, settings: LlmSettings, deps: LlmEngineDeps): AssistantEngine {
-  const chat: ChatModel = createChatModel(settings, deps.env);
+  const chat: ChatModel = createChatModel(settings, deps.env, deps.spans);
   if (!chat.hasKey) {
     deps.log.warn({ tenant: tenant.id, variable: settings.apiKeyEnv }, 'the API key variable of this tenant is not set; calling the model without a key');
   }

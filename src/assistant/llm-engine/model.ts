@@ -6,6 +6,8 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { LlmSettings } from '../../config/tenant.ts';
+import type { SpanRecorder } from '../../spans.ts';
+import { withModelSpans } from './model-spans.ts';
 
 export interface ChatModel {
   model: LanguageModel;
@@ -16,9 +18,10 @@ export interface ChatModel {
 
 /**
  * Creates the model client for a tenant's settings. The API key is read once, here, from
- * the environment variable the tenant names (the key never sits in the tenants file).
+ * the environment variable the tenant names (the key never sits in the tenants file). With
+ * `spans` (tracing on), each request to the model is a span.
  */
-export function createChatModel(settings: LlmSettings, env: Readonly<Record<string, string | undefined>>): ChatModel {
+export function createChatModel(settings: LlmSettings, env: Readonly<Record<string, string | undefined>>, spans?: SpanRecorder): ChatModel {
   // Own variables only: a tenant naming "constructor" must not get Object's.
   const name = settings.apiKeyEnv;
   const value = name !== undefined && Object.hasOwn(env, name) ? env[name] : undefined;
@@ -29,5 +32,6 @@ export function createChatModel(settings: LlmSettings, env: Readonly<Record<stri
     baseURL: settings.baseUrl.replace(/\/+$/, ''),
     ...(apiKey ? { apiKey } : {}),
   });
-  return { model: provider.chatModel(settings.model), settings, hasKey: settings.apiKeyEnv === undefined || Boolean(apiKey) };
+  const model = provider.chatModel(settings.model);
+  return { model: spans ? withModelSpans(model, settings, spans) : model, settings, hasKey: settings.apiKeyEnv === undefined || Boolean(apiKey) };
 }

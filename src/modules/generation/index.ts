@@ -22,6 +22,7 @@ export function registerGenerationModule(app: FastifyInstance, ctx: AppContext, 
     images: deps.images,
     engineFor: deps.engineFor,
     metrics: ctx.metrics,
+    spans: ctx.spans,
   });
   registerGenerationRoutes(app, { generation });
 }

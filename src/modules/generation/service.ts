@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '../../errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config, Tenant } from '../../config/index.ts';
-import type { GenerationOutcome, MetricsRecorder } from '../../app-context.ts';
+import type { GenerationOutcome, MetricsRecorder, SpanRecorder } from '../../app-context.ts';
 import type { Signer } from '../../security/signer.ts';
 import { engineAnswerProblems } from '../../assistant/contract.ts';
 import type { AssistantEngine } from '../../assistant/engine.ts';
@@ -44,6 +44,7 @@ export interface GenerationDeps {
   images: ImagePipeline;
   engineFor(tenant: Tenant): AssistantEngine;
   metrics: Pick<MetricsRecorder, 'generation' | 'engineTime'>;
+  spans: SpanRecorder;
 }
 
 /** The outcome a failed generation counts as: the error codes operators watch, the rest by status. */
@@ -109,16 +110,18 @@ export function createGenerationService(deps: GenerationDeps) {
     let result;
     const engineStarted = performance.now();
     try {
-      result = await deps.engineFor(tenant).answer({
-        tenant,
-        text: texts.join('\n').trim(),
-        image: lastImage ? { jpeg: lastImage.jpeg } : null,
-        page: pageContext(body),
-        history: engineHistory(recollection),
-        preferences: recollection.preferences,
-        tracking: createTrackingLinks(deps.signer, config.publicBaseUrl, { tenantId: tenant.id, dialogId, messageId: assistantId }),
-        signal: AbortSignal.timeout(ENGINE_DEADLINE_MS),
-      });
+      result = await deps.spans.span('engine.answer', { 'aisle.engine.name': tenant.engine.type, 'aisle.tenant.id': tenant.id }, () =>
+        deps.engineFor(tenant).answer({
+          tenant,
+          text: texts.join('\n').trim(),
+          image: lastImage ? { jpeg: lastImage.jpeg } : null,
+          page: pageContext(body),
+          history: engineHistory(recollection),
+          preferences: recollection.preferences,
+          tracking: createTrackingLinks(deps.signer, config.publicBaseUrl, { tenantId: tenant.id, dialogId, messageId: assistantId }),
+          signal: AbortSignal.timeout(ENGINE_DEADLINE_MS),
+        }),
+      );
     } catch (err) {
       if (isAppError(err)) {
         throw err;
