@@ -408,6 +408,10 @@ function freshContext(message: string, parsed: DetailedQuery, index?: CatalogInd
     }
     for (let i = from; i <= to; i++) {
       const n = norms[i] as string;
+      // "не Xiaomi", "кроме Xiaomi": an excluded brand is said apart ("…, кроме Xiaomi").
+      if (i > 0 && NEGATORS.has(norms[i - 1] as string)) {
+        continue;
+      }
       if (candidate(n) && !used.has(n)) {
         used.add(n);
         label.push(brandWords.has(n) ? (index?.resolveBrand(originals[i] as string) ?? (originals[i] as string)) : (originals[i] as string));
@@ -418,6 +422,8 @@ function freshContext(message: string, parsed: DetailedQuery, index?: CatalogInd
   }
   return { categoryWords: parsed.categoryWords, brandWords: parsed.brandWords, label };
 }
+
+const NEGATORS = new Set(['не', 'кроме', 'без', 'not', 'except', 'without', 'no']);
 
 /** Words of a request that do not describe the products ("хочу", "покажите", "please"). */
 const LABEL_NOISE = new Set([

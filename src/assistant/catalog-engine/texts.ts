@@ -112,7 +112,7 @@ const RU = {
   cheaperThan: (p: string) => `дешевле ${p}`,
   pricierThan: (p: string) => `дороже ${p}`,
   otherBrandThan: (b: string) => `кроме ${b}`,
-  titleSearch: (q: string) => (q ? `Подборка: ${q}` : 'Подборка для вас'),
+  titleSearch: (q: string) => (q ? `Подборка: ${/^[А-ЯЁ][а-яё]/u.test(q) ? q.charAt(0).toLowerCase() + q.slice(1) : q}` : 'Подборка для вас'),
   titleSimilar: 'Похожие товары',
   titleComplementary: 'Что подойдёт',
   titleCart: 'Дополните покупку',

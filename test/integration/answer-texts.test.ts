@@ -1,0 +1,189 @@
+/**
+ * What the catalogue engine says, word for word, in representative turns of the bundled demo
+ * shops (the real examples/tenants.yaml and catalogues), through HTTP on SQLite and PostgreSQL:
+ * shop questions, small talk, a question about the page's product, a gift, a refinement and
+ * its title, typos and exclusions — in Russian (`demo`) and English (`demo-en`). Where the
+ * words depend on what the search ranks first, the test checks their shape, not a product.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertEvery, assertNone } from '../helpers/assert.ts';
+import { DEMO_TENANTS_FILE } from '../../src/config/env.ts';
+import { loadTenantsFile } from '../../src/config/tenants-file.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { DIALECTS, skipFor } from '../helpers/storage.ts';
+
+const TENANTS = loadTenantsFile(DEMO_TENANTS_FILE);
+
+interface Block {
+  type: string;
+  value: unknown;
+  title?: string;
+  action?: string;
+  url?: string;
+}
+interface Card {
+  sku: string;
+  name: string;
+  price: number | null;
+}
+interface Answer {
+  message: string;
+  title: string | undefined;
+  cards: Card[];
+  buttons: Block[];
+  suggests: string[];
+}
+
+for (const dialect of DIALECTS) {
+  describe(`answer texts of the demo shops [${dialect}]`, { skip: skipFor(dialect) }, () => {
+    let t: TestApp;
+    let thread = 0;
+
+    before(async () => {
+      t = await buildTestApp(dialect, {
+        tenants: TENANTS,
+        catalogs: Object.fromEntries(TENANTS.flatMap((x) => (x.catalog ? [[x.id, x.catalog.path]] : []))),
+      });
+    });
+    after(() => t?.close());
+
+    /** A dialog of one buyer: each message is sent in the same thread, as a widget does. */
+    function dialog(tenant: string, page: Record<string, unknown> = { type: 'HOMEPAGE' }) {
+      thread++;
+      const threadId = `texts-${thread}`;
+      return async (content: string): Promise<Answer> => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/shopping/generate',
+          payload: { threadId, resourceId: `texts-buyer-${thread}`, messages: [{ role: 'user', content }], runtimeContext: { tenant_id: tenant, ctx: page } },
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        const contents = (res.json() as { response: { contents: Block[]; ui?: { suggests?: string[] } } }).response.contents;
+        const shelf = contents.find((b) => b.type === 'products');
+        return {
+          message: contents.filter((b) => b.type === 'message').map((b) => String(b.value)).join(' '),
+          title: shelf?.title,
+          cards: (shelf?.value as Card[] | undefined) ?? [],
+          buttons: contents.filter((b) => b.type === 'button'),
+          suggests: (res.json() as { response: { ui?: { suggests?: string[] } } }).response.ui?.suggests ?? [],
+        };
+      };
+    }
+
+    test('ru: a delivery question is answered with the shop page, not with products', async () => {
+      const a = await dialog('demo')('Как работает доставка?');
+      assert.equal(a.message, 'Всё о доставке — на странице «Доставка и оплата»: откройте кнопкой ниже.');
+      assert.deepEqual(a.cards, []);
+      assert.deepEqual(a.buttons.map((b) => [b.action, b.url]), [['follow_url', 'https://demo.aisle.example/delivery']]);
+    });
+
+    test('ru: a warranty question the shop has no page for goes to the operator', async () => {
+      const a = await dialog('demo')('какая гарантия на телевизоры?');
+      assert.equal(a.message, 'Точные условия гарантии подскажет оператор магазина — нажмите кнопку ниже.');
+      assert.deepEqual(a.cards, []);
+      assert.deepEqual(a.buttons.map((b) => b.action), ['open_support_chat']);
+    });
+
+    test('ru: small talk gets a short honest answer as the shop assistant', async () => {
+      const ask = dialog('demo');
+      assert.equal(
+        (await ask('ты робот?')).message,
+        'Я виртуальный помощник магазина «Демо-магазин», не человек. Помогаю подобрать товары из каталога и подсказываю, где узнать о доставке и возврате. Что вы ищете?',
+      );
+      const weather = await ask('какая сегодня погода?');
+      assert.equal(weather.message, 'С этим я, к сожалению, не помогу — я помощник магазина «Демо-магазин» и подбираю товары из каталога. Напишите, что вы ищете, — подскажу.');
+      assert.deepEqual(weather.cards, []);
+    });
+
+    test("ru: a question about the page's product is answered from its card", async () => {
+      const ask = dialog('demo', { type: 'PRODUCT', data: ['101007'] });
+      const camera = await ask('какая у него камера?');
+      assert.equal(camera.message, 'Смартфон Apple iPhone 15 128 ГБ, чёрный: iPhone 15 с Dynamic Island, камерой 48 Мп и разъёмом USB-C.');
+      assert.deepEqual(camera.cards, []);
+      const weight = await ask('сколько он весит?');
+      assert.equal(weight.message, 'В карточке «Смартфон Apple iPhone 15 128 ГБ, чёрный» об этом не сказано. Могу позвать оператора — он уточнит.');
+    });
+
+    test('ru: a gift within a budget, from different sections, with the budget as the buyer said it', async () => {
+      const a = await dialog('demo')('Подарок до 5 000 ₽');
+      assert.equal(a.message, 'Идеи подарков до 5 000 ₽ из разных разделов:');
+      assert.equal(a.title, 'Идеи подарков до 5 000 ₽');
+      assert.ok(a.cards.length >= 4, JSON.stringify(a.cards));
+      assertEvery(a.cards, (c) => c.price !== null && c.price <= 5000);
+    });
+
+    test('ru: "cheaper" keeps the request and names the shown price, never an internal bound', async () => {
+      const ask = dialog('demo');
+      const first = await ask('беспроводные наушники с шумоподавлением');
+      assert.match(first.message, /^Беспроводные наушники с шумоподавлением — вот \d варианта?о?в?\./u);
+      assert.equal(first.title, 'Подборка: беспроводные наушники с шумоподавлением');
+      const cheaper = await ask('а подешевле');
+      const said = /^Беспроводные наушники с шумоподавлением дешевле ([\d ]+) ₽ — вот/u.exec(cheaper.message);
+      assert.ok(said, cheaper.message);
+      const bound = Number(said[1]?.replace(/ /g, ''));
+      // The price named is one of the products shown before, and every new card is below it.
+      assert.ok(first.cards.some((c) => c.price === bound), `${bound} is not a shown price`);
+      assertEvery(cheaper.cards, (c) => c.price !== null && c.price < bound);
+      assert.equal(cheaper.title, `Подборка: беспроводные наушники с шумоподавлением дешевле ${said[1]} ₽`);
+      // A new request starts fresh instead of inheriting the headphones.
+      const gift = await ask('подарок маме до 5000');
+      assert.equal(gift.title, 'Идеи подарков до 5 000 ₽');
+    });
+
+    test('ru: typos and noise are not echoed; an excluded brand reads as "кроме"', async () => {
+      const ask = dialog('demo');
+      const coffee = await ask('Кофемашна');
+      assert.ok(coffee.cards.length > 0);
+      assertNone([coffee.message, coffee.title ?? ''], (s) => /Кофемашна/iu.test(s));
+      assert.equal(coffee.title, 'Подборка: кофемашины');
+      const watches = await ask('Б часы');
+      assert.match(watches.message, /^Часы — вот \d/u);
+      assertNone([watches.message, ...watches.suggests], (s) => /«б»|^б$/iu.test(s));
+      const phones = await ask('Смартфон белый не Xiaomi');
+      assert.match(phones.message, /^Смартфон белый, кроме Xiaomi — вот \d/u);
+      assert.equal(phones.title, 'Подборка: смартфон белый, кроме Xiaomi');
+      const nonsense = await ask('ыврапролд');
+      assert.equal(nonsense.message, 'Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому — или выберите раздел ниже.');
+      assertNone(nonsense.suggests, (s) => /ыврапролд/u.test(s));
+    });
+
+    test('en: the greeting example has the shop currency', async () => {
+      const a = await dialog('demo-en')('hello');
+      assert.equal(a.message, 'Hello! I can help you find products in our catalogue. Tell me what you\'re looking for — for example, "wireless headphones under $100".');
+    });
+
+    test('en: shop questions and small talk', async () => {
+      const ask = dialog('demo-en');
+      const returns = await ask('How do I return an item?');
+      assert.equal(returns.message, 'Everything about returns and exchanges is on the "Returns & exchanges" page — the button below opens it.');
+      assert.deepEqual(returns.cards, []);
+      const ship = await ask('do you ship to Canada?');
+      assert.equal(ship.message, 'Everything about shipping is on the "Shipping & delivery" page — the button below opens it.');
+      assert.equal(
+        (await ask('are you a robot?')).message,
+        "I'm the virtual assistant of Demo Store, not a person. I help you choose products from the catalogue and show where to read about shipping and returns. What are you looking for?",
+      );
+    });
+
+    test("en: a question about the page's product, and an honest answer when the card does not say", async () => {
+      const ask = dialog('demo-en', { type: 'PRODUCT', data: ['US-101-01'] });
+      assert.equal((await ask('how good is the camera?')).message, 'Apple iPhone 15 128GB, Black: iPhone 15 with Dynamic Island, a 48MP main camera and USB-C.');
+      assert.equal((await ask('how much does it weigh?')).message, "The product card of Apple iPhone 15 128GB, Black doesn't say. I can call an operator to find out.");
+    });
+
+    test('en: titles in English only, "cheaper" names a shown price, a gift keeps the budget as said', async () => {
+      const ask = dialog('demo-en');
+      const first = await ask('wireless headphones with noise cancelling');
+      assert.equal(first.title, 'Picks: wireless headphones with noise cancelling');
+      const cheaper = await ask('cheaper');
+      const said = /^Wireless headphones with noise cancelling cheaper than \$(\d+(?:\.\d\d)?): here (?:is 1 option|are \d options)\./u.exec(cheaper.message);
+      assert.ok(said, cheaper.message);
+      assert.ok(first.cards.some((c) => c.price === Number(said[1])), `${said[1]} is not a shown price`);
+      assertNone([cheaper.message, cheaper.title ?? ''], (s) => /[\u0400-\u04ff]/u.test(s));
+      const gift = await ask('gift for mom under $50');
+      assert.equal(gift.message, 'Gift ideas under $50 from different sections:');
+      assertEvery(gift.cards, (c) => c.price !== null && c.price <= 50);
+    });
+  });
+}
