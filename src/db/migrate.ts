@@ -10,6 +10,7 @@ import { initialMigration } from './migrations/0001-initial.ts';
 import { dialogsPairIndexMigration } from './migrations/0002-dialogs-pair-index.ts';
 import { generationClaimLeasesMigration } from './migrations/0003-generation-claim-leases.ts';
 import { insightsIndexesMigration } from './migrations/0004-insights-indexes.ts';
+import { insightsAnswerProductsMigration } from './migrations/0005-insights-answer-products.ts';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -17,6 +18,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0002-dialogs-pair-index': dialogsPairIndexMigration,
     '0003-generation-claim-leases': generationClaimLeasesMigration,
     '0004-insights-indexes': insightsIndexesMigration,
+    '0005-insights-answer-products': insightsAnswerProductsMigration(dialect),
   };
 }
 

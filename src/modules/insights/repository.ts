@@ -3,7 +3,7 @@
  * except the JSON functions, which each engine spells its own way). Every query is one tenant's,
  * within one period, grouped by the shop's days, and returns a bounded number of rows: a row per
  * day, or the top `limit` texts. Turns are read from the dialogs active in the period
- * (`dialogs_tenant_activity_idx`), then their messages (`messages_dialog_idx`).
+ * (`dialogs_tenant_activity_idx`), then their answers (`messages_answers_idx`).
  *
  * Nothing here selects `resource_id` or `thread_id`: the shop sees its buyers' words, never who.
  */
@@ -64,16 +64,10 @@ function dayOf(column: string, offsetMicros: number): RawBuilder<number> {
 }
 
 /**
- * 1 when a stored answer shows at least one product, else 0. Exact without parsing the JSON: an
- * answer is stored as `JSON.stringify` of a response that passed the answer schema, where `name`
- * is a key of product cards only (required, never empty) and every card sits in a products
- * block; inside a JSON string a quote is always escaped, so `"name":` is never part of a text.
- * Parsing every answer instead cost a second per 40,000 answers (docs/performance.md).
+ * 1 when a stored answer shows at least one product, else 0: the generated column of migration
+ * 0005, kept in `messages_answers_idx` with what the counts need besides.
  */
-function hasProducts(dialect: DialectName, content: string): RawBuilder<number> {
-  const position = dialect === 'postgres' ? sql`strpos(${sql.ref(content)}, '"name":')` : sql`instr(${sql.ref(content)}, '"name":')`;
-  return sql<number>`(case when ${position} > 0 then 1 else 0 end)`;
-}
+const HAS_PRODUCTS = sql<number>`a.has_products`;
 
 /** The text of stored user content (the string itself, or its text parts joined), in each engine's JSON functions. */
 function userText(dialect: DialectName, content: string): RawBuilder<string> {
@@ -104,7 +98,7 @@ export function createInsightsRepository(db: Kysely<Database>, dialect: DialectN
       .innerJoin('messages as u', 'u.id', 'a.reply_to')
       .select([
         sql<string>`substr(lower(trim(${userText(dialect, 'u.content')})), 1, ${sql.lit(REQUEST_KEY_CHARS)})`.as('text'),
-        hasProducts(dialect, 'a.content').as('has_products'),
+        HAS_PRODUCTS.as('has_products'),
       ]);
 
   return {
@@ -116,7 +110,7 @@ export function createInsightsRepository(db: Kysely<Database>, dialect: DialectN
           day.as('day_number'),
           sql<number>`count(*)`.as('turns'),
           sql<number>`count(distinct a.dialog_id)`.as('conversations'),
-          sql<number>`sum(${hasProducts(dialect, 'a.content')})`.as('with_products'),
+          sql<number>`sum(${HAS_PRODUCTS})`.as('with_products'),
         ])
         .groupBy(day)
         .orderBy(day)
