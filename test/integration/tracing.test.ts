@@ -272,7 +272,7 @@ for (const dialect of DIALECTS) {
       const text = JSON.stringify(
         spans.map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status, links: s.links, resource: s.resource.attributes })),
       );
-      const secrets = [token, llmToken, shareToken, resourceId, llmResourceId, ...Object.values(threads), buyerCatalogText, buyerLlmText, modelToolQuery, completionText, imageText, failingText, 'sk-tracing-test-key'];
+      const secrets = [token, llmToken, shareToken, resourceId, llmResourceId, ...Object.values(threads), 'tracing-m1', 'tracing-m2', 'tracing-m3', 'tracing-m5', buyerCatalogText, buyerLlmText, modelToolQuery, completionText, imageText, failingText, 'sk-tracing-test-key'];
       assert.ok(token.length > 20 && shareToken.length > 20, 'the tokens were issued');
       assertNone(secrets, (secret) => text.includes(secret));
       // Nor a part of one: the buyer's distinctive words.
