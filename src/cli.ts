@@ -11,6 +11,7 @@ import { systemClock, MICROS_PER_DAY } from './clock.ts';
 import { importCatalog, CatalogImportError } from './catalog/store.ts';
 import { readFeedFile, FeedFormatError } from './catalog/import/index.ts';
 import { engagementByDay } from './modules/tracking/index.ts';
+import { hashToken, newInsightsKey } from './security/tokens.ts';
 
 const USAGE = `usage: aisle <command>
   serve                                   start the service (default)
@@ -19,6 +20,8 @@ const USAGE = `usage: aisle <command>
                                           import a feed (yml, google, csv, jsonl; default: detect)
                                           as the tenant's catalogue, replacing it atomically
   events-report [--tenant ID] [--days N]  impressions, clicks and click-through per tenant and day
+  insights-key                            a new insights key for a shop's page /insights, and the
+                                          insightsKeySha256 line for its entry in the tenants file
 `;
 
 function option(args: string[], name: string): string | undefined {
@@ -79,6 +82,20 @@ async function eventsReportCommand(args: string[]): Promise<void> {
   }
 }
 
+/** Prints a fresh insights key and the line of the tenants file that opens the page with it. */
+function insightsKeyCommand(): void {
+  const key = newInsightsKey();
+  process.stdout.write(
+    [
+      'Insights key (hand it to the shop; it is not stored anywhere and is shown only now):',
+      `  ${key}`,
+      "Put this line under the shop's entry in the tenants file, then restart Aisle:",
+      `    insightsKeySha256: ${hashToken(key)}`,
+      '',
+    ].join('\n'),
+  );
+}
+
 class UsageError extends Error {}
 
 async function migrate(): Promise<void> {
@@ -103,6 +120,8 @@ async function main(argv: string[]): Promise<void> {
       return importCatalogCommand(argv.slice(1));
     case 'events-report':
       return eventsReportCommand(argv.slice(1));
+    case 'insights-key':
+      return insightsKeyCommand();
     case 'help':
     case '--help':
       process.stdout.write(USAGE);

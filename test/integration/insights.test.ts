@@ -8,6 +8,10 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { DIALECTS, skipFor } from '../helpers/storage.ts';
 import { auth, buildTestApp, NO_RATE_LIMITS, registerGuest, type TestApp } from '../helpers/app.ts';
@@ -66,6 +70,32 @@ describe('tenants file: insights keys', () => {
       () => parseTenantsYaml(`tenants:\n  - { id: one, name: One, insightsKeySha256: ${hash} }\n  - { id: two, name: Two, insightsKeySha256: ${hash} }\n`, process.cwd()),
       /tenant "two": insightsKeySha256 is the same as tenant "one"'s/,
     );
+  });
+
+  test('`aisle insights-key` prints a fresh key and the tenants-file line with its SHA-256, which opens the summary', async () => {
+    const cli = fileURLToPath(new URL('../../bin/aisle.js', import.meta.url));
+    const run = async () => (await promisify(execFile)(process.execPath, [cli, 'insights-key'])).stdout;
+    const [first, second] = await Promise.all([run(), run()]);
+    const parse = (out: string) => {
+      const key = /^ {2}(ins_[A-Za-z0-9_-]{43})$/m.exec(out)?.[1];
+      const hash = /^ {4}insightsKeySha256: ([0-9a-f]{64})$/m.exec(out)?.[1];
+      assert.ok(key && hash, out);
+      return { key, hash };
+    };
+    const a = parse(first);
+    const b = parse(second);
+    assert.notEqual(a.key, b.key, 'a new key every time');
+    assert.equal(a.hash, createHash('sha256').update(a.key).digest('hex'));
+    const t = await buildTestApp(DIALECTS[0] ?? 'sqlite', { tenants: [{ id: 'cli-shop', name: 'CLI Shop', insightsKeySha256: a.hash }], catalogs: {} });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/insights/v1/summary', headers: { authorization: `Bearer ${a.key}` } });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().shop.id, 'cli-shop');
+      const other = await t.app.inject({ method: 'GET', url: '/insights/v1/summary', headers: { authorization: `Bearer ${b.key}` } });
+      assert.equal(other.statusCode, 401);
+    } finally {
+      await t.close();
+    }
   });
 
   test('a value that is not a SHA-256 in hex is refused, naming the field', () => {
