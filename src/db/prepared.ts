@@ -4,7 +4,7 @@
  * A prepared query is built once with marker values, compiled, and afterwards only its
  * parameters change: the markers tell which argument goes to which placeholder.
  */
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { Database } from './types.ts';
 
 const marker = (i: number) => `\u0000aisle-param-${i}\u0000`;
@@ -20,15 +20,10 @@ export function statementNameOf(sqlText: string): string | undefined {
   return statementNames.get(sqlText);
 }
 
-/**
- * Returns a function running `build`'s query with new arguments, compiled on first use.
- * Every argument must appear in the query as a bound value (not in its shape).
- */
-export function prepared<A extends unknown[], R>(
-  db: Kysely<Database>,
-  arity: A['length'],
-  build: (...args: A) => Compilable<R>,
-): (...args: A) => Promise<R[]> {
+type Executor = Pick<Kysely<Database>, 'executeQuery'>;
+
+/** Compiles `build`'s query on first use; the returned function runs it with new arguments on an executor. */
+function compiledOnce<A extends unknown[], R>(arity: A['length'], build: (...args: A) => Compilable<R>): (executor: Executor, ...args: A) => Promise<R[]> {
   // A slot is the index of the argument bound there, or the constant the query itself holds.
   let compiled: { query: CompiledQuery<R>; slots: Array<{ arg: number } | { value: unknown }> } | null = null;
   const compile = () => {
@@ -43,11 +38,35 @@ export function prepared<A extends unknown[], R>(
     });
     return { query, slots };
   };
-  return async (...args: A) => {
+  return async (executor, ...args) => {
     compiled ??= compile();
     const { query, slots } = compiled;
     const parameters = slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
-    const result = await db.executeQuery<R>({ ...query, parameters });
+    const result = await executor.executeQuery<R>({ ...query, parameters });
     return result.rows;
   };
+}
+
+/**
+ * Returns a function running `build`'s query with new arguments, compiled on first use.
+ * Every argument must appear in the query as a bound value (not in its shape).
+ */
+export function prepared<A extends unknown[], R>(
+  db: Kysely<Database>,
+  arity: A['length'],
+  build: (...args: A) => Compilable<R>,
+): (...args: A) => Promise<R[]> {
+  const run = compiledOnce(arity, build);
+  return (...args: A) => run(db, ...args);
+}
+
+/**
+ * `prepared`, run on the executor given at each call: the database or one of its transactions
+ * (on SQLite a statement outside an open transaction would wait for it forever).
+ */
+export function preparedOn<A extends unknown[], R>(
+  arity: A['length'],
+  build: (...args: A) => Compilable<R>,
+): (executor: Kysely<Database> | Transaction<Database>, ...args: A) => Promise<R[]> {
+  return compiledOnce(arity, build);
 }

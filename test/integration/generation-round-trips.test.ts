@@ -38,6 +38,10 @@ describe('round trips per generation turn [postgres]', { skip: postgresSkip }, (
       const second = await turn('m2', 'а подешевле?');
       assert.ok(second.length <= 5, `continued turn: ${second.length} queries\n${second.join('\n')}`);
       assertNone(second, (q) => /^begin|^commit/i.test(q), 'no transaction round trips');
+      // The catalogue engine reads only its own state of earlier answers: their content (KBs each) is not read.
+      const window = second.find((q) => /from "messages"/.test(q) && /order by "created_at" desc/.test(q));
+      assert.ok(window, 'the window of earlier messages is read');
+      assert.match(window, /case when "role" = \$\d+ then "content" else null end/, 'answers read without their content');
       const retry = await turn('m2', 'а подешевле?');
       assert.ok(retry.length <= 3, `retry: ${retry.length} queries`);
       const claims = await database.storage.db.selectFrom('generation_claims').select(['client_message_id', 'done_at']).orderBy('client_message_id').execute();

@@ -16,7 +16,8 @@ import type { GenerationRepository } from './repository.ts';
 const HISTORY_FOR_ENGINE = 20;
 
 type MemoryStore = Pick<GenerationRepository, 'recentMessages' | 'loadPreferences' | 'savePreferences'>;
-type StoredMessage = Pick<Message, 'role' | 'content' | 'engine_state'>;
+/** A stored message as the engine's window reads it; an answer's content is null when read briefly. */
+type StoredMessage = Pick<Message, 'role' | 'engine_state'> & { content: string | null };
 
 /** What a turn starts from: the dialog's latest messages as stored (oldest first) and the saved preferences. */
 export interface Recollection {
@@ -56,16 +57,25 @@ export function mergePreferences(saved: BuyerPreferences | null, learned: BuyerP
 export function engineHistory(recollection: Recollection): EngineTurn[] {
   return recollection.recent.map((row) => {
     if (row.role === 'user') {
-      return { role: 'user', text: userText(JSON.parse(row.content) as StoredUserContent) };
+      return { role: 'user', text: userText(JSON.parse(row.content ?? '""') as StoredUserContent) };
+    }
+    const state = row.engine_state ? (JSON.parse(row.engine_state) as Record<string, unknown>) : null;
+    if (row.content === null) {
+      // Read briefly: the engine reads only its own state of earlier answers.
+      return { role: 'assistant', text: '', state };
     }
     const response = JSON.parse(row.content) as AssistantResponse;
-    return {
-      role: 'assistant',
-      text: assistantText(response),
-      response,
-      state: row.engine_state ? (JSON.parse(row.engine_state) as Record<string, unknown>) : null,
-    };
+    return { role: 'assistant', text: assistantText(response), response, state };
   });
+}
+
+/**
+ * Whether the tenant's engine reads earlier answers themselves: the language-model engine
+ * retells their words and cards to the model; the catalogue engine reads only the state it
+ * kept with each answer, so for it the answers' content (several KB each) is not read.
+ */
+function readsAnswers(tenant: Tenant): boolean {
+  return tenant.engine.type === 'llm';
 }
 
 export function createBuyerMemory(repository: MemoryStore) {
@@ -73,7 +83,7 @@ export function createBuyerMemory(repository: MemoryStore) {
     /** The dialog's message window and the buyer's preferences, read at once (two queries in parallel). */
     async recall(tenant: Tenant, resourceId: string, dialog: Dialog | undefined): Promise<Recollection> {
       const [recent, preferences] = await Promise.all([
-        dialog ? repository.recentMessages(dialog.id, HISTORY_FOR_ENGINE) : Promise.resolve([]),
+        dialog ? repository.recentMessages(dialog.id, HISTORY_FOR_ENGINE, !readsAnswers(tenant)) : Promise.resolve([]),
         tenant.memory ? repository.loadPreferences(tenant.id, resourceId) : Promise.resolve(null),
       ]);
       return { recent, preferences: preferences as BuyerPreferences | null };

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, Dialog, Message, NewDialog, NewMessage } from '../../db/types.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { selectDialogByKey, type DialogKey } from '../dialogs/repository.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, preparedOn } from '../../db/prepared.ts';
 
 export interface TurnToStore {
   /** The dialog as created when the turn is its first; its times and visibility are set by the store. */
@@ -78,6 +78,34 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
     return row.id;
   }
 
+  // SQLite: the statements of a stored turn, compiled once and run in one transaction.
+  const upsertDialog = preparedOn(8, (id: string, tenantId: string, resourceId: string, threadId: string, sessionId: string, title: string, createdAt: string, lastMessageAt: string) =>
+    db
+      .insertInto('dialogs')
+      .values({ id, tenant_id: tenantId, resource_id: resourceId, thread_id: threadId, session_id: sessionId, title, created_at: createdAt as unknown as number, last_message_at: lastMessageAt as unknown as number, hidden_at: null })
+      .onConflict((oc) => oc.columns(['tenant_id', 'resource_id', 'thread_id']).doUpdateSet((eb) => ({ last_message_at: eb.ref('excluded.last_message_at') })))
+      .returning('id'),
+  );
+  const insertMessage = preparedOn(12, (...v: string[]) =>
+    db.insertInto('messages').values({
+      id: v[0]!,
+      dialog_id: v[1]!,
+      role: v[2] as NewMessage['role'],
+      content: v[3]!,
+      created_at: v[4] as unknown as number,
+      client_message_id: v[5]!,
+      fingerprint: v[6]!,
+      reply_to: v[7]!,
+      traffic_type: v[8] as NewMessage['traffic_type'],
+      latency_ms: v[9] as unknown as number,
+      events: v[10]!,
+      engine_state: v[11]!,
+    }),
+  );
+  const markClaimDone = preparedOn(3, (dialogKey: string, clientMessageId: string, at: string) =>
+    db.updateTable('generation_claims').set({ done_at: at as unknown as number }).where('dialog_key', '=', dialogKey).where('client_message_id', '=', clientMessageId),
+  );
+
   // The queries of every turn, compiled once.
   const dialogByKey = prepared(db, 3, (tenantId: string, resourceId: string, threadId: string) => selectDialogByKey(db, tenantId, resourceId, threadId));
   const dialogWithMessage = prepared(db, 4, (tenantId: string, resourceId: string, threadId: string, clientMessageId: string) =>
@@ -88,6 +116,16 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
   const reply = prepared(db, 1, (userMessageId: string) => db.selectFrom('messages').selectAll().where('reply_to', '=', userMessageId));
   const recent = prepared(db, 2, (dialogId: string, count: number) =>
     db.selectFrom('messages').select(['role', 'content', 'engine_state']).where('dialog_id', '=', dialogId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count),
+  );
+  // The same window without the answers' content (several KB each): user texts and the engine's state only.
+  const recentBrief = prepared(db, 2, (dialogId: string, count: number) =>
+    db
+      .selectFrom('messages')
+      .select((eb) => ['role', eb.case().when('role', '=', 'user').then(eb.ref('content')).else(null).end().as('content'), 'engine_state'])
+      .where('dialog_id', '=', dialogId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(count),
   );
 
   return {
@@ -108,9 +146,12 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
       return (await reply(userMessageId))[0];
     },
 
-    /** The latest `count` messages of a dialog, oldest first (the engine's view of earlier turns). */
-    async recentMessages(dialogId: string, count: number) {
-      return (await recent(dialogId, count)).reverse();
+    /**
+     * The latest `count` messages of a dialog, oldest first (the engine's view of earlier turns).
+     * `brief`: answers without their content (null), for engines that read only their own state of them.
+     */
+    async recentMessages(dialogId: string, count: number, brief = false): Promise<Array<{ role: Message['role']; content: string | null; engine_state: string | null }>> {
+      return (await (brief ? recentBrief : recent)(dialogId, count)).reverse();
     },
 
     /**
@@ -181,17 +222,35 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
       if (dialect === 'postgres') {
         return storeTurnInOneStatement(turn);
       }
-      // SQLite runs in-process: a transaction costs no round trips.
+      // SQLite runs in-process: a transaction of statements compiled once costs no round trips
+      // (SQLite has no data-modifying CTEs to make it one statement, and needs none).
       return db.transaction().execute(async (trx) => {
         const lastMessageAt = turn.assistant.created_at;
-        const dialog = await trx
-          .insertInto('dialogs')
-          .values({ ...turn.dialog, last_message_at: lastMessageAt, hidden_at: null })
-          .onConflict((oc) => oc.columns(['tenant_id', 'resource_id', 'thread_id']).doUpdateSet({ last_message_at: lastMessageAt }))
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const messages = [...turn.userMessages, turn.assistant].map((m) => ({ ...m, dialog_id: dialog.id }));
-        await trx.insertInto('messages').values(messages).execute();
+        const d = turn.dialog;
+        // Prepared queries take their arguments as they are bound: numbers and nulls pass through as they are.
+        const bind = (x: unknown) => x as string;
+        const [dialog] = await upsertDialog(trx, d.id, d.tenant_id, d.resource_id, d.thread_id, bind(d.session_id), d.title, bind(d.created_at), bind(lastMessageAt));
+        if (!dialog) {
+          throw new Error('the dialog was not stored');
+        }
+        // An existing dialog keeps its id, creation time and title: the upsert sets only last_message_at.
+        for (const m of [...turn.userMessages, turn.assistant]) {
+          await insertMessage(
+            trx,
+            m.id,
+            dialog.id,
+            m.role,
+            m.content,
+            bind(m.created_at),
+            bind(m.client_message_id),
+            bind(m.fingerprint),
+            bind(m.reply_to),
+            bind(m.traffic_type),
+            bind(m.latency_ms),
+            bind(m.events),
+            bind(m.engine_state),
+          );
+        }
         if (turn.image) {
           await trx
             .insertInto('message_images')
@@ -199,12 +258,7 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
             .execute();
         }
         if (turn.claim) {
-          await trx
-            .updateTable('generation_claims')
-            .set({ done_at: lastMessageAt })
-            .where('dialog_key', '=', turn.claim.dialogKey)
-            .where('client_message_id', '=', turn.claim.clientMessageId)
-            .execute();
+          await markClaimDone(trx, turn.claim.dialogKey, turn.claim.clientMessageId, bind(lastMessageAt));
         }
         return dialog.id;
       });
