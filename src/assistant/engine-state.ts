@@ -29,6 +29,8 @@ export interface EngineState {
   sku?: string;
   /** The price bound came from "cheaper"/"pricier" than what was shown, not from the buyer's figure. */
   priceMove?: 'cheaper' | 'pricier';
+  /** The shelf was gift ideas (a listing within a budget, one product per section). */
+  gift?: true;
 }
 
 const KINDS = new Set<ShelfKind>(['search', 'similar', 'complementary', 'cart', 'product']);
@@ -114,6 +116,9 @@ export function latestState(history: EngineTurn[]): EngineState | null {
     }
     if (typeof s['sku'] === 'string') {
       state.sku = s['sku'];
+    }
+    if (s['gift'] === true) {
+      state.gift = true;
     }
     if (s['priceMove'] === 'cheaper' || s['priceMove'] === 'pricier') {
       state.priceMove = s['priceMove'];

@@ -105,8 +105,15 @@ function respond(turn: Turn): EngineResult {
   if (isOffTopic(text)) {
     return smallTalk(turn, t.offTopic(req.tenant.name));
   }
-  const linkMatch = matchLinks(text, req.tenant.links);
   const topics = shopTopics(text);
+  const linkMatch = matchLinks(text, req.tenant.links);
+  // A link of a topic the message names in words its keywords lack ("а доставка в Россию
+  // есть?" to a shop whose keywords are English) is the answer too.
+  for (const link of req.tenant.links) {
+    if ((topics as string[]).includes(link.topic) && !linkMatch.links.includes(link)) {
+      linkMatch.links.push(link);
+    }
+  }
   if (!index || index.size === 0) {
     const parts: AnswerParts = { message: t.catalogUnavailable, links: linkMatch.links };
     if (req.tenant.supportChat) {
@@ -286,6 +293,14 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     return productPageAnswer(turn, index, pageProduct);
   }
 
+  if (prev && prev.shown.length > 0 && otherBrand && !prev.shown.some((sku) => index.bySku(sku)?.brand)) {
+    // A feed without vendors: there is no other brand to offer, and the same list again answers nothing.
+    return result(turn, { message: turn.t.noBrandInfo, suggests: browseSuggests(index, turn.lang, [turn.t.sugCheaper]) }, prev);
+  }
+  if (prev?.gift && isVague(parsed) && hasPriceOrStock(parsed)) {
+    // A new budget for gift ideas: gift ideas within it.
+    return giftAnswer(turn, index, { ...prev.filters, ...parsed.filters }, learnedFrom(parsed, core));
+  }
   if (prev && prev.shown.length > 0 && (prev.kind === 'search' || prev.kind === 'similar') && looksLikeFollowUp(text, parsed, otherBrand)) {
     if (prev.kind === 'similar' && prev.sku && (parsed.cheaper || parsed.pricier) && isVague(parsed)) {
       const base = index.bySku(prev.sku);
@@ -299,13 +314,6 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // Words the catalogue does not know at all ("ыврапролд") change nothing: say so, keep the search.
       if (parsed.text !== '' && !onlyModifiers(parsed.text) && !changesFilters(parsed, otherBrand) && !knowsAnyWord(index, turn, parsed.text)) {
         return unknownWordsAnswer(turn, index, prev);
-      }
-      if (otherBrand) {
-        const shownBrands = new Set(prev.shown.map((sku) => index.bySku(sku)?.brand).filter((b): b is string => Boolean(b)));
-        if (shownBrands.size === 0) {
-          // A feed without vendors: there is no other brand to offer, and the same list again answers nothing.
-          return result(turn, { message: turn.t.noBrandInfo, suggests: browseSuggests(index, turn.lang, [turn.t.sugCheaper]) }, prev);
-        }
       }
       const refined = refineSearch(index, prev, parsed, otherBrand);
       const priceMove = refined.move ?? (parsed.filters.priceMax !== undefined || parsed.filters.priceMin !== undefined ? undefined : prev.priceMove);

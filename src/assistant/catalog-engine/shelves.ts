@@ -106,7 +106,7 @@ function shows(vocab: string[], word: string): boolean {
  * words only between kept words. With nothing left, the shown products' own category.
  */
 function readableLabel(label: string[], products: CatalogProduct[], lang: Turn['lang']): string[] {
-  if (products.length === 0) {
+  if (products.length === 0 || label.length === 0) {
     return label;
   }
   const vocab = shownWords(products);
@@ -439,6 +439,7 @@ export function giftAnswer(turn: Turn, index: CatalogIndex, filters: SearchFilte
     brandWords: [],
     label: [],
     shown: products.map((p) => p.sku),
+    gift: true,
   };
   if (products.length === 0) {
     return result(turn, { message: t.nothingKnown, suggests: browseSuggests(index, lang) }, state, learned);
