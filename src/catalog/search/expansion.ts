@@ -276,8 +276,11 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
         for (const id of nearMeasures(measure)) {
           put(id, MEASURE_NEAR_WEIGHT);
         }
-        // A catalogue that writes the number without its unit.
-        put(inv.termId(measure.number), BARE_NUMBER_WEIGHT);
+        // A catalogue that writes the number without its unit (only then: a bare number
+        // is common, and reading its postings for every measure would cost).
+        if (best.size === 0) {
+          put(inv.termId(measure.number), BARE_NUMBER_WEIGHT);
+        }
         return [...best.entries()].map(([termId, weight]) => ({ termId, weight }));
       }
       const tableWord = tableWords[gi] as string;

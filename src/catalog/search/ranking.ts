@@ -250,6 +250,18 @@ export function ranker(source: RankingSource): {
     return variantsLast(ranked, limit);
   }
 
+  // Variant keys by product, computed when a product first reaches the first cards.
+  const variantKeys = new Map<CatalogProduct, string>();
+  function variantKeyOf(p: CatalogProduct): string {
+    let key = variantKeys.get(p);
+    if (key === undefined) {
+      key = variantKey(p);
+      // Bounded by the catalogue: each product once.
+      variantKeys.set(p, key);
+    }
+    return key;
+  }
+
   /**
    * The first `limit` hits with one card per product: a colour or size variant of a product
    * already shown waits until every other product has its place.
@@ -262,7 +274,7 @@ export function ranker(source: RankingSource): {
     const repeats: SearchHit[] = [];
     const keys = new Set<string>();
     for (const hit of ranked) {
-      const key = variantKey(hit.product);
+      const key = variantKeyOf(hit.product);
       if (keys.has(key)) {
         repeats.push(hit);
       } else {
