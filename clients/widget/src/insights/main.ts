@@ -50,6 +50,11 @@ const TEXTS = {
       presses: 'Starter prompt presses',
     },
     ofAnswers: (p: string) => `${p} of answers`,
+    perConversation: (n: string) => `${n} per conversation`,
+    liked: (p: string) => `${p} liked`,
+    day: 'Day',
+    allDays: 'whole period',
+    inDays: (n: number) => `in ${n} ${n === 1 ? 'day' : 'days'}`,
     ofShown: (n: string) => `of ${n} welcome screens`,
     clicksOf: (c: string, i: string) => `${c} clicks of ${i} impressions`,
     charts: {
@@ -99,6 +104,11 @@ const TEXTS = {
       presses: 'Нажатия подсказок',
     },
     ofAnswers: (p: string) => `${p} ответов`,
+    perConversation: (n: string) => `${n} на диалог`,
+    liked: (p: string) => `${p} с лайком`,
+    day: 'День',
+    allDays: 'весь период',
+    inDays: (n: number) => `за ${n} дн.`,
     ofShown: (n: string) => `из ${n} показов приветствия`,
     clicksOf: (c: string, i: string) => `${c} кликов из ${i} показов`,
     charts: {
@@ -140,6 +150,7 @@ const locale = lang === 'ru' ? 'ru-RU' : 'en-US';
 const integer = new Intl.NumberFormat(locale);
 const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
 const fmt = (n: number) => integer.format(n);
+const oneDecimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
 const pct = (part: number, whole: number) => (whole > 0 ? percent.format(part / whole) : '—');
 
 const KEY_STORE = 'aisle.insights.key';
@@ -218,10 +229,14 @@ function tile(label: string, value: string, note: string, name: string): HTMLEle
 interface Line {
   label: string;
   values: Array<number | null>;
+  /** The period's figure, shown in the legend while the pointer is off the chart. */
+  total: number | null;
   color: string;
   bars?: boolean;
   percent?: boolean;
 }
+
+const shortDay = (seconds: number) => new Date(seconds * 1000).toLocaleDateString(locale, { timeZone: 'UTC', day: 'numeric', month: 'short' });
 
 /** Seconds of UTC midnight of each day: the x axis, drawn in UTC so a day is the shop's day as given. */
 const dayTimes = (days: DayFigures[]) => days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000);
@@ -247,14 +262,18 @@ function chartCard(title: string, days: DayFigures[], lines: Line[], name: strin
         },
       ],
       series: [
-        { value: (_u, v) => (v === null ? '' : new Date(v * 1000).toLocaleDateString(locale, { timeZone: 'UTC', day: 'numeric', month: 'short' })) },
+        { label: t.day, value: (_u, v, _s, idx) => (idx === null || v === null ? t.allDays : shortDay(v)) },
         ...lines.map<uPlot.Series>((l) => ({
           label: l.label,
           stroke: l.color,
           width: 2,
           fill: l.bars ? `${l.color}55` : `${l.color}14`,
           points: { show: days.length <= 45, size: 5 },
-          value: (_u, v) => (v === null ? '—' : l.percent ? percent.format(v) : fmt(v)),
+          // Off the chart the legend shows the period's figure; over a day, that day's.
+          value: (_u, v, _s, idx) => {
+            const shown = idx === null ? l.total : v;
+            return shown === null ? '—' : l.percent ? percent.format(shown) : fmt(shown);
+          },
           ...(l.bars ? { paths: uPlot.paths.bars!({ size: [0.65, 48] }), points: { show: false } } : {}),
         })),
       ],
@@ -286,10 +305,10 @@ function render(s: Summary): void {
   status.textContent = t.periodOf(s.period.from, s.period.to, s.period.days);
 
   const tiles = h('div', { class: 'tiles' }, [
-    tile(t.tiles.conversations, fmt(tot.conversations), t.periodOf(s.period.from, s.period.to, s.period.days).split(' · ')[1] ?? '', 'conversations'),
-    tile(t.tiles.turns, fmt(tot.turns), '', 'turns'),
+    tile(t.tiles.conversations, fmt(tot.conversations), t.inDays(s.period.days), 'conversations'),
+    tile(t.tiles.turns, fmt(tot.turns), tot.conversations > 0 ? t.perConversation(oneDecimal.format(tot.turns / tot.conversations)) : '', 'turns'),
     tile(t.tiles.withProducts, fmt(tot.answersWithProducts), t.ofAnswers(pct(tot.answersWithProducts, tot.turns)), 'with-products'),
-    tile(t.tiles.feedback, `${fmt(tot.likes)} / ${fmt(tot.dislikes)}`, tot.likes + tot.dislikes > 0 ? `👍 ${pct(tot.likes, tot.likes + tot.dislikes)}` : '', 'feedback'),
+    tile(t.tiles.feedback, `${fmt(tot.likes)} / ${fmt(tot.dislikes)}`, tot.likes + tot.dislikes > 0 ? t.liked(pct(tot.likes, tot.likes + tot.dislikes)) : '', 'feedback'),
     tile(t.tiles.clickThrough, tot.clickThrough === null ? '—' : percent.format(tot.clickThrough), t.clicksOf(fmt(tot.clicks), fmt(tot.impressions)), 'click-through'),
     tile(t.tiles.presses, fmt(tot.starterPromptPresses), t.ofShown(fmt(tot.starterPromptSelections)), 'presses'),
   ]);
@@ -297,22 +316,22 @@ function render(s: Summary): void {
   const pick = (f: (d: DayFigures) => number | null) => days.map(f);
   const chartsGrid = h('div', { class: 'grid' }, [
     chartCard(t.charts.activity, days, [
-      { label: t.series.turns, values: pick((d) => d.turns), color: COLORS.blue, bars: true },
-      { label: t.series.conversations, values: pick((d) => d.conversations), color: COLORS.violet },
+      { label: t.series.turns, values: pick((d) => d.turns), total: tot.turns, color: COLORS.blue, bars: true },
+      { label: t.series.conversations, values: pick((d) => d.conversations), total: tot.conversations, color: COLORS.violet },
     ], 'activity'),
     chartCard(t.charts.products, days, [
-      { label: t.series.withProducts, values: pick((d) => d.answersWithProducts), color: COLORS.teal },
-      { label: t.series.withoutProducts, values: pick((d) => d.answersWithoutProducts), color: COLORS.orange },
+      { label: t.series.withProducts, values: pick((d) => d.answersWithProducts), total: tot.answersWithProducts, color: COLORS.teal },
+      { label: t.series.withoutProducts, values: pick((d) => d.answersWithoutProducts), total: tot.answersWithoutProducts, color: COLORS.orange },
     ], 'products'),
     chartCard(t.charts.engagement, days, [
-      { label: t.series.impressions, values: pick((d) => d.impressions), color: COLORS.blue },
-      { label: t.series.cardViews, values: pick((d) => d.cardViews), color: COLORS.teal },
-      { label: t.series.clicks, values: pick((d) => d.clicks), color: COLORS.orange },
+      { label: t.series.impressions, values: pick((d) => d.impressions), total: tot.impressions, color: COLORS.blue },
+      { label: t.series.cardViews, values: pick((d) => d.cardViews), total: tot.cardViews, color: COLORS.teal },
+      { label: t.series.clicks, values: pick((d) => d.clicks), total: tot.clicks, color: COLORS.orange },
     ], 'engagement'),
-    chartCard(t.charts.clickThrough, days, [{ label: t.series.clickThrough, values: pick((d) => d.clickThrough), color: COLORS.violet, percent: true }], 'click-through'),
+    chartCard(t.charts.clickThrough, days, [{ label: t.series.clickThrough, values: pick((d) => d.clickThrough), total: tot.clickThrough, color: COLORS.violet, percent: true }], 'click-through'),
     chartCard(t.charts.feedback, days, [
-      { label: t.series.likes, values: pick((d) => d.likes), color: COLORS.green, bars: true },
-      { label: t.series.dislikes, values: pick((d) => d.dislikes), color: COLORS.red },
+      { label: t.series.likes, values: pick((d) => d.likes), total: tot.likes, color: COLORS.green, bars: true },
+      { label: t.series.dislikes, values: pick((d) => d.dislikes), total: tot.dislikes, color: COLORS.red },
     ], 'feedback'),
     card(t.prompts, t.promptsHint, [
       s.starterPrompts.length === 0
