@@ -13,6 +13,8 @@ const EN_WORDS = new Set([
   'laptop', 'tv', 'coffee', 'machine', 'case', 'charger', 'only', 'other', 'similar', 'goes', 'it', 'this', 'in', 'stock',
   'black', 'white', 'red', 'blue', 'wireless', 'hello', 'hi', 'thanks', 'thank', 'can', 'recommend', 'buy', 'get', 'of',
   'to', 'than', 'more', 'less', 'expensive', 'budget', 'gift', 'speaker', 'watch', 'tablet', 'cheap', 'help',
+  'how', 'does', 'where', 'when', 'why', 'who', 'your', 'can', 'much', 'many', 'ship', 'shipping', 'delivery', 'deliver', 'return',
+  'refund', 'exchange', 'warranty', 'pay', 'payment', 'order', 'weather', 'robot', 'human', 'thanks', 'there', 'be', 'am', 'was',
 ]);
 
 /**

@@ -102,7 +102,8 @@ function respond(turn: Turn): EngineResult {
   if (isAboutAssistant(text)) {
     return smallTalk(turn, t.aboutAssistant(req.tenant.name));
   }
-  if (isOffTopic(text)) {
+  // "метеостанция с прогнозом погоды" names products: only a message without any is small talk.
+  if (isOffTopic(text) && !(index && namesProducts(index.parseDetailed(text)))) {
     return smallTalk(turn, t.offTopic(req.tenant.name));
   }
   const topics = shopTopics(text);
@@ -213,6 +214,11 @@ function unknownWordsAnswer(turn: Turn, index: CatalogIndex, prev: EngineState |
   const name = /(?:^|\s)([A-Z][A-Za-z0-9&'-]{2,30})(?=[\s?!.,]|$)/u.exec(turn.text)?.[1];
   const message = name ? turn.t.notInCatalog(name) : turn.t.nothingKnown;
   return result(turn, { message, suggests: browseSuggests(index, turn.lang) }, prev);
+}
+
+/** Whether a parsed message names a category or a brand of the catalogue. */
+function namesProducts(q: DetailedQuery): boolean {
+  return q.categoryWords.length > 0 || (q.filters.brands?.length ?? 0) > 0;
 }
 
 /** Whether a follow-up changes a filter (price, brand, stock, order) besides its words. */

@@ -167,7 +167,7 @@ const ABOUT_ASSISTANT = [
 const OFF_TOPIC = [
   /погод/u, /новост/u, /анекдот/u, /шутк/u, /пошути/u, /который час/u, /сколько (сейчас )?времени/u, /курс (доллара|евро|валют)/u,
   /как (у тебя|у вас|твои|ваши) дела/u, /как дела/u, /как жизнь/u, /что нового/u, /смысл жизни/u, /расскажи (о себе|про себя)/u,
-  /\bweather\b/u, /\bnews\b/u, /\bjoke\b/u, /what time is it/u, /how are you/u, /how's it going/u, /meaning of life/u, /tell me about yourself/u,
+  /\bweather\b(?![- ]?(proof|resistant|sealed))/u, /\bnews\b/u, /\bjoke\b/u, /what time is it/u, /how are you/u, /how's it going/u, /meaning of life/u, /tell me about yourself/u,
 ];
 
 /** The assistant is asked about itself. */

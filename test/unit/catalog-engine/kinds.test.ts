@@ -1,0 +1,111 @@
+/**
+ * What kind of message the engine takes a buyer's words for, in both languages: a question
+ * about the shop, small talk, a question about the page's product, a gift, nonsense, or a
+ * product search; and that each kind gets its kind of answer, not a search for its words.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertEvery, assertNone } from '../../helpers/assert.ts';
+import { giftRequest, isAboutAssistant, isOffTopic, shopTopics } from '../../../src/assistant/catalog-engine/intents.ts';
+import { productFacts } from '../../../src/assistant/catalog-engine/product-facts.ts';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { ask, buttonsOf, converse, index, messageOf, productsOf, shownSkus, tenant } from './helpers.ts';
+
+test('shop topics are recognised in Russian and English', () => {
+  const cases: Array<[string, string[]]> = [
+    ['Как работает доставка?', ['delivery']],
+    ['do you ship to Canada?', ['delivery']],
+    ['How do I return an item?', ['returns']],
+    ['какая гарантия на телевизоры?', ['warranty']],
+    ['можно оплатить картой?', ['payment']],
+    ['где мой заказ?', ['order']],
+    ['робот-пылесос для квартиры', []],
+    ['часы garmin fenix', []],
+    ['wireless headphones', []],
+  ];
+  for (const [text, topics] of cases) {
+    assert.deepEqual(shopTopics(text), topics, text);
+  }
+});
+
+test('small talk is told from product requests', () => {
+  assertEvery(['ты робот?', 'ты бот?', 'ты кто?', 'Are you a robot?', 'who are you?', 'что ты умеешь?'], isAboutAssistant);
+  assertEvery(['какая сегодня погода?', "what's the weather like today?", 'расскажи анекдот'], isOffTopic);
+  assertNone(['робот-пылесос', 'робот пылесос xiaomi', 'bot vacuum', 'смартфон до 30000'], isAboutAssistant);
+  assertNone(['робот-пылесос', 'наушники', 'weather-proof speaker case'], isOffTopic);
+});
+
+test('a gift request keeps its budget and product words, not its recipient', () => {
+  assert.deepEqual(giftRequest('подарок маме до 5000'), { rest: 'до 5000' });
+  assert.deepEqual(giftRequest('gift for mom under $50'), { rest: 'under $50' });
+  assert.deepEqual(giftRequest('подарок мужу часы'), { rest: 'часы' });
+  assert.equal(giftRequest('наушники до 5000'), null);
+});
+
+test('small talk and shop questions are answered without cards, in the buyer language', async () => {
+  for (const text of ['ты робот?', 'какая сегодня погода?', 'Как работает доставка?', 'Как вернуть товар?']) {
+    const { answer } = await ask(text);
+    assert.equal(productsOf(answer), undefined, `${text}: ${messageOf(answer)}`);
+  }
+  const delivery = await ask('Как работает доставка?');
+  assert.deepEqual(buttonsOf(delivery.answer).map((b) => b.action), ['follow_url']);
+  const en = await ask('are you a robot?', { tenant: tenant({ language: 'en', name: 'Demo Store' }) });
+  assert.match(messageOf(en.answer), /^I'm the virtual assistant of Demo Store/);
+  // A product that happens to contain the words is still a product.
+  const vacuum = await ask('робот-пылесос');
+  assertEvery(shownSkus(vacuum.answer), (s) => Boolean(index.bySku(s)?.categories.includes('Роботы-пылесосы')));
+});
+
+test('a shop question with no page of its topic: the operator when the shop has a chat, an honest answer when not', async () => {
+  const withChat = await ask('какая гарантия на телевизоры?');
+  assert.equal(productsOf(withChat.answer), undefined);
+  assert.deepEqual(buttonsOf(withChat.answer).map((b) => b.action), ['open_support_chat']);
+  const noChat = await ask('какая гарантия на телевизоры?', { tenant: tenant({ supportChat: false }) });
+  assert.equal(productsOf(noChat.answer), undefined);
+  assert.deepEqual(buttonsOf(noChat.answer), []);
+  assert.match(messageOf(noChat.answer), /гарантии/);
+});
+
+test('small talk, nonsense and a new request do not inherit the previous search', async () => {
+  const [, weather, nonsense, again, gift] = await converse(['наушники', 'какая сегодня погода?', 'ыврапролд', 'а подешевле', 'подарок маме до 5000']);
+  assert.equal(productsOf(weather!.answer), undefined);
+  assert.equal(productsOf(nonsense!.answer), undefined);
+  assertNone([messageOf(nonsense!.answer), ...(nonsense!.answer.response.ui?.suggests ?? [])], (s) => s.includes('ыврапролд'));
+  // The search before the small talk is still the one "cheaper" refines.
+  assertEvery(shownSkus(again!.answer), (s) => Boolean(index.bySku(s)?.categories.includes('Наушники')));
+  // A gift is a new request: within the budget, not only headphones.
+  const gifts = shownSkus(gift!.answer).map((s) => index.bySku(s));
+  assertEvery(gifts, (p) => (p?.price ?? Infinity) <= 5000);
+  assert.ok(new Set(gifts.map((p) => p?.categories.at(-1))).size >= 3, gifts.map((p) => p?.name).join('; '));
+});
+
+test('"cheaper" keeps the other words of the request', async () => {
+  const [first, cheaper] = await converse(['беспроводные наушники с шумоподавлением', 'а подешевле']);
+  assert.ok(shownSkus(first!.answer).length > 0);
+  assertEvery(shownSkus(cheaper!.answer), (s) => index.bySku(s)?.params['Шумоподавление'] === 'активное');
+});
+
+const PHONE: CatalogProduct = {
+  sku: 'x1',
+  name: 'Phone X',
+  categories: ['Phones'],
+  available: true,
+  params: { 'Screen size': '6.1 in', Color: 'Black' },
+  description: 'A phone with a 48MP camera. It has a big battery.',
+};
+
+test("a product question reads the product's parameters and description, within bounds", () => {
+  assert.deepEqual(productFacts(PHONE, 'how good is the camera?'), { facts: ['A phone with a 48MP camera.'], specific: true });
+  assert.deepEqual(productFacts(PHONE, 'какой у него экран?').facts, ['Screen size: 6.1 in']);
+  assert.deepEqual(productFacts(PHONE, 'сколько он весит?'), { facts: [], specific: true });
+  assert.deepEqual(productFacts(PHONE, 'а?'), { facts: [], specific: false });
+  // A card of megabytes is read only as far as the caps allow.
+  const huge: CatalogProduct = {
+    ...PHONE,
+    description: `${'word '.repeat(400_000)}camera.`,
+    params: Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`p${i}`, 'x'.repeat(100)])),
+  };
+  const started = process.hrtime.bigint();
+  assert.deepEqual(productFacts(huge, 'camera?').facts, []);
+  assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 2000);
+});
