@@ -34,6 +34,7 @@ import { syncCatalogsFromTenants } from '../src/catalog/sync-from-tenants.ts';
 import { buildWidgetScript, widgetSizeLine } from '../src/modules/web/widget-build.ts';
 import { gzipSync } from 'node:zlib';
 import { seedDatabases, type SeedReport } from './seed.ts';
+import { benchInsights } from './insights.ts';
 import { FOLLOW_UPS, OPENERS, fixtureThreadId, seededToken } from './lib/population.ts';
 import { freePort, startChild, type ChildOptions, type ChildServer } from './lib/children.ts';
 import { buildForBench, type Built } from './lib/build.ts';
@@ -604,12 +605,29 @@ async function main(): Promise<void> {
       }
     }
 
+    // 7b. The shops' insights summary of a 30-day period on the grown databases (bench/insights.ts).
+    const insights: { figures: Figure[]; seconds: number; error?: string } = { figures: [], seconds: 0 };
+    if (opts.components) {
+      const t0 = performance.now();
+      const tenant = tenants.find((x) => x.id === TENANT)!;
+      for (const d of databases) {
+        try {
+          say(`insights summary on ${d.name}`);
+          insights.figures.push(...(await benchInsights(d.name, d.settings, tenant, { log: say })).figures);
+        } catch (err) {
+          insights.error = `${d.name}: ${(err as Error).message}`;
+        }
+      }
+      insights.seconds = (performance.now() - t0) / 1000;
+    }
+
     // 8. Memory with a 100,000-product catalogue loaded (full mode).
     const rss100k: { idleRss: number; seconds: number } | null = opts.rss100k ? await measureRss100k(work, built) : null;
 
     // 9. Component figures of the other issues.
     const components: Array<{ component: string; figures: Figure[]; error?: string; seconds: number }> = [];
     if (opts.components) {
+      components.push({ component: 'benchInsights', ...insights });
       for (const [file, fn] of [
         ['components/images.ts', 'benchImages'],
         ['components/catalog-import.ts', 'benchCatalogImport'],
@@ -840,9 +858,10 @@ function renderMarkdown(r: {
   for (const s of r.seeding) {
     out.push(`| ${s.stage} | ${s.databases.join(' + ')} | ${thousands(s.report.totalRows)} | ${s.report.seconds} | ${thousands(s.report.rowsPerSecond)} | ${thousands(s.report.messagesPerSecond)} |`);
   }
-  out.push('', '## Memory', '', '| server | idle RSS MB (after start) | peak RSS MB over the run |', '|---|---:|---:|');
+  out.push('', '## Memory', '', '| server | idle RSS MB (after start) | of it: V8 heap used / reserved, external MB | peak RSS MB over the run |', '|---|---:|---:|---:|');
+  const mb = (n: number | undefined) => (n === undefined ? '?' : String(round(n / 1048576)));
   for (const [name, u] of Object.entries(r.idle)) {
-    out.push(`| ${name} | ${round(u.rss / 1048576)} | ${round((r.final[name]?.lifetimePeakRss ?? 0) / 1048576)} |`);
+    out.push(`| ${name} | ${mb(u.rss)} | ${mb(u.heapUsed)} / ${mb(u.heapTotal)}, ${mb(u.external)} | ${mb(r.final[name]?.lifetimePeakRss ?? 0)} |`);
   }
   if (r.rss100k) {
     out.push(`| aisle-sqlite, 100,000-product catalogue | ${round(r.rss100k.idleRss / 1048576)} | (start incl. import and index: ${round(r.rss100k.seconds, 1)} s) |`);

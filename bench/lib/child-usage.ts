@@ -35,6 +35,10 @@ export interface Usage {
    * from the forking parent across exec, so a child starts with the benchmark's own peak.
    */
   maxRss: number;
+  /** Where the memory is: V8's heap (used and reserved) and memory outside it (buffers, native). */
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
 }
 
 export type ChildRequest =
@@ -68,7 +72,17 @@ export function installUsageReporting(options: { onStop: () => Promise<void>; on
 
   const usage = (): Usage => {
     const cpu = process.cpuUsage();
-    return { cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage.rss(), peakRss: peak, lifetimePeakRss: lifetimePeak, maxRss: process.resourceUsage().maxRSS * 1024 };
+    const memory = process.memoryUsage();
+    return {
+      cpuMicros: cpu.user + cpu.system,
+      rss: memory.rss,
+      peakRss: peak,
+      lifetimePeakRss: lifetimePeak,
+      maxRss: process.resourceUsage().maxRSS * 1024,
+      heapUsed: memory.heapUsed,
+      heapTotal: memory.heapTotal,
+      external: memory.external,
+    };
   };
   const send = (message: unknown) => process.send?.(message);
   // CPU profiles of measurement windows only (not of start-up), one per endpoint, on request.

@@ -1,6 +1,6 @@
 /**
  * The hottest functions of V8 CPU profiles (`--cpu-prof`), by self time: where an Aisle
- * server spent its CPU during the benchmark.
+ * server spent its CPU during the benchmark (the bench's usage reporter and profiler session left out).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 
 interface CpuProfile {
@@ -21,10 +22,24 @@ export function summariseProfile(dir: string, top: number): Array<{ file: string
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    // The bench's own instruments in the server (the usage reporter: profiler session, RSS samples) are not Aisle's work.
+    const instrument = new Set<number>();
+    const mark = (id: number) => {
+      const node = byId.get(id);
+      if (node && !instrument.has(id)) {
+        instrument.add(id);
+        node.children?.forEach(mark);
+      }
+    };
+    for (const n of profile.nodes) {
+      if (/usage-reporter/.test(n.callFrame.url)) {
+        mark(n.id);
+      }
+    }
     const self = new Map<string, number>();
     profile.samples.forEach((id, i) => {
       const node = byId.get(id);
-      if (!node) {
+      if (!node || instrument.has(id)) {
         return;
       }
       const f = node.callFrame;
