@@ -2,7 +2,8 @@
  * A client span per database query made while a request (or another span) is current: the
  * database system, the operation, the table and the statement text, which Kysely compiles
  * with placeholders — parameter values are never read. Queries of background work (the
- * catalogue refresh, the tracking writer) have no parent and make no trace of their own.
+ * catalogue refresh, the tracking writer) make no trace of their own: they have no parent, or
+ * one that has ended (a timer started during a request carries that request's context).
  */
 import { context, trace } from '@opentelemetry/api';
 import type { CompiledQuery } from 'kysely';
@@ -46,7 +47,7 @@ export function describeQuery(query: CompiledQuery): { operation: string; table?
 export function querySpans(spans: SpanRecorder, dialect: DialectName): QueryObserver {
   const system = dialect === 'postgres' ? 'postgresql' : 'sqlite';
   return (query, run) => {
-    if (!trace.getSpan(context.active())) {
+    if (!trace.getSpan(context.active())?.isRecording()) {
       return run();
     }
     const { operation, table } = describeQuery(query);

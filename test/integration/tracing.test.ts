@@ -178,6 +178,19 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    test('every span lies within its parent: nothing is recorded after its request ended', () => {
+      const byId = new Map(spans.map((s) => [spanId(s), s]));
+      const nanos = (time: [number, number]) => BigInt(time[0]) * 1_000_000_000n + BigInt(time[1]);
+      // Each span anchors its clock to Date.now() when it starts: two spans' times may disagree by up to a millisecond.
+      const slack = 2_000_000n;
+      const children = spans.filter((s) => byId.has(parentId(s) ?? ''));
+      assert.ok(children.length > 20, `${children.length} child spans`);
+      assertEvery(children, (child) => {
+        const parent = byId.get(parentId(child)!)!;
+        return nanos(child.startTime) >= nanos(parent.startTime) - slack && nanos(child.endTime) <= nanos(parent.endTime) + slack;
+      });
+    });
+
     test('a 4xx is recorded by its code and is not a failed span; the unmatched route has no route attribute', () => {
       const refused = servers[5]!;
       assert.equal(refused.attributes['error.type'], 'GUEST_TOKEN_REQUIRED');
