@@ -20,6 +20,8 @@ const UNAVAILABLE_FACTOR = 0.75;
 const HEAD_FACTOR = 1.6;
 /** How many more hits than asked are ranked, so that colour variants of one product can make way. */
 const VARIANT_POOL = 3;
+/** The cards a buyer sees first: one per product there. */
+const FIRST_CARDS = 6;
 
 /** What ranking reads: the products, their columns, the text index and the search's helpers. */
 export interface RankingSource {
@@ -236,7 +238,7 @@ export function ranker(source: RankingSource): {
         keyBuf[k] = candScore[k] as number;
       }
     }
-    const ranked = topK(keyBuf, count, limit * VARIANT_POOL).map((k) => {
+    const ranked = topK(keyBuf, count, sort ? limit : limit * VARIANT_POOL).map((k) => {
       const hit: SearchHit = {
         product: docs[candDoc[k] as number] as CatalogProduct,
         score: candScore[k] as number,
@@ -247,7 +249,8 @@ export function ranker(source: RankingSource): {
       }
       return hit;
     });
-    return variantsLast(ranked, limit);
+    // A price order asked for is kept as it is.
+    return sort ? ranked.slice(0, limit) : variantsLast(ranked, limit);
   }
 
   // Variant keys by product, computed when a product first reaches the first cards.
@@ -263,26 +266,36 @@ export function ranker(source: RankingSource): {
   }
 
   /**
-   * The first `limit` hits with one card per product: a colour or size variant of a product
-   * already shown waits until every other product has its place.
+   * The first `limit` hits with one card per product among the first cards: a colour or
+   * size variant of a product already shown there waits behind other products that match
+   * the query as fully, and takes its place after the first cards.
    */
   function variantsLast(ranked: SearchHit[], limit: number): SearchHit[] {
     if (ranked.length <= 1) {
-      return ranked;
+      return ranked.slice(0, limit);
     }
-    const firsts: SearchHit[] = [];
-    const repeats: SearchHit[] = [];
+    const out: SearchHit[] = [];
+    const waiting: SearchHit[] = [];
     const keys = new Set<string>();
     for (const hit of ranked) {
+      if (out.length >= FIRST_CARDS) {
+        out.push(...waiting.splice(0), hit);
+        continue;
+      }
       const key = variantKeyOf(hit.product);
       if (keys.has(key)) {
-        repeats.push(hit);
-      } else {
-        keys.add(key);
-        firsts.push(hit);
+        waiting.push(hit);
+        continue;
       }
+      // A product matching fewer of the buyer's words does not pass a waiting variant.
+      if (waiting.length > 0 && (hit.coverage ?? 1) < ((waiting[0] as SearchHit).coverage ?? 1)) {
+        out.push(...waiting.splice(0));
+      }
+      keys.add(key);
+      out.push(hit);
     }
-    return [...firsts, ...repeats].slice(0, limit);
+    out.push(...waiting);
+    return out.slice(0, limit);
   }
 
   /** Filtered products without text: available first, then the shop's own order (or by price). */
@@ -312,10 +325,7 @@ export function ranker(source: RankingSource): {
         const p = prices[d] as number;
         keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
       }
-      return variantsLast(
-        topK(keyBuf, total, limit * VARIANT_POOL).map((k) => ({ product: docs[docAt(k)] as CatalogProduct, score: 1, coverage: 1 })),
-        limit,
-      );
+      return topK(keyBuf, total, limit).map((k) => ({ product: docs[docAt(k)] as CatalogProduct, score: 1, coverage: 1 }));
     }
     const picked: number[] = [];
     const later: number[] = [];

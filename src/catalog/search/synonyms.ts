@@ -91,10 +91,15 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
 // an "аккумулятор" may want a battery, not a power bank.
 // A Map, as every table looked up by a buyer's word: a plain object would answer
 // "constructor" with a function.
+// Sport watch lines are named for their sport, which their names do not spell out: a
+// watch "для бега" is a Forerunner, one for diving a Descent.
 const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   ['пауэрбанк', ['аккумулятор']],
   ['повербанк', ['аккумулятор']],
   ['powerbank', ['аккумулятор']],
+  ...['бег', 'бега', 'бегом', 'беговые', 'беговых', 'пробежек', 'running', 'runner', 'run'].map((w): [string, string[]] => [w, ['forerunner']]),
+  ...['дайвинг', 'дайвинга', 'ныряния', 'diving', 'dive'].map((w): [string, string[]] => [w, ['descent']]),
+  ...['гольф', 'гольфа', 'golf'].map((w): [string, string[]] => [w, ['approach']]),
 ]);
 
 /** The other words for the same thing, or an empty list. Input must be normalised. */

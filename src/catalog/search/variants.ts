@@ -1,12 +1,13 @@
 /**
  * Which products are variants of one another for the first cards of an answer: the same
  * name apart from a colour or size word ("Чехол Silicone Case iPhone 15 чёрный" and
- * "… синий"). The words dropped are the product's own colour and size parameters and the
- * colour words of the synonym table.
+ * "… синий"). The words dropped are the product's own colour and size parameters, the
+ * colour words of the synonym table, and what follows a model number near the start of
+ * the name (finishes and colours: "Forerunner 265 Amoled Black Bezel…").
  */
 import type { CatalogProduct } from '../product.ts';
 import { isModifierWord } from './synonyms.ts';
-import { tokenize } from './tokenize.ts';
+import { hasDigit, tokenize } from './tokenize.ts';
 
 const VARIANT_PARAM = /цвет|color|colour|размер|size/i;
 
@@ -20,7 +21,12 @@ export function variantKey(p: CatalogProduct): string {
       }
     }
   }
-  return tokenize(p.name)
-    .filter((w) => !own.has(w) && !isModifierWord(w))
-    .join(' ');
+  const words = tokenize(p.name).filter((w) => !own.has(w) && !isModifierWord(w));
+  // What follows the model number is finish and colour ("Forerunner 265 Amoled Black
+  // Bezel with Aqua Case…"): the name up to it names the product.
+  const model = words.findIndex((w, i) => i > 0 && i < MODEL_WITHIN && hasDigit(w));
+  return (model === -1 ? words : words.slice(0, model + 1)).join(' ');
 }
+
+/** A model number this far into a name ends the part that names the product. */
+const MODEL_WITHIN = 6;

@@ -95,3 +95,16 @@ test('no answer is still better than an unrelated one: "космический �
   const { index } = await demoIndex();
   assert.equal(ask(index, 'космический телескоп хаббл').hits.length, 0);
 });
+
+test('"часы для бега с GPS" on the Garmin feed finds Forerunners; "с AMOLED экраном" the Forerunner Amoleds, one card per model first', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/garminko_ru_feed.xml')), { language: 'ru' });
+  const running = ask(index, 'часы для бега с GPS');
+  assert.ok(running.hits.length >= 6);
+  assert.ok(names(running).filter((n) => /Forerunner/.test(n)).length >= 5, names(running).join('\n'));
+  const amoled = ask(index, 'часы для бега с AMOLED экраном');
+  const first = names(amoled).slice(0, 3);
+  assertEvery(first, (n) => /Forerunner \d+S? Amoled/.test(n));
+  // Three colours of one model do not fill the first cards.
+  const models = first.map((n) => /Forerunner (\d+S?)/.exec(n)?.[1]);
+  assert.equal(new Set(models).size, models.length, first.join('\n'));
+});
