@@ -117,6 +117,12 @@ function readableLabel(label: string[], products: CatalogProduct[], lang: Turn['
   const kept = label.map(
     (w) => !(lang === 'en' && CYRILLIC.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && (shows(vocab, w) || otherScript(w)),
   );
+  // A unit after a shown number ("55 дюймов" of a 55" television) is shown with it.
+  label.forEach((w, i) => {
+    if (!kept[i] && i > 0 && kept[i - 1] && /^\d+([.,]\d+)?$/u.test(label[i - 1] as string) && UNIT.test(w)) {
+      kept[i] = true;
+    }
+  });
   const out: string[] = [];
   label.forEach((w, i) => {
     if (kept[i]) {
@@ -144,6 +150,7 @@ function readableLabel(label: string[], products: CatalogProduct[], lang: Turn['
 }
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
+const UNIT = /^(дюйм\p{L}*|inch\p{L}*|литр\p{L}*|л|liters?|litres?|гб|gb|тб|tb|мм|mm|см|cm|кг|kg|вт|w|мп|mp|мач|mah)$/iu;
 const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'for', 'with', 'without', 'and']);
 
 function priceBound(turn: Turn, f: SearchFilters | undefined): string {
@@ -218,8 +225,11 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     } else if (r === 'availability') {
       notes[r] = t.relaxedAvailability;
     } else if (r === 'words' && run.droppedText) {
-      const dropped = unshown(tokenize(run.droppedText).filter((w) => !ctx.categoryWords.includes(w)));
-      if (dropped.length > 0) {
+      const words = tokenize(run.droppedText).filter((w) => !ctx.categoryWords.includes(w));
+      const missing = new Set(unshown(words));
+      // A number goes with the unit after it: «80 литров», not «литров».
+      const dropped = words.filter((w, i) => missing.has(w) || (/^\d/u.test(w) && missing.has(words[i + 1] ?? '')));
+      if (missing.size > 0) {
         notes[r] = t.relaxedWords(dropped.join(' '));
       }
     }
