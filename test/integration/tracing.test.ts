@@ -7,6 +7,8 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
@@ -320,4 +322,50 @@ describe('tracing off by default [sqlite]', { skip: skipFor('sqlite') }, () => {
       await t.close();
     }
   });
+});
+
+const PROTOCOLS = [
+  { protocol: 'http/protobuf', contentType: 'application/x-protobuf' },
+  { protocol: 'http/json', contentType: 'application/json' },
+];
+
+describe('export to an OTLP/HTTP collector [sqlite]', { skip: skipFor('sqlite') }, () => {
+  for (const { protocol, contentType } of PROTOCOLS) {
+    test(`${protocol}: the spans of a request reach the collector the OTEL variables name, with its headers, when the app closes`, async () => {
+      const received: Array<{ path: string; type: string | undefined; key: string | undefined; body: string }> = [];
+      const collector = http.createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          received.push({ path: req.url ?? '', type: req.headers['content-type'], key: req.headers['x-collector-key'] as string | undefined, body: Buffer.concat(chunks).toString() });
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        });
+      });
+      await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+      const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+      try {
+        const t = await buildTestApp('sqlite', {
+          env: {
+            ...NO_RATE_LIMITS,
+            OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+            OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+            OTEL_EXPORTER_OTLP_HEADERS: 'x-collector-key=k%3D1',
+            OTEL_SERVICE_NAME: 'aisle-export-test',
+          },
+        });
+        const token = await registerGuest(t.app, 'shop-a', 'tracing-export-buyer');
+        assert.ok(token.length > 20);
+        // Spans are sent in batches; closing the app sends what is waiting.
+        await t.close();
+        assert.ok(received.length >= 1, 'the collector got an export');
+        assertEvery(received, (r) => r.path === '/v1/traces' && r.type === contentType && r.key === 'k=1');
+        // Protocol buffers keep strings as UTF-8 bytes, so both encodings show the names as they are.
+        const body = received.map((r) => r.body).join('\n');
+        assertEvery(['aisle-export-test', 'POST /shopping/guest-sessions', 'INSERT guest_sessions'], (name) => body.includes(name));
+        assert.ok(!body.includes(token) && !body.includes('tracing-export-buyer'), 'neither the token nor the buyer');
+      } finally {
+        await new Promise((resolve) => collector.close(resolve));
+      }
+    });
+  }
 });
