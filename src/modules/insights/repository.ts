@@ -226,8 +226,9 @@ export function createInsightsRepository(db: Kysely<Database>, dialect: DialectN
     },
 
     /**
-     * Presses of starter prompts in the period: dialogs whose first message is exactly a prompt's
-     * text (the widget sends the text as a plain message, spec 4.9), counted per stored content.
+     * Presses of starter prompts in the period: dialogs begun in it whose first message is exactly
+     * a prompt's text (the widget sends the text as a plain message, spec 4.9), counted per stored
+     * content. One message is read per dialog begun, not every message of the period.
      * `storedTexts` are the prompts' texts as the store keeps a text message (JSON strings).
      */
     async promptPresses(q: PeriodQuery, storedTexts: string[]): Promise<Map<string, number>> {
@@ -235,29 +236,31 @@ export function createInsightsRepository(db: Kysely<Database>, dialect: DialectN
         return new Map();
       }
       const rows = await db
-        .selectFrom('dialogs as d')
-        .innerJoin('messages as u', 'u.dialog_id', 'd.id')
-        .where('d.tenant_id', '=', q.tenantId)
-        .where('d.last_message_at', '>=', q.sinceMicros)
-        .where('u.created_at', '>=', q.sinceMicros)
-        .where('u.created_at', '<', q.untilMicros)
-        .where('u.role', '=', 'user')
-        .where('u.content', 'in', storedTexts)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
+        .selectFrom((qb) =>
+          qb
+            .selectFrom('dialogs as d')
+            .where('d.tenant_id', '=', q.tenantId)
+            // Implied by the next two (a dialog's last message is never before its first).
+            .where('d.last_message_at', '>=', q.sinceMicros)
+            .where('d.created_at', '>=', q.sinceMicros)
+            .where('d.created_at', '<', q.untilMicros)
+            .select((eb) =>
               eb
                 .selectFrom('messages as e')
-                .select(sql.lit(1).as('one'))
-                .whereRef('e.dialog_id', '=', 'u.dialog_id')
-                .whereRef('e.created_at', '<', 'u.created_at'),
-            ),
-          ),
+                .select('e.content')
+                .whereRef('e.dialog_id', '=', 'd.id')
+                .orderBy('e.created_at')
+                .orderBy('e.id')
+                .limit(1)
+                .as('first_content'),
+            )
+            .as('f'),
         )
-        .select(['u.content', sql<number>`count(*)`.as('n')])
-        .groupBy('u.content')
+        .where('f.first_content', 'in', storedTexts)
+        .select(['f.first_content', sql<number>`count(*)`.as('n')])
+        .groupBy('f.first_content')
         .execute();
-      return new Map(rows.map((r) => [r.content, Number(r.n)]));
+      return new Map(rows.map((r) => [String(r.first_content), Number(r.n)]));
     },
   };
 }
