@@ -30,6 +30,8 @@ interface Expect {
   match?: string;
   /** products: and this too. */
   also?: string;
+  /** products: each card's most specific category matches this (a phone, not a phone's accessory). */
+  leaf?: string;
   maxPrice?: number;
   brand?: string;
   /** products: each card is cheaper than the middle price of the previous turn's cards. */
@@ -159,6 +161,9 @@ function judge(
       return false;
     }
     if (e.also && !re(e.also).test(text)) {
+      return false;
+    }
+    if (e.leaf && !re(e.leaf).test(p.categories[p.categories.length - 1] ?? '')) {
       return false;
     }
     if (e.maxPrice !== undefined && !(typeof p.price === 'number' && p.price <= e.maxPrice)) {

@@ -6,7 +6,7 @@
  * composes the spec's answer.
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
-import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
+import { boundText, MAX_MESSAGE_CHARS, MAX_PARSE_WORDS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, type SearchRequest } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
@@ -404,7 +404,8 @@ function freshContext(message: string, parsed: DetailedQuery, index?: CatalogInd
   // words ("чехол для ноутбука"), brands as the catalogue writes them, without price
   // words (said separately). Words the parser replaced (a synonym, a typo's correction)
   // are kept as the buyer wrote them; the answer drops those its products do not show.
-  const originals = message.match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? [];
+  // As many words as the search parses: a pasted essay is not a title.
+  const originals = (message.match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? []).slice(0, MAX_PARSE_WORDS);
   const norms = originals.map((o) => tokenize(o).join(' '));
   const candidate = (n: string): boolean => keep.has(n) || (n !== '' && !LABEL_NOISE.has(n) && !CONNECTORS.has(n) && !/\d/.test(n));
   let keptAt = norms.map((n, i) => (keep.has(n) ? i : -1)).filter((i) => i >= 0);
