@@ -858,9 +858,10 @@ function renderMarkdown(r: {
   for (const s of r.seeding) {
     out.push(`| ${s.stage} | ${s.databases.join(' + ')} | ${thousands(s.report.totalRows)} | ${s.report.seconds} | ${thousands(s.report.rowsPerSecond)} | ${thousands(s.report.messagesPerSecond)} |`);
   }
-  out.push('', '## Memory', '', '| server | idle RSS MB (after start) | peak RSS MB over the run |', '|---|---:|---:|');
+  out.push('', '## Memory', '', '| server | idle RSS MB (after start) | of it: V8 heap used / reserved, external MB | peak RSS MB over the run |', '|---|---:|---:|---:|');
+  const mb = (n: number | undefined) => (n === undefined ? '?' : String(round(n / 1048576)));
   for (const [name, u] of Object.entries(r.idle)) {
-    out.push(`| ${name} | ${round(u.rss / 1048576)} | ${round((r.final[name]?.lifetimePeakRss ?? 0) / 1048576)} |`);
+    out.push(`| ${name} | ${mb(u.rss)} | ${mb(u.heapUsed)} / ${mb(u.heapTotal)}, ${mb(u.external)} | ${mb(r.final[name]?.lifetimePeakRss ?? 0)} |`);
   }
   if (r.rss100k) {
     out.push(`| aisle-sqlite, 100,000-product catalogue | ${round(r.rss100k.idleRss / 1048576)} | (start incl. import and index: ${round(r.rss100k.seconds, 1)} s) |`);
