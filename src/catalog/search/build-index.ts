@@ -17,7 +17,7 @@ import type { SearchFilters } from './filters.ts';
 import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
-import { complementaryProducts, similarProducts, type RelatedSource } from './related.ts';
+import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
 import type { CatalogIndex, DetailedQuery, ParsedQuery, SearchHit, SearchOptions } from './types.ts';
 
@@ -64,7 +64,8 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     sameBrand: (a, b) => brandOf[a] !== -1 && brandOf[a] === brandOf[b],
     categoryIdsOf: (i) => Array.from(catOf.subarray(catOffsets[i], catOffsets[i + 1])),
     categoryName: (id) => catNames[id] as string,
-    compatCache: new Array<string[][] | undefined>(n),
+    compatCache: new Array<Compatibility | undefined>(n),
+    seriesCache: new Map<string, boolean>(),
     headCache: new Array<string[] | undefined>(n),
     kindCache: new Array<Set<string> | undefined>(n),
   };

@@ -26,12 +26,24 @@ export interface RelatedSource {
   categoryIdsOf(i: number): number[];
   categoryName(id: number): string;
   /** Per-product memo of compatibility alternatives, name heads and kind stems (filled lazily). */
-  compatCache: Array<string[][] | undefined>;
+  compatCache: Array<Compatibility | undefined>;
+  /** Per category and word: whether products of that category have the word in their names (see `namesSeries`). */
+  seriesCache: Map<string, boolean>;
   headCache: Array<string[] | undefined>;
   kindCache: Array<Set<string> | undefined>;
 }
 
+/** What an accessory says it fits, and whether it says so only in its description (weaker than its name). */
+export interface Compatibility {
+  alternatives: string[][];
+  fromDescription: boolean;
+}
+
 function compatOf(src: RelatedSource, i: number): string[][] {
+  return compatibilityOf(src, i).alternatives;
+}
+
+function compatibilityOf(src: RelatedSource, i: number): Compatibility {
   let c = src.compatCache[i];
   if (c === undefined) {
     c = compatibilityAlternatives(src.docs[i] as CatalogProduct);
@@ -51,6 +63,13 @@ function headOf(src: RelatedSource, i: number): string[] {
 
 /** Candidates read per accessory kind: enough to find the ones made for this model. */
 const ACCESSORY_CANDIDATES = 30;
+/** How much a fit read from the description counts against one from the name. */
+const DESCRIPTION_FIT = 0.5;
+/** An accessory dearer than this share of the product's price comes after the sensibly priced ones. */
+const ACCESSORY_PRICE_SHARE = 0.5;
+/** Series words checked per accessory, and the memo of such checks (cleared when full). */
+const SERIES_WORDS = 2;
+const SERIES_MEMO = 10_000;
 
 const PARAM_COMPAT = /совмест|compat|подходит|для модел|fits|модель устройства/i;
 const UNIT_WORDS = new Set(['гб', 'gb', 'тб', 'tb', 'мм', 'mm', 'см', 'вт', 'w', 'мач', 'mah', 'шт']);
@@ -73,7 +92,7 @@ function modelWords(name: string): string[] {
  * starts its own model name: "Кронштейн для телевизора Kromax IDEAL-3"), else the first
  * "для …" of its description.
  */
-function compatibilityAlternatives(p: CatalogProduct): string[][] {
+function compatibilityAlternatives(p: CatalogProduct): Compatibility {
   const split = (text: string): string[][] =>
     text
       .split(/,|\/|;|\s(?:и|или|and|or)\s/u)
@@ -83,7 +102,7 @@ function compatibilityAlternatives(p: CatalogProduct): string[][] {
     .filter(([k]) => PARAM_COMPAT.test(k))
     .map(([, v]) => v);
   if (fromParams.length > 0) {
-    return split(fromParams.join(', '));
+    return { alternatives: split(fromParams.join(', ')), fromDescription: false };
   }
   const afterFor = (text: string, ownBrand: string | undefined): string[][] | null => {
     const sentence = normalizeText(text).split(/[.;!?](?:\s|$)/u)[0] ?? '';
@@ -100,7 +119,11 @@ function compatibilityAlternatives(p: CatalogProduct): string[][] {
     }
     return split(rest);
   };
-  return afterFor(p.name, p.brand) ?? afterFor(p.description ?? '', undefined) ?? [];
+  const fromName = afterFor(p.name, p.brand);
+  if (fromName) {
+    return { alternatives: fromName, fromDescription: false };
+  }
+  return { alternatives: afterFor(p.description ?? '', undefined) ?? [], fromDescription: true };
 }
 
 function isModelWord(w: string): boolean {
@@ -115,13 +138,18 @@ function isModelWord(w: string): boolean {
  * ("Galaxy S24 Ultra" for a "Galaxy S24").
  */
 function fit(src: RelatedSource, productWords: Set<string>, productModel: string[], a: number): number {
-  const alternatives = compatOf(src, a);
+  const { alternatives, fromDescription } = compatibilityOf(src, a);
   if (alternatives.length === 0) {
     return 0;
   }
   // Alternatives that name no model ("для зарядки") say nothing; the others decide.
   const fits = alternatives.map((seq) => fitOne(src, productWords, productModel, seq)).filter((f) => f !== null);
-  return fits.length === 0 ? 0 : Math.max(...fits);
+  if (fits.length === 0) {
+    return 0;
+  }
+  const best = Math.max(...fits);
+  // "For …" in a description is a weaker promise than in the name.
+  return fromDescription && best > 0 ? best * DESCRIPTION_FIT : best;
 }
 
 function fitOne(src: RelatedSource, productWords: Set<string>, productModel: string[], seq: string[]): number | null {
@@ -129,9 +157,11 @@ function fitOne(src: RelatedSource, productWords: Set<string>, productModel: str
   if (named.size === 0) {
     return null;
   }
+  const productNumbered = productModel.some((w) => /\d/.test(w));
   for (const w of named) {
-    // A model code ("a55", "s24") the product does not carry means another model.
-    if (/[a-z]/.test(w) && /\d/.test(w) && !productWords.has(w)) {
+    // A model code ("a55", "s24") the product does not carry means another model; so
+    // does a model number ("iPhone 15" glass for an iPhone 14).
+    if (/\d/.test(w) && !productWords.has(w) && (/[a-z]/.test(w) || productNumbered)) {
       return -1;
     }
   }
@@ -321,6 +351,46 @@ export function complementaryProducts(src: RelatedSource, sku: string, limit: nu
   );
 
   const inOwnLeaf = (i: number): boolean => leaf !== undefined && src.categoryIdsOf(i).includes(leaf);
+  const ownPrice = src.prices[self] as number;
+  const leafName = leaf !== undefined ? src.categoryName(leaf) : undefined;
+  /**
+   * Whether an accessory that names no model it fits is still named for a series of
+   * this product's kind that the product is not ("Ремешок Garmin Marq …" for a Forerunner):
+   * the first model words after its kind and brand are looked up among the names of the
+   * product's own category.
+   */
+  const ofOtherSeries = (i: number): boolean => {
+    if (leafName === undefined) {
+      return false;
+    }
+    const a = src.docs[i] as CatalogProduct;
+    const own = new Set(a.brand ? tokenize(a.brand) : []);
+    const words = headWords(a.name)
+      .slice(1)
+      .filter((w) => isModelWord(w) && !/\d/.test(w) && !own.has(w) && !brandWords.has(w))
+      .slice(0, SERIES_WORDS);
+    for (const w of words) {
+      if (productWords.has(w)) {
+        return false;
+      }
+      const key = `${leafName}\u0000${w}`;
+      let named = src.seriesCache.get(key);
+      if (named === undefined) {
+        if (budget?.exhausted) {
+          return false;
+        }
+        named = src.search(w, { categories: [leafName] }, 1, budget).some((h) => (h.coverage ?? 1) >= 1 && tokenize(h.product.name).includes(w));
+        if (src.seriesCache.size >= SERIES_MEMO) {
+          src.seriesCache.clear();
+        }
+        src.seriesCache.set(key, named);
+      }
+      if (named) {
+        return true;
+      }
+    }
+    return false;
+  };
   const rank = (hits: SearchHit[], kind: Set<string> | null): Array<{ i: number; score: number }> => {
     const maxScore = Math.max(1e-9, ...hits.map((h) => h.score));
     const out: Array<{ i: number; score: number }> = [];
@@ -335,12 +405,17 @@ export function complementaryProducts(src: RelatedSource, sku: string, limit: nu
         continue;
       }
       const f = fit(src, productWords, productModel, i);
-      if (f < 0) {
+      if (f < 0 || (f === 0 && ofOtherSeries(i))) {
         continue;
       }
       let score = 0.6 * f + 0.25 * (h.score / maxScore) + (src.sameBrand(i, self) ? 0.15 : 0);
       if (src.available[i] === 0) {
         score *= 0.5;
+      }
+      // A 28,000 strap for a 6,000 watch is not what goes with it, unless nothing else does.
+      const q = src.prices[i] as number;
+      if (ownPrice > 0 && q > ACCESSORY_PRICE_SHARE * ownPrice) {
+        score -= 1;
       }
       out.push({ i, score });
     }

@@ -108,3 +108,24 @@ test('"часы для бега с GPS" on the Garmin feed finds Forerunners; "�
   const models = first.map((n) => /Forerunner (\d+S?)/.exec(n)?.[1]);
   assert.equal(new Set(models).size, models.length, first.join('\n'));
 });
+
+test('"что к нему подойдёт?" for an iPhone 14: accessories for the iPhone 14, none for the iPhone 15', async () => {
+  const { index, products } = await demoIndex();
+  const phone = products.find((p) => /^Смартфон Apple iPhone 14\b/.test(p.name));
+  assert.ok(phone);
+  const offered = index.complementary(phone.sku, 8).map((p) => p.name);
+  assert.ok(offered.some((n) => /iPhone 14/.test(n)), offered.join('\n'));
+  assertEvery(offered, (n) => !/iPhone 1[35]/.test(n));
+});
+
+test('what goes with a 6,000 ₽ Forerunner is not a 14–28 thousand MARQ strap', { skip: sharedDataSkip }, async () => {
+  const products = await loadProducts(sharedDataPath('feeds/yml/garminko_ru_feed.xml'));
+  const index = buildCatalogIndex(products, { language: 'ru' });
+  const watch = products.find((p) => p.name === 'Часы Garmin Forerunner 55 Black');
+  assert.ok(watch?.price);
+  const offered = index.complementary(watch.sku, 8);
+  assert.ok(offered.length > 0);
+  assertEvery(offered, (p) => !/marq/i.test(p.name));
+  // The first offer is priced sensibly against the watch.
+  assert.ok((offered[0]?.price ?? 0) <= watch.price * 0.6, offered.map((p) => `${p.name} ${p.price}`).join('\n'));
+});
