@@ -36,17 +36,20 @@ export function plural(n: number, one: string, few: string, many: string): strin
   return many;
 }
 
-/** What a shop topic's page is about, and the topic in "the terms of …". */
-const TOPIC_RU: Record<string, string> = {
-  delivery: 'всё о доставке', returns: 'всё о возврате и обмене', warranty: 'всё о гарантии', payment: 'всё об оплате',
-  stores: 'адреса и часы работы магазинов', order: 'всё о заказах',
-};
-const TOPIC_GEN_RU: Record<string, string> = {
-  delivery: 'доставки', returns: 'возврата и обмена', warranty: 'гарантии', payment: 'оплаты', stores: 'работы магазинов', order: 'по заказу',
-};
-const TOPIC_EN: Record<string, string> = {
-  delivery: 'shipping', returns: 'returns and exchanges', warranty: 'the warranty', payment: 'payment', stores: 'our stores', order: 'your order',
-};
+/**
+ * What a shop topic's page is about, and the topic in "the terms of …". Keyed by a link's
+ * topic, which is free text of the tenants file: Maps, so "constructor" finds nothing.
+ */
+const TOPIC_RU = new Map<string, string>([
+  ['delivery', 'всё о доставке'], ['returns', 'всё о возврате и обмене'], ['warranty', 'всё о гарантии'], ['payment', 'всё об оплате'],
+  ['stores', 'адреса и часы работы магазинов'], ['order', 'всё о заказах'],
+]);
+const TOPIC_GEN_RU = new Map<string, string>([
+  ['delivery', 'доставки'], ['returns', 'возврата и обмена'], ['warranty', 'гарантии'], ['payment', 'оплаты'], ['stores', 'работы магазинов'], ['order', 'по заказу'],
+]);
+const TOPIC_EN = new Map<string, string>([
+  ['delivery', 'shipping'], ['returns', 'returns and exchanges'], ['warranty', 'the warranty'], ['payment', 'payment'], ['stores', 'our stores'], ['order', 'your order'],
+]);
 
 const RU = {
   greeting: (budget: string) => `Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до ${budget}».`,
@@ -60,10 +63,10 @@ const RU = {
     `С этим я, к сожалению, не помогу — я помощник магазина «${shop}» и подбираю товары из каталога. Напишите, что вы ищете, — подскажу.`,
   nothingKnown: 'Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому — или выберите раздел ниже.',
   topicLink: (topic: string, labels: string[]) =>
-    `${capitalize(TOPIC_RU[topic] ?? 'ответ на ваш вопрос')} — на странице ${labels.map((l) => `«${l}»`).join(' и ')}: откройте кнопкой ниже.`,
-  topicOperator: (topic: string) => `Точные условия ${TOPIC_GEN_RU[topic] ?? 'по этому вопросу'} подскажет оператор магазина — нажмите кнопку ниже.`,
+    `${capitalize(TOPIC_RU.get(topic) ?? 'ответ на ваш вопрос')} — на странице ${labels.map((l) => `«${l}»`).join(' и ')}: откройте кнопкой ниже.`,
+  topicOperator: (topic: string) => `Точные условия ${TOPIC_GEN_RU.get(topic) ?? 'по этому вопросу'} подскажет оператор магазина — нажмите кнопку ниже.`,
   topicUnknown: (topic: string) =>
-    `Об условиях ${TOPIC_GEN_RU[topic] ?? 'по этому вопросу'}, к сожалению, подсказать не могу — загляните на сайт магазина. А с выбором товаров помогу: напишите, что ищете.`,
+    `Об условиях ${TOPIC_GEN_RU.get(topic) ?? 'по этому вопросу'}, к сожалению, подсказать не могу — загляните на сайт магазина. А с выбором товаров помогу: напишите, что ищете.`,
   productDetail: (name: string, facts: string[]) => `${name}: ${facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ')}.`,
   productNoDetail: (name: string, operator: boolean) =>
     `В карточке «${name}» об этом не сказано.${operator ? ' Могу позвать оператора — он уточнит.' : ' Могу показать похожие товары или подсказать, что к нему подойдёт.'}`,
@@ -142,10 +145,10 @@ const EN: typeof RU = {
   offTopic: (shop: string) => `I'm afraid I can't help with that — I'm the shopping assistant of ${shop} and I find products in its catalogue. Tell me what you're looking for.`,
   nothingKnown: "We don't seem to have that in our catalogue. Try describing it differently, or pick a section below.",
   topicLink: (topic: string, labels: string[]) =>
-    `${TOPIC_EN[topic] ? `Everything about ${TOPIC_EN[topic]}` : 'The answer'} is on the ${labels.map((l) => `"${l}"`).join(' and ')} page — the button below opens it.`,
-  topicOperator: (topic: string) => `An operator of the shop can tell you the exact terms of ${TOPIC_EN[topic] ?? 'this'} — press the button below.`,
+    `${TOPIC_EN.get(topic) ? `Everything about ${TOPIC_EN.get(topic)}` : 'The answer'} is on the ${labels.map((l) => `"${l}"`).join(' and ')} page — the button below opens it.`,
+  topicOperator: (topic: string) => `An operator of the shop can tell you the exact terms of ${TOPIC_EN.get(topic) ?? 'this'} — press the button below.`,
   topicUnknown: (topic: string) =>
-    `I'm afraid I can't tell you the terms of ${TOPIC_EN[topic] ?? 'this'} — please check the shop's website. I can help you choose products, though: tell me what you need.`,
+    `I'm afraid I can't tell you the terms of ${TOPIC_EN.get(topic) ?? 'this'} — please check the shop's website. I can help you choose products, though: tell me what you need.`,
   productDetail: (name: string, facts: string[]) => `${name}: ${facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ')}.`,
   productNoDetail: (name: string, operator: boolean) =>
     `The product card of ${name} doesn't say.${operator ? ' I can call an operator to find out.' : ' I can show similar products or what goes with it.'}`,

@@ -109,3 +109,10 @@ test("a product question reads the product's parameters and description, within 
   assert.deepEqual(productFacts(huge, 'camera?').facts, []);
   assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 2000);
 });
+
+test("a link's topic is the tenant's free text: a topic named like an object property is just an unknown topic", async () => {
+  const odd = tenant({ links: [{ topic: 'constructor', label: 'Помощь', url: 'https://demo.aisle.example/help', keywords: ['помощь'] }] });
+  const { answer } = await ask('нужна помощь', { tenant: odd });
+  assert.equal(messageOf(answer), 'Ответ на ваш вопрос — на странице «Помощь»: откройте кнопкой ниже.');
+  assert.deepEqual(buttonsOf(answer).map((b) => b.url), ['https://demo.aisle.example/help']);
+});
