@@ -179,6 +179,9 @@ const UNDOCUMENTED: Record<string, string> = {
   'GET /widget/v1/tenants/{tenant_id}': "the chat widget's display settings of a tenant",
   'GET /s/{share_token}': 'the share page (HTML) buyers open',
   'GET /s/*': 'twin of GET /s/{share_token}',
+  'GET /insights': "the shops' insights page (HTML), opened with a shop's insights key",
+  'GET /insights/v1/insights.js': "the insights page's script",
+  'GET /insights/v1/summary': "the insights page's figures, behind a shop's insights key: Aisle's own page, not the buyers' API (docs/operations.md §7)",
 };
 
 // ---------------------------------------------------------------------------------------------
