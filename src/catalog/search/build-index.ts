@@ -42,7 +42,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const { n, prices, available, brandOf, catNames, catOffsets, catOf, leafSizes, nameDf } = columns;
   const inv = buildTextIndex(docs, built.nameWordsOf);
   const { compile, passes } = columnFilters(columns, brandMatcher);
-  const termGroups = termExpander(inv, categoryMatcher);
+  const termGroups = termExpander(inv, categoryMatcher, brandMatcher.all());
   const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings });
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {

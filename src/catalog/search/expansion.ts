@@ -30,6 +30,8 @@ const MEASURE_TERMS = 8;
 /** A compound is split in two known words only from this length ("quarteround"). */
 const MIN_COMPOUND = 7;
 const MIN_COMPOUND_PART = 3;
+/** Brands this long or longer are matched one typo away. */
+const MIN_BRAND_FIX = 5;
 /** Query word lists whose expansions are remembered: relaxation searches the same words again. */
 const GROUPS_MEMO = 16;
 
@@ -111,8 +113,35 @@ export interface ExpandedQuery {
   groupOfWord: number[];
 }
 
-export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatcher): (words: string[], head?: number) => ExpandedQuery {
+export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatcher, brandNames: readonly string[] = []): (words: string[], head?: number) => ExpandedQuery {
   const groupsMemo = new Map<string, ExpandedQuery>();
+
+  // The catalogue's one-word brands by first letter and length: a buyer's "rigid" is the
+  // shop's "RIDGID" even though "rigid" is a word of other products' names.
+  const brandWords = new Map<string, string[]>();
+  for (const b of brandNames) {
+    const words = tokenize(b);
+    const w = words[0];
+    if (words.length !== 1 || w === undefined || w.length < MIN_BRAND_FIX || hasDigit(w) || inv.termId(stem(w)) === undefined) {
+      continue;
+    }
+    const key = `${w[0]}|${w.length}`;
+    const list = brandWords.get(key) ?? [];
+    list.push(w);
+    brandWords.set(key, list);
+  }
+
+  /** A brand of the catalogue one letter from the word, if any. */
+  function brandNear(w: string): string | undefined {
+    for (let len = w.length - 1; len <= w.length + 1; len++) {
+      for (const b of brandWords.get(`${w[0]}|${len}`) ?? []) {
+        if (b !== w && boundedEdits(w, b, 1) === 1) {
+          return b;
+        }
+      }
+    }
+    return undefined;
+  }
 
   // The catalogue's measures by unit, sorted by value, to find "25.54cuft" for "25cuft".
   const measures = new Map<string, Array<{ value: number; termId: number }>>();
@@ -334,6 +363,12 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       }
       for (const s of synonyms) {
         put(inv.termId(s), kind * SYNONYM_WEIGHT);
+      }
+      if (!hasDigit(w) && w.length >= MIN_BRAND_FIX) {
+        const brand = brandNear(w);
+        if (brand !== undefined) {
+          put(inv.termId(stem(brand)), kind * FUZZY_WEIGHT);
+        }
       }
       // A word the catalogue does not know may be a brand or model in the other script
       // ("самснуг" → "samsnug" ≈ "samsung").

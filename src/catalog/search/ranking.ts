@@ -11,6 +11,8 @@ import type { CatalogColumns, Postings } from './columns.ts';
 import type { ExpandedQuery } from './expansion.ts';
 import type { InvertedIndex } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
+import { parseMeasure } from './measures.ts';
+import { hasDigit } from './tokenize.ts';
 import { variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
 
@@ -160,7 +162,9 @@ export function ranker(source: RankingSource): {
     const groups = used < all.length ? all.slice(0, used) : all;
     const ng = Math.min(groups.length, 32);
     // The product word counts only when the catalogue has it and the query has other words.
-    const head = expanded.head >= 0 && expanded.head < ng && ng > 1 && expanded.headKnown ? expanded.head : -1;
+    // A model code ("k400", "s24") names the product more precisely than any word: then no word is boosted.
+    const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && parseMeasure(w) === null);
+    const head = expanded.head >= 0 && expanded.head < ng && ng > 1 && expanded.headKnown && !modelCode ? expanded.head : -1;
     const headBit = head >= 0 ? 1 << head : 0;
 
     let work = postings;

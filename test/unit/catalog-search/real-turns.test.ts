@@ -78,6 +78,13 @@ const HARDWARE: CatalogProduct[] = [
   ['h7', '3/4 in. x 8 ft. Pine Quarter Round Moulding', 'Alexandria Moulding', 'Moulding'],
   ['h8', '1-1/2 in. x 8 ft. Pine Quarter Round Moulding', 'Alexandria Moulding', 'Moulding'],
   ['h9', '3/4 in. x 8 ft. Pine Cove Moulding', 'Alexandria Moulding', 'Moulding'],
+  ['r1', 'RIDGID K-400 Drum Machine with C-32IW 3/8 in. x 75 ft. Cable', 'RIDGID', 'Drain Cleaning'],
+  ['r2', 'RIDGID 12 in. Heavy-Duty Pipe Wrench', 'RIDGID', 'Wrenches'],
+  ['r3', 'Foamular 1 in. x 4 ft. x 8 ft. Rigid Foam Board Insulation', 'Owens Corning', 'Insulation'],
+  ['r4', 'Rigid PVC Conduit 1/2 in. x 10 ft.', 'Cantex', 'Conduit'],
+  ['d1', 'Delta Leland Single-Handle Pull-Down Sprayer Kitchen Faucet 9178-AR-DST', 'Delta', 'Kitchen Faucets'],
+  ['d2', 'Delta 4453DST Foundations Single Handle Kitchen Faucet Replacement Parts', 'Delta', 'Faucet Parts'],
+  ['d3', 'Delta Faucet Handle Parts Kit RP100', 'Delta', 'Faucet Parts'],
 ].map(([sku, name, brand, category]) => ({ sku: sku as string, name: name as string, brand: brand as string, categories: ['Home', category as string], available: true, params: {} }));
 
 test('measures compare as values: "25 cubic feet" is 25.54 cu. ft., "12 ft" is not a 2 ft cord', () => {
@@ -128,4 +135,10 @@ test('what goes with a 6,000 ₽ Forerunner is not a 14–28 thousand MARQ strap
   assertEvery(offered, (p) => !/marq/i.test(p.name));
   // The first offer is priced sensibly against the watch.
   assert.ok((offered[0]?.price ?? 0) <= watch.price * 0.6, offered.map((p) => `${p.name} ${p.price}`).join('\n'));
+});
+
+test('"rigid k400" finds the RIDGID K-400 first; "delta 4453 parts" the 4453DST parts', () => {
+  const index = buildCatalogIndex(HARDWARE, { language: 'en' });
+  assert.equal(ask(index, 'rigid k400').hits[0]?.product.sku, 'r1');
+  assert.equal(ask(index, 'delta 4453 parts').hits[0]?.product.sku, 'd2');
 });
