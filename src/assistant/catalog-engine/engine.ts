@@ -45,7 +45,7 @@ import {
 } from './shelves.ts';
 import { latestState, type EngineState } from '../engine-state.ts';
 import { browseSuggests } from './suggests.ts';
-import { exampleBudget, texts } from './texts.ts';
+import { exampleBudget, formatPrice, texts } from './texts.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 export interface CatalogEngineDeps {
@@ -180,12 +180,18 @@ function smallTalk(turn: Turn, message: string): EngineResult {
  */
 function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null {
   const { t, req, lang } = turn;
+  const name = p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
+  const state = turn.prev ?? { v: 1 as const, kind: 'product' as const, lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: [], sku: p.sku };
+  // The price and the stock are the card's own fields.
+  if (PRICE_QUESTION.test(turn.text) || STOCK_QUESTION.test(turn.text)) {
+    const price = typeof p.price === 'number' ? formatPrice(p.price, currencySymbol(req.tenant, p), lang) : null;
+    const message = `${t.productIntro(name, price).replace(/\.$/u, '')}, ${p.available ? t.inStock : t.unavailable}.`;
+    return result(turn, { message, suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
+  }
   const found = productFacts(p, turn.text);
   if (!found.specific) {
     return null;
   }
-  const name = p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
-  const state = turn.prev ?? { v: 1 as const, kind: 'product' as const, lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: [], sku: p.sku };
   if (found.facts.length > 0) {
     return result(turn, { message: t.productDetail(name, found.facts), suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
   }
@@ -195,6 +201,9 @@ function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null {
   }
   return result(turn, parts, state);
 }
+
+const PRICE_QUESTION = /сколько (он |она |оно |они )?стои|какая цена|почем|по чем|how much (is it|is this|are they|does (it|this) cost)|what('s| is) the price|price\?/iu;
+const STOCK_QUESTION = /(есть|имеется) (ли )?в наличии|в наличии\?|наличие\?|(is it|are they) in stock|in stock\?|available\?/iu;
 
 /** Whether a message names products of another kind or brand than the page's product. */
 function namesOtherProducts(parsed: DetailedQuery, p: CatalogProduct): boolean {
@@ -260,6 +269,19 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const pageSku = req.page.type === 'PRODUCT' ? pageSkus(req.page.data)[0] : undefined;
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
 
+  if (wantsComplementary(text) && pageProduct) {
+    // "а чехол к нему есть?": products of that kind that go with the page's product, not
+    // the accessories of some case.
+    const rest = index.parseDetailed(stripIntentWords(text));
+    const kinds = rest.filters.categories ?? [];
+    if (kinds.length > 0 && !kinds.some((c) => pageProduct.categories.includes(c))) {
+      const fitting = index.complementary(pageProduct.sku, SHELF_SIZE * 4, turn.budget).filter((p) => p.categories.some((c) => kinds.includes(c)));
+      if (fitting.length > 0) {
+        return complementaryAnswer(turn, index, pageProduct, fitting.slice(0, SHELF_SIZE));
+      }
+      return preferenceAwareSearch(turn, index, stripIntentWords(text), rest);
+    }
+  }
   if (wantsSimilar(text) || wantsComplementary(text)) {
     const target = targetProduct(turn, index, text, pageProduct);
     if (target) {

@@ -38,7 +38,10 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
   { asked: ['размер', 'габарит', 'высот', 'ширин', 'глубин', 'длин', 'size', 'dimension', 'height', 'width', 'depth', 'length'], card: ['размер', 'габарит', 'высот', 'ширин', 'глубин', 'мм', 'см', 'size', 'dimension', 'inch', 'mm', 'cm'] },
   { asked: ['вод', 'влаг', 'водонепроница', 'water', 'waterproof', 'splash'], card: ['вод', 'влаг', 'ip6', 'ip5', 'ip4', 'ip6s', 'water'] },
   { asked: ['материал', 'сделан', 'изготовл', 'material'], card: ['материал', 'сталь', 'латун', 'пластик', 'металл', 'алюмин', 'дерев', 'стекл', 'керамик', 'material', 'steel', 'plastic', 'metal', 'aluminum', 'glass', 'leather', 'кож'] },
-  { asked: ['цвет', 'colour', 'color'], card: ['цвет', 'color', 'colour'] },
+  {
+    asked: ['цвет', 'colour', 'color', 'бел', 'черн', 'красн', 'син', 'голуб', 'зелен', 'розов', 'сер', 'золот', 'фиолет', 'white', 'black', 'red', 'blue', 'green', 'pink', 'grey', 'gray', 'silver', 'gold', 'purple'],
+    card: ['цвет', 'color', 'colour'],
+  },
   { asked: ['гаранти', 'warranty'], card: ['гаранти', 'warranty'] },
   { asked: ['шумоподавлен', 'шум', 'noise', 'anc'], card: ['шумоподавлен', 'шум', 'noise', 'anc'] },
   { asked: ['мощност', 'power', 'watt'], card: ['мощност', 'вт', 'power', 'watt', 'w'] },

@@ -318,9 +318,10 @@ export function similarAnswer(turn: Turn, index: CatalogIndex, base: CatalogProd
   );
 }
 
-export function complementaryAnswer(turn: Turn, index: CatalogIndex, base: CatalogProduct): EngineResult {
+/** What goes with a product; `chosen` when the buyer named the kind ("а чехол к нему есть?"). */
+export function complementaryAnswer(turn: Turn, index: CatalogIndex, base: CatalogProduct, chosen?: CatalogProduct[]): EngineResult {
   const { t, lang, req } = turn;
-  const products = index.complementary(base.sku, SHELF_SIZE, turn.budget);
+  const products = chosen ?? index.complementary(base.sku, SHELF_SIZE, turn.budget);
   const name = shortName(base);
   if (products.length === 0) {
     return result(turn, { message: t.complementaryNone(name), suggests: browseSuggests(index, lang, [t.sugSimilar]) }, relatedState(turn, 'complementary', [], base.sku));

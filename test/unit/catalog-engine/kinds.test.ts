@@ -116,3 +116,12 @@ test("a link's topic is the tenant's free text: a topic named like an object pro
   assert.equal(messageOf(answer), 'Ответ на ваш вопрос — на странице «Помощь»: откройте кнопкой ниже.');
   assert.deepEqual(buttonsOf(answer).map((b) => b.url), ['https://demo.aisle.example/help']);
 });
+
+test("price, stock and colour questions on a product page are answered from the card; a named kind of accessory is that kind", async () => {
+  const page = { type: 'PRODUCT' as const, data: ['101007'] };
+  assert.equal(messageOf((await ask('сколько стоит?', { page })).answer), 'Смартфон Apple iPhone 15 128 ГБ, чёрный — 79 990 ₽, в наличии.');
+  assert.match(messageOf((await ask('а есть в белом?', { page })).answer), /Цвет: чёрный/);
+  const cases = await ask('а чехол к нему есть?', { page });
+  assert.ok(shownSkus(cases.answer).length > 0);
+  assertEvery(shownSkus(cases.answer), (s) => /iPhone 15/.test(index.bySku(s)?.name ?? '') && /Чехол/.test(index.bySku(s)?.name ?? ''));
+});
