@@ -70,6 +70,8 @@ const ACCESSORY_PRICE_SHARE = 0.5;
 /** Series words checked per accessory, and the memo of such checks (cleared when full). */
 const SERIES_WORDS = 2;
 const SERIES_MEMO = 10_000;
+/** Series look-ups one request makes beyond the memo (each is a search within one category). */
+const SERIES_LOOKUPS = 12;
 
 const PARAM_COMPAT = /совмест|compat|подходит|для модел|fits|модель устройства/i;
 const UNIT_WORDS = new Set(['гб', 'gb', 'тб', 'tb', 'мм', 'mm', 'см', 'вт', 'w', 'мач', 'mah', 'шт']);
@@ -359,6 +361,7 @@ export function complementaryProducts(src: RelatedSource, sku: string, limit: nu
    * the first model words after its kind and brand are looked up among the names of the
    * product's own category.
    */
+  let seriesLookups = 0;
   const ofOtherSeries = (i: number): boolean => {
     if (leafName === undefined) {
       return false;
@@ -376,9 +379,10 @@ export function complementaryProducts(src: RelatedSource, sku: string, limit: nu
       const key = `${leafName}\u0000${w}`;
       let named = src.seriesCache.get(key);
       if (named === undefined) {
-        if (budget?.exhausted) {
+        if (budget?.exhausted || seriesLookups >= SERIES_LOOKUPS) {
           return false;
         }
+        seriesLookups++;
         named = src.search(w, { categories: [leafName] }, 1, budget).some((h) => (h.coverage ?? 1) >= 1 && tokenize(h.product.name).includes(w));
         if (src.seriesCache.size >= SERIES_MEMO) {
           src.seriesCache.clear();
