@@ -42,8 +42,8 @@ export interface TurnLookup {
 }
 
 export function createGenerationRepository(db: Kysely<Database>, dialect: DialectName) {
-  /** PostgreSQL: the whole turn in one statement (data-modifying CTEs are atomic), one round trip. */
-  async function storeTurnInOneStatement(turn: TurnToStore): Promise<string> {
+  /** PostgreSQL: the whole turn as one statement (data-modifying CTEs are atomic), one round trip. */
+  function turnStatement(turn: TurnToStore) {
     const lastMessageAt = turn.assistant.created_at;
     let statement = db
       .with('d', (qb) =>
@@ -74,7 +74,48 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
           .where('client_message_id', '=', claim.clientMessageId),
       ) as unknown as typeof statement;
     }
-    const row = await statement.selectFrom('d').select('id').executeTakeFirstOrThrow();
+    return statement.selectFrom('d').select('id');
+  }
+
+  // The usual turn (one user message, no image, with or without a claim) compiled once: its
+  // values in a fixed order, the same order the markers take when it is built.
+  const MESSAGE_FIELDS = ['id', 'role', 'content', 'created_at', 'client_message_id', 'fingerprint', 'reply_to', 'traffic_type', 'latency_ms', 'events', 'engine_state'] as const;
+  const DIALOG_FIELDS = ['id', 'tenant_id', 'resource_id', 'thread_id', 'session_id', 'title', 'created_at'] as const;
+  const usualTurnValues = (turn: TurnToStore): unknown[] => [
+    ...DIALOG_FIELDS.map((f) => turn.dialog[f]),
+    ...[turn.userMessages[0]!, turn.assistant].flatMap((m) => MESSAGE_FIELDS.map((f) => m[f])),
+    ...(turn.claim ? [turn.claim.dialogKey, turn.claim.clientMessageId] : []),
+  ];
+  const usualTurnOf = (values: string[], withClaim: boolean): TurnToStore => {
+    const take = <F extends string>(fields: readonly F[], at: number) => Object.fromEntries(fields.map((f, i) => [f, values[at + i]]));
+    const message = (at: number) => ({ ...take(MESSAGE_FIELDS, at), dialog_id: '' }) as unknown as NewMessage;
+    const dialogAt = 0;
+    const userAt = DIALOG_FIELDS.length;
+    const assistantAt = userAt + MESSAGE_FIELDS.length;
+    const claimAt = assistantAt + MESSAGE_FIELDS.length;
+    return {
+      dialog: take(DIALOG_FIELDS, dialogAt) as unknown as TurnToStore['dialog'],
+      userMessages: [message(userAt)],
+      image: null,
+      assistant: message(assistantAt),
+      claim: withClaim ? { dialogKey: values[claimAt]!, clientMessageId: values[claimAt + 1]! } : null,
+    };
+  };
+  const usualArity = DIALOG_FIELDS.length + 2 * MESSAGE_FIELDS.length;
+  const usualTurn = prepared(db, usualArity, (...values: string[]) => turnStatement(usualTurnOf(values, false)));
+  const usualTurnWithClaim = prepared(db, usualArity + 2, (...values: string[]) => turnStatement(usualTurnOf(values, true)));
+
+  async function storeTurnInOneStatement(turn: TurnToStore): Promise<string> {
+    if (turn.userMessages.length === 1 && !turn.image) {
+      // Prepared queries take their arguments as they are bound: numbers and nulls pass through as they are.
+      const values = usualTurnValues(turn) as string[];
+      const [row] = await (turn.claim ? usualTurnWithClaim(...values) : usualTurn(...values));
+      if (!row) {
+        throw new Error('the turn was not stored');
+      }
+      return row.id;
+    }
+    const row = await turnStatement(turn).executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -104,6 +145,22 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
   );
   const markClaimDone = preparedOn(3, (dialogKey: string, clientMessageId: string, at: string) =>
     db.updateTable('generation_claims').set({ done_at: at as unknown as number }).where('dialog_key', '=', dialogKey).where('client_message_id', '=', clientMessageId),
+  );
+
+  // The claim of every turn with a message id: a row comes back when it was inserted or taken over.
+  const claimQuery = prepared(db, 6, (dialogKey: string, clientMessageId: string, fingerprint: string, now: string, holder: string, leaseUntil: string) =>
+    db
+      .insertInto('generation_claims')
+      .values({ dialog_key: dialogKey, client_message_id: clientMessageId, fingerprint, claimed_at: now as unknown as number, holder, lease_until: leaseUntil as unknown as number, done_at: null })
+      .onConflict((oc) =>
+        oc
+          .columns(['dialog_key', 'client_message_id'])
+          .doUpdateSet({ holder, lease_until: leaseUntil as unknown as number, claimed_at: now as unknown as number })
+          .where('generation_claims.done_at', 'is', null)
+          .whereRef('generation_claims.fingerprint', '=', 'excluded.fingerprint')
+          .where(leaseEnd, '<=', now as unknown as number),
+      )
+      .returning('client_message_id'),
   );
 
   // The queries of every turn, compiled once.
@@ -161,19 +218,9 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
      * requests taking over at once, exactly one wins.
      */
     async tryClaim(claim: HeldClaim, fingerprint: string, now: number, leaseUntil: number): Promise<boolean> {
-      const result = await db
-        .insertInto('generation_claims')
-        .values({ dialog_key: claim.dialogKey, client_message_id: claim.clientMessageId, fingerprint, claimed_at: now, holder: claim.holder, lease_until: leaseUntil, done_at: null })
-        .onConflict((oc) =>
-          oc
-            .columns(['dialog_key', 'client_message_id'])
-            .doUpdateSet({ holder: claim.holder, lease_until: leaseUntil, claimed_at: now })
-            .where('generation_claims.done_at', 'is', null)
-            .whereRef('generation_claims.fingerprint', '=', 'excluded.fingerprint')
-            .where(leaseEnd, '<=', now),
-        )
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      // Prepared queries take their arguments as they are bound: the times pass through as numbers.
+      const rows = await claimQuery(claim.dialogKey, claim.clientMessageId, fingerprint, now as unknown as string, claim.holder, leaseUntil as unknown as string);
+      return rows.length > 0;
     },
 
     /** Moves the lease on while its holder still has it (not taken over, released or done). */
