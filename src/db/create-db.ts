@@ -91,7 +91,6 @@ function listenOn(url: string, channel: string, handlers: ListenHandlers): { clo
   };
 }
 
-
 export interface PoolStats {
   total: number;
   idle: number;
