@@ -6,7 +6,7 @@
  * composes the spec's answer.
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
-import { boundText, MAX_MESSAGE_CHARS, MAX_PARSE_WORDS, WorkBudget } from '../../catalog/search/limits.ts';
+import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, type SearchRequest } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
@@ -19,6 +19,7 @@ import {
   isAboutAssistant,
   isGreeting,
   isOffTopic,
+  asksForProducts,
   isQuestion,
   isThanks,
   matchLinks,
@@ -28,10 +29,9 @@ import {
   wantsOtherBrand,
   wantsSimilar,
   wantsSupport,
-  type ShopTopic,
 } from './intents.ts';
-import type { TenantLink } from '../../config/tenant.ts';
-import { productFacts } from './product-facts.ts';
+import { freshContext, type SearchContext } from './labels.ts';
+import { detailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
 import { looksLikeFollowUp, onlyModifiers, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
@@ -41,11 +41,10 @@ import {
   productPageAnswer,
   searchAnswer,
   similarAnswer,
-  type SearchContext,
 } from './shelves.ts';
 import { latestState, type EngineState } from '../engine-state.ts';
 import { browseSuggests } from './suggests.ts';
-import { exampleBudget, formatPrice, texts } from './texts.ts';
+import { exampleBudget, texts } from './texts.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 export interface CatalogEngineDeps {
@@ -133,7 +132,7 @@ function respond(turn: Turn): EngineResult {
       .filter((w) => !topicWords.has(w))
       .join(' ');
     const rest = index.parseDetailed(productText);
-    const asksProducts = (!isQuestion(text) || REQUEST_WORDS.test(text)) && (rest.categoryWords.length > 0 || (rest.filters.brands?.length ?? 0) > 0);
+    const asksProducts = (!isQuestion(text) || asksForProducts(text)) && (rest.categoryWords.length > 0 || (rest.filters.brands?.length ?? 0) > 0);
     if (!asksProducts) {
       return topicAnswer(turn, linkMatch.links, topics);
     }
@@ -149,62 +148,6 @@ function respond(turn: Turn): EngineResult {
   return productAnswer(turn, index, text);
 }
 
-/** Words that ask for products even inside a question ("хочу пылесос, а как с доставкой?"). */
-const REQUEST_WORDS = /(^|[^\p{L}])(хочу|нужен|нужна|нужно|нужны|ищу|покажи|покажите|подбери|подберите|want|need|looking for|show me)([^\p{L}]|$)/iu;
-
-/**
- * A question about the shop: its page on the topic when it has one, else the operator
- * when it has a chat, else an honest "I can't tell". The previous search stays refinable.
- */
-function topicAnswer(turn: Turn, links: TenantLink[], topics: ShopTopic[]): EngineResult {
-  const { t, req, index, lang } = turn;
-  const topic = links.find((l) => (topics as string[]).includes(l.topic))?.topic ?? links[0]?.topic ?? topics[0] ?? '';
-  if (links.length > 0) {
-    const message = t.topicLink(topic, links.map((l) => l.label));
-    return result(turn, { message, links, suggests: browseSuggests(index, lang) }, turn.prev);
-  }
-  if (req.tenant.supportChat) {
-    return result(turn, { message: t.topicOperator(topic), supportButton: t.supportButton }, turn.prev);
-  }
-  return result(turn, { message: t.topicUnknown(topic), suggests: browseSuggests(index, lang) }, turn.prev);
-}
-
-/** A short answer without products; the previous search stays refinable. */
-function smallTalk(turn: Turn, message: string): EngineResult {
-  return result(turn, { message, suggests: browseSuggests(turn.index, turn.lang) }, turn.prev);
-}
-
-/**
- * A question about the page's product ("какая у него камера?"): what its card says about
- * it, or honestly that the card does not say. Null when the question asks nothing specific.
- */
-function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null {
-  const { t, req, lang } = turn;
-  const name = p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
-  const state = turn.prev ?? { v: 1 as const, kind: 'product' as const, lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: [], sku: p.sku };
-  // The price and the stock are the card's own fields.
-  if (PRICE_QUESTION.test(turn.text) || STOCK_QUESTION.test(turn.text)) {
-    const price = typeof p.price === 'number' ? formatPrice(p.price, currencySymbol(req.tenant, p), lang) : null;
-    const message = `${t.productIntro(name, price).replace(/\.$/u, '')}, ${p.available ? t.inStock : t.unavailable}.`;
-    return result(turn, { message, suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
-  }
-  const found = productFacts(p, turn.text);
-  if (!found.specific) {
-    return null;
-  }
-  if (found.facts.length > 0) {
-    return result(turn, { message: t.productDetail(name, found.facts), suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
-  }
-  const parts: AnswerParts = { message: t.productNoDetail(name, req.tenant.supportChat), suggests: [t.sugSimilar, t.sugComplementary] };
-  if (req.tenant.supportChat) {
-    parts.supportButton = t.supportButton;
-  }
-  return result(turn, parts, state);
-}
-
-const PRICE_QUESTION = /сколько (он |она |оно |они )?стои|какая цена|почем|по чем|how much (is it|is this|are they|does (it|this) cost)|what('s| is) the price|price\?/iu;
-const STOCK_QUESTION = /(есть|имеется) (ли )?в наличии|в наличии\?|наличие\?|(is it|are they) in stock|in stock\?|available\?/iu;
-
 /** Whether a message names products of another kind or brand than the page's product. */
 function namesOtherProducts(parsed: DetailedQuery, p: CatalogProduct): boolean {
   const cats = parsed.filters.categories ?? [];
@@ -213,16 +156,6 @@ function namesOtherProducts(parsed: DetailedQuery, p: CatalogProduct): boolean {
   }
   const brands = parsed.filters.brands ?? [];
   return brands.length > 0 && !brands.includes(p.brand ?? '');
-}
-
-/**
- * Words the catalogue does not have: a brand name as the buyer wrote it ("а Samsung есть?")
- * is named in the answer, anything else is not repeated back (it may be a typo or noise).
- */
-function unknownWordsAnswer(turn: Turn, index: CatalogIndex, prev: EngineState | null): EngineResult {
-  const name = /(?:^|\s)([A-Z][A-Za-z0-9&'-]{2,30})(?=[\s?!.,]|$)/u.exec(turn.text)?.[1];
-  const message = name ? turn.t.notInCatalog(name) : turn.t.nothingKnown;
-  return result(turn, { message, suggests: browseSuggests(index, turn.lang) }, prev);
 }
 
 /** Whether a parsed message names a category or a brand of the catalogue. */
@@ -418,61 +351,6 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
 
   return preferenceAwareSearch(turn, index, core, parsed);
 }
-
-function freshContext(message: string, parsed: DetailedQuery, index?: CatalogIndex): SearchContext {
-  const brandWords = new Set(parsed.brandWords.flatMap((b) => tokenize(b)));
-  const keep = new Set([...parsed.categoryWords, ...tokenize(parsed.text), ...brandWords]);
-  // The buyer's own spelling ("iPhone") and order, with connecting words between kept
-  // words ("чехол для ноутбука"), brands as the catalogue writes them, without price
-  // words (said separately). Words the parser replaced (a synonym, a typo's correction)
-  // are kept as the buyer wrote them; the answer drops those its products do not show.
-  // As many words as the search parses: a pasted essay is not a title.
-  const originals = (message.match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? []).slice(0, MAX_PARSE_WORDS);
-  const norms = originals.map((o) => tokenize(o).join(' '));
-  const candidate = (n: string): boolean => keep.has(n) || (n !== '' && !LABEL_NOISE.has(n) && !CONNECTORS.has(n) && !/\d/.test(n));
-  let keptAt = norms.map((n, i) => (keep.has(n) ? i : -1)).filter((i) => i >= 0);
-  if (keptAt.length === 0 && keep.size > 0) {
-    // Every word was replaced (a translation: "coffee machine" searched as "кофемашина"): the buyer's own words.
-    keptAt = norms.map((n, i) => (candidate(n) ? i : -1)).filter((i) => i >= 0);
-  }
-  const label: string[] = [];
-  const used = new Set<string>();
-  if (keptAt.length > 0) {
-    const from = keptAt[0] as number;
-    let to = keptAt[keptAt.length - 1] as number;
-    while (to + 1 < norms.length && (candidate(norms[to + 1] as string) || (CONNECTORS.has(norms[to + 1] as string) && to + 2 < norms.length && candidate(norms[to + 2] as string)))) {
-      to++;
-    }
-    for (let i = from; i <= to; i++) {
-      const n = norms[i] as string;
-      // "не Xiaomi", "кроме Xiaomi": an excluded brand is said apart ("…, кроме Xiaomi").
-      if (i > 0 && NEGATORS.has(norms[i - 1] as string)) {
-        continue;
-      }
-      if (candidate(n) && !used.has(n)) {
-        used.add(n);
-        label.push(brandWords.has(n) ? (index?.resolveBrand(originals[i] as string) ?? (originals[i] as string)) : (originals[i] as string));
-      } else if (CONNECTORS.has(n) && i > from && i < to) {
-        label.push(originals[i] as string);
-      }
-    }
-  }
-  return { categoryWords: parsed.categoryWords, brandWords: parsed.brandWords, label };
-}
-
-const NEGATORS = new Set(['не', 'кроме', 'без', 'not', 'except', 'without', 'no']);
-
-/** Words of a request that do not describe the products ("хочу", "покажите", "please"). */
-const LABEL_NOISE = new Set([
-  'хочу', 'нужен', 'нужна', 'нужно', 'нужны', 'покажи', 'покажите', 'подбери', 'подберите', 'ищу', 'есть', 'ли', 'а', 'мне', 'какие', 'какой', 'какая',
-  'что', 'нибудь', 'что-нибудь', 'посоветуй', 'посоветуйте', 'пожалуйста', 'до', 'от', 'за', 'руб', 'рублей', 'тысяч', 'тыс', 'к', 'у', 'вас', 'еще', 'ещё',
-  'please', 'show', 'me', 'i', 'want', 'need', 'looking', 'find', 'some', 'any', 'a', 'an', 'the', 'do', 'you', 'have', 'under', 'below', 'over', 'above',
-  'than', 'less', 'more', 'else', 'anything', 'something', 'get', 'buy', 'can', 'recommend', 'is', 'are', 'there', 'only', 'also', 'other', 'usd', 'dollars',
-  'наличии', 'наличие', 'stock', 'in', 'дешевле', 'подешевле', 'дороже', 'подороже', 'cheap', 'cheaper', 'cheapest', 'не', 'кроме', 'not', 'except', 'no',
-  'бюджет', 'budget', 'недорогой', 'недорогие', 'недорого', 'inexpensive', 'affordable',
-]);
-
-const CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'for', 'with', 'without', 'and']);
 
 /** The search request of a parsed message. */
 function detailedRequest(q: DetailedQuery): SearchRequest {

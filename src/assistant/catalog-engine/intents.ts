@@ -247,3 +247,11 @@ export function giftRequest(text: string): { rest: string } | null {
     .join(' ');
   return { rest };
 }
+
+/** Words that ask for products even inside a question ("хочу пылесос, а как с доставкой?"). */
+const REQUEST_WORDS = /(^|[^\p{L}])(хочу|нужен|нужна|нужно|нужны|ищу|покажи|покажите|подбери|подберите|want|need|looking for|show me)([^\p{L}]|$)/iu;
+
+/** Whether a message asks for products in so many words ("хочу", "покажи", "I need"). */
+export function asksForProducts(text: string): boolean {
+  return REQUEST_WORDS.test(text);
+}

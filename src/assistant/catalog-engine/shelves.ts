@@ -15,21 +15,12 @@ import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
 import { formatPrice } from './texts.ts';
-import { stem } from '../../catalog/search/stem.ts';
+import { LABEL_CONNECTORS, readableLabel, shownWords, shows, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 // The first items of a cart are enough to suggest a shelf; each adds several searches.
 const MAX_CART_ITEMS = 3;
 
-/** Words and brand/category words of a search, as the answer and the next turn need them. */
-export interface SearchContext {
-  categoryWords: string[];
-  brandWords: string[];
-  /** Words describing the search to the buyer, in the order the buyer wrote them. */
-  label: string[];
-  /** The price bound is "cheaper"/"pricier" than what was shown, not a figure the buyer said. */
-  priceMove?: 'cheaper' | 'pricier';
-}
 
 export interface SearchAnswerOptions {
   move?: PriceMove;
@@ -75,83 +66,6 @@ function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswe
   }
   return main;
 }
-
-/** Words of the shown products (names, categories, parameter values), to tell which of the buyer's words they show. */
-function shownWords(products: CatalogProduct[]): string[] {
-  const words = new Set<string>();
-  for (const p of products.slice(0, SHELF_SIZE)) {
-    const params = Object.entries(p.params).slice(0, MAX_PARAMS_READ).flat();
-    const text = [p.name, p.brand ?? '', ...p.categories, ...params, (p.description ?? '').slice(0, MAX_DESCRIPTION_READ)].join(' ');
-    for (const w of tokenize(text.slice(0, MAX_CARD_CHARS))) {
-      words.add(stem(w));
-    }
-  }
-  return [...words];
-}
-
-const MAX_PARAMS_READ = 40;
-const MAX_DESCRIPTION_READ = 500;
-const MAX_CARD_CHARS = 4000;
-
-function shows(vocab: string[], word: string): boolean {
-  return tokenize(word).every((w) => {
-    const s = stem(w);
-    return vocab.some((v) => v === s || (s.length >= 4 && v.startsWith(s)) || (v.length >= 4 && s.startsWith(v)));
-  });
-}
-
-/**
- * The buyer's words as a title can use them: in the buyer's language, without words the
- * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
- * words only between kept words. With nothing left, the shown products' own category.
- */
-function readableLabel(label: string[], products: CatalogProduct[], lang: Turn['lang']): string[] {
-  if (products.length === 0 || label.length === 0) {
-    return label;
-  }
-  const vocab = shownWords(products);
-  // A word in another script than the products' names matched through a translation
-  // ("coffee machine" in a Russian catalogue): the products cannot show it, it stays.
-  const cyrillicShelf = products.filter((p) => CYRILLIC.test(p.name)).length * 2 > products.length;
-  const otherScript = (w: string): boolean => (CYRILLIC.test(w) ? !cyrillicShelf : /[a-z]/iu.test(w) && cyrillicShelf && !/\d/u.test(w));
-  const kept = label.map(
-    (w) => !(lang === 'en' && CYRILLIC.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && (shows(vocab, w) || otherScript(w)),
-  );
-  // A unit after a shown number ("55 дюймов" of a 55" television) is shown with it.
-  label.forEach((w, i) => {
-    if (!kept[i] && i > 0 && kept[i - 1] && /^\d+([.,]\d+)?$/u.test(label[i - 1] as string) && UNIT.test(w)) {
-      kept[i] = true;
-    }
-  });
-  const out: string[] = [];
-  label.forEach((w, i) => {
-    if (kept[i]) {
-      out.push(w);
-    } else if (LABEL_CONNECTORS.has(w.toLowerCase()) && (out.length > 0 || i === 0) && kept[i + 1] === true) {
-      out.push(w);
-    }
-  });
-  if (out.length > 0) {
-    return out;
-  }
-  const leaves = new Map<string, number>();
-  for (const p of products) {
-    const leaf = p.categories[p.categories.length - 1];
-    if (leaf) {
-      leaves.set(leaf, (leaves.get(leaf) ?? 0) + 1);
-    }
-  }
-  const top = [...leaves.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (!top || (lang === 'en' && /[\u0400-\u04ff]/u.test(top))) {
-    return [];
-  }
-  // "Кофемашины" reads as a title word; a shouting feed's "ВЕБКАМЕРЫ" stays as the shop wrote it.
-  return [top === top.toUpperCase() ? top : top.charAt(0).toLowerCase() + top.slice(1)];
-}
-
-const CYRILLIC = /[\u0400-\u04ff]/u;
-const UNIT = /^(дюйм\p{L}*|inch\p{L}*|литр\p{L}*|л|liters?|litres?|гб|gb|тб|tb|мм|mm|см|cm|кг|kg|вт|w|мп|mp|мач|mah)$/iu;
-const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'for', 'with', 'without', 'and']);
 
 function priceBound(turn: Turn, f: SearchFilters | undefined): string {
   const { t, currency, lang } = turn;

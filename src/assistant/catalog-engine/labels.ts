@@ -1,0 +1,156 @@
+/**
+ * The words that describe a search to the buyer (its title and sentence): the buyer's own
+ * words in their order and spelling, brands as the catalogue writes them, without the words
+ * of the request itself ("хочу", "покажите"), of the price and of an excluded brand; and of
+ * those, only the words the shown products show (no typo, no untranslated synonym).
+ */
+import type { CatalogProduct } from '../../catalog/product.ts';
+import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
+import { stem } from '../../catalog/search/stem.ts';
+import { MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
+import { tokenize } from '../../catalog/search/tokenize.ts';
+import type { Lang } from '../language.ts';
+import { SHELF_SIZE } from './turn.ts';
+
+/** Words and brand/category words of a search, as the answer and the next turn need them. */
+export interface SearchContext {
+  categoryWords: string[];
+  brandWords: string[];
+  /** Words describing the search to the buyer, in the order the buyer wrote them. */
+  label: string[];
+  /** The price bound is "cheaper"/"pricier" than what was shown, not a figure the buyer said. */
+  priceMove?: 'cheaper' | 'pricier';
+}
+
+/** The context of a new search: its category and brand words and the label described above. */
+export function freshContext(message: string, parsed: DetailedQuery, index?: CatalogIndex): SearchContext {
+  const brandWords = new Set(parsed.brandWords.flatMap((b) => tokenize(b)));
+  const keep = new Set([...parsed.categoryWords, ...tokenize(parsed.text), ...brandWords]);
+  // The buyer's own spelling ("iPhone") and order, with connecting words between kept
+  // words ("чехол для ноутбука"), brands as the catalogue writes them, without price
+  // words (said separately). Words the parser replaced (a synonym, a typo's correction)
+  // are kept as the buyer wrote them; the answer drops those its products do not show.
+  // As many words as the search parses: a pasted essay is not a title.
+  const originals = (message.match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? []).slice(0, MAX_PARSE_WORDS);
+  const norms = originals.map((o) => tokenize(o).join(' '));
+  const candidate = (n: string): boolean => keep.has(n) || (n !== '' && !LABEL_NOISE.has(n) && !LABEL_CONNECTORS.has(n) && !/\d/.test(n));
+  let keptAt = norms.map((n, i) => (keep.has(n) ? i : -1)).filter((i) => i >= 0);
+  if (keptAt.length === 0 && keep.size > 0) {
+    // Every word was replaced (a translation: "coffee machine" searched as "кофемашина"): the buyer's own words.
+    keptAt = norms.map((n, i) => (candidate(n) ? i : -1)).filter((i) => i >= 0);
+  }
+  const label: string[] = [];
+  const used = new Set<string>();
+  if (keptAt.length > 0) {
+    const from = keptAt[0] as number;
+    let to = keptAt[keptAt.length - 1] as number;
+    while (to + 1 < norms.length && (candidate(norms[to + 1] as string) || (LABEL_CONNECTORS.has(norms[to + 1] as string) && to + 2 < norms.length && candidate(norms[to + 2] as string)))) {
+      to++;
+    }
+    for (let i = from; i <= to; i++) {
+      const n = norms[i] as string;
+      // "не Xiaomi", "кроме Xiaomi": an excluded brand is said apart ("…, кроме Xiaomi").
+      if (i > 0 && NEGATORS.has(norms[i - 1] as string)) {
+        continue;
+      }
+      if (candidate(n) && !used.has(n)) {
+        used.add(n);
+        label.push(brandWords.has(n) ? (index?.resolveBrand(originals[i] as string) ?? (originals[i] as string)) : (originals[i] as string));
+      } else if (LABEL_CONNECTORS.has(n) && i > from && i < to) {
+        label.push(originals[i] as string);
+      }
+    }
+  }
+  return { categoryWords: parsed.categoryWords, brandWords: parsed.brandWords, label };
+}
+
+const NEGATORS = new Set(['не', 'кроме', 'без', 'not', 'except', 'without', 'no']);
+
+/** Words of a request that do not describe the products ("хочу", "покажите", "please"). */
+const LABEL_NOISE = new Set([
+  'хочу', 'нужен', 'нужна', 'нужно', 'нужны', 'покажи', 'покажите', 'подбери', 'подберите', 'ищу', 'есть', 'ли', 'а', 'мне', 'какие', 'какой', 'какая',
+  'что', 'нибудь', 'что-нибудь', 'посоветуй', 'посоветуйте', 'пожалуйста', 'до', 'от', 'за', 'руб', 'рублей', 'тысяч', 'тыс', 'к', 'у', 'вас', 'еще', 'ещё',
+  'please', 'show', 'me', 'i', 'want', 'need', 'looking', 'find', 'some', 'any', 'a', 'an', 'the', 'do', 'you', 'have', 'under', 'below', 'over', 'above',
+  'than', 'less', 'more', 'else', 'anything', 'something', 'get', 'buy', 'can', 'recommend', 'is', 'are', 'there', 'only', 'also', 'other', 'usd', 'dollars',
+  'наличии', 'наличие', 'stock', 'in', 'дешевле', 'подешевле', 'дороже', 'подороже', 'cheap', 'cheaper', 'cheapest', 'не', 'кроме', 'not', 'except', 'no',
+  'бюджет', 'budget', 'недорогой', 'недорогие', 'недорого', 'inexpensive', 'affordable',
+]);
+
+/** Words that connect two described words ("чехол для ноутбука"), never a title's own end. */
+export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'for', 'with', 'without', 'and']);
+
+/** Words of the shown products (names, categories, parameter values), to tell which of the buyer's words they show. */
+export function shownWords(products: CatalogProduct[]): string[] {
+  const words = new Set<string>();
+  for (const p of products.slice(0, SHELF_SIZE)) {
+    const params = Object.entries(p.params).slice(0, MAX_PARAMS_READ).flat();
+    const text = [p.name, p.brand ?? '', ...p.categories, ...params, (p.description ?? '').slice(0, MAX_DESCRIPTION_READ)].join(' ');
+    for (const w of tokenize(text.slice(0, MAX_CARD_CHARS))) {
+      words.add(stem(w));
+    }
+  }
+  return [...words];
+}
+
+const MAX_PARAMS_READ = 40;
+const MAX_DESCRIPTION_READ = 500;
+const MAX_CARD_CHARS = 4000;
+
+export function shows(vocab: string[], word: string): boolean {
+  return tokenize(word).every((w) => {
+    const s = stem(w);
+    return vocab.some((v) => v === s || (s.length >= 4 && v.startsWith(s)) || (v.length >= 4 && s.startsWith(v)));
+  });
+}
+
+/**
+ * The buyer's words as a title can use them: in the buyer's language, without words the
+ * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
+ * words only between kept words. With nothing left, the shown products' own category.
+ */
+export function readableLabel(label: string[], products: CatalogProduct[], lang: Lang): string[] {
+  if (products.length === 0 || label.length === 0) {
+    return label;
+  }
+  const vocab = shownWords(products);
+  // A word in another script than the products' names matched through a translation
+  // ("coffee machine" in a Russian catalogue): the products cannot show it, it stays.
+  const cyrillicShelf = products.filter((p) => CYRILLIC.test(p.name)).length * 2 > products.length;
+  const otherScript = (w: string): boolean => (CYRILLIC.test(w) ? !cyrillicShelf : /[a-z]/iu.test(w) && cyrillicShelf && !/\d/u.test(w));
+  const kept = label.map(
+    (w) => !(lang === 'en' && CYRILLIC.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && (shows(vocab, w) || otherScript(w)),
+  );
+  // A unit after a shown number ("55 дюймов" of a 55" television) is shown with it.
+  label.forEach((w, i) => {
+    if (!kept[i] && i > 0 && kept[i - 1] && /^\d+([.,]\d+)?$/u.test(label[i - 1] as string) && UNIT.test(w)) {
+      kept[i] = true;
+    }
+  });
+  const out: string[] = [];
+  label.forEach((w, i) => {
+    if (kept[i]) {
+      out.push(w);
+    } else if (LABEL_CONNECTORS.has(w.toLowerCase()) && (out.length > 0 || i === 0) && kept[i + 1] === true) {
+      out.push(w);
+    }
+  });
+  if (out.length > 0) {
+    return out;
+  }
+  const leaves = new Map<string, number>();
+  for (const p of products) {
+    const leaf = p.categories[p.categories.length - 1];
+    if (leaf) {
+      leaves.set(leaf, (leaves.get(leaf) ?? 0) + 1);
+    }
+  }
+  const top = [...leaves.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!top || (lang === 'en' && /[\u0400-\u04ff]/u.test(top))) {
+    return [];
+  }
+  // "Кофемашины" reads as a title word; a shouting feed's "ВЕБКАМЕРЫ" stays as the shop wrote it.
+  return [top === top.toUpperCase() ? top : top.charAt(0).toLowerCase() + top.slice(1)];
+}
+
+const CYRILLIC = /[\u0400-\u04ff]/u;
+const UNIT = /^(дюйм\p{L}*|inch\p{L}*|литр\p{L}*|л|liters?|litres?|гб|gb|тб|tb|мм|mm|см|cm|кг|kg|вт|w|мп|mp|мач|mah)$/iu;

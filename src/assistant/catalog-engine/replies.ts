@@ -1,0 +1,81 @@
+/**
+ * Answers without a product search: a shop question (the tenant's page of the topic, the
+ * operator, or an honest "I can't tell"), small talk, a question about the page's product
+ * from its own card, and words the catalogue does not know. Each keeps the dialog's last
+ * search, so a later "cheaper" still refines it.
+ */
+import type { CatalogProduct } from '../../catalog/product.ts';
+import type { CatalogIndex } from '../../catalog/search/types.ts';
+import type { TenantLink } from '../../config/tenant.ts';
+import type { EngineResult } from '../engine.ts';
+import type { EngineState } from '../engine-state.ts';
+import { currencySymbol } from '../currency.ts';
+import type { AnswerParts } from './compose.ts';
+import type { ShopTopic } from './intents.ts';
+import { productFacts } from './product-facts.ts';
+import { browseSuggests } from './suggests.ts';
+import { formatPrice } from './texts.ts';
+import { result, type Turn } from './turn.ts';
+
+/**
+ * A question about the shop: its page on the topic when it has one, else the operator
+ * when it has a chat, else an honest "I can't tell". The previous search stays refinable.
+ */
+export function topicAnswer(turn: Turn, links: TenantLink[], topics: ShopTopic[]): EngineResult {
+  const { t, req, index, lang } = turn;
+  const topic = links.find((l) => (topics as string[]).includes(l.topic))?.topic ?? links[0]?.topic ?? topics[0] ?? '';
+  if (links.length > 0) {
+    const message = t.topicLink(topic, links.map((l) => l.label));
+    return result(turn, { message, links, suggests: browseSuggests(index, lang) }, turn.prev);
+  }
+  if (req.tenant.supportChat) {
+    return result(turn, { message: t.topicOperator(topic), supportButton: t.supportButton }, turn.prev);
+  }
+  return result(turn, { message: t.topicUnknown(topic), suggests: browseSuggests(index, lang) }, turn.prev);
+}
+
+/** A short answer without products; the previous search stays refinable. */
+export function smallTalk(turn: Turn, message: string): EngineResult {
+  return result(turn, { message, suggests: browseSuggests(turn.index, turn.lang) }, turn.prev);
+}
+
+/**
+ * A question about the page's product ("какая у него камера?"): what its card says about
+ * it, or honestly that the card does not say. Null when the question asks nothing specific.
+ */
+export function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null {
+  const { t, req, lang } = turn;
+  const name = p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
+  const state = turn.prev ?? { v: 1 as const, kind: 'product' as const, lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: [], sku: p.sku };
+  // The price and the stock are the card's own fields.
+  if (PRICE_QUESTION.test(turn.text) || STOCK_QUESTION.test(turn.text)) {
+    const price = typeof p.price === 'number' ? formatPrice(p.price, currencySymbol(req.tenant, p), lang) : null;
+    const message = `${t.productIntro(name, price).replace(/\.$/u, '')}, ${p.available ? t.inStock : t.unavailable}.`;
+    return result(turn, { message, suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
+  }
+  const found = productFacts(p, turn.text);
+  if (!found.specific) {
+    return null;
+  }
+  if (found.facts.length > 0) {
+    return result(turn, { message: t.productDetail(name, found.facts), suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
+  }
+  const parts: AnswerParts = { message: t.productNoDetail(name, req.tenant.supportChat), suggests: [t.sugSimilar, t.sugComplementary] };
+  if (req.tenant.supportChat) {
+    parts.supportButton = t.supportButton;
+  }
+  return result(turn, parts, state);
+}
+
+const PRICE_QUESTION = /сколько (он |она |оно |они )?стои|какая цена|почем|по чем|how much (is it|is this|are they|does (it|this) cost)|what('s| is) the price|price\?/iu;
+const STOCK_QUESTION = /(есть|имеется) (ли )?в наличии|в наличии\?|наличие\?|(is it|are they) in stock|in stock\?|available\?/iu;
+
+/**
+ * Words the catalogue does not have: a brand name as the buyer wrote it ("а Samsung есть?")
+ * is named in the answer, anything else is not repeated back (it may be a typo or noise).
+ */
+export function unknownWordsAnswer(turn: Turn, index: CatalogIndex, prev: EngineState | null): EngineResult {
+  const name = /(?:^|\s)([A-Z][A-Za-z0-9&'-]{2,30})(?=[\s?!.,]|$)/u.exec(turn.text)?.[1];
+  const message = name ? turn.t.notInCatalog(name) : turn.t.nothingKnown;
+  return result(turn, { message, suggests: browseSuggests(index, turn.lang) }, prev);
+}
