@@ -6,10 +6,12 @@
  */
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Redis } from 'ioredis';
+import net from 'node:net';
+import { Redis } from 'ioredis';
 import { auth, buildTestApp, registerGuest, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/storage.ts';
 import { postgresSkip, redisClients, redisSkip } from '../helpers/services.ts';
+import { skipFor } from '../helpers/storage.ts';
 
 const list = (t: TestApp, token: string) => t.app.inject({ method: 'GET', url: '/shopping/dialogs', headers: auth(token) });
 
@@ -65,4 +67,33 @@ describe('revocation across two instances', () => {
   test('on one PostgreSQL, told through LISTEN/NOTIFY', { skip: postgresSkip }, () => revokedOnOneRefusedOnTheOther(() => null));
 
   test('on one PostgreSQL and one Redis, told through Redis', { skip: postgresSkip || redisSkip }, () => revokedOnOneRefusedOnTheOther(() => clients.client()));
+});
+
+/** A local port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('revocation while Redis is away', { skip: skipFor('sqlite') }, () => {
+  test('503 AUTH_STORAGE_UNAVAILABLE (the other instances could not be told), and the token is refused here all the same', async () => {
+    const redis = new Redis({ host: '127.0.0.1', port: await closedPort(), enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis.on('error', () => undefined);
+    const t = await buildTestApp('sqlite', { redis });
+    try {
+      const token = await registerGuest(t.app, 'shop-a', 'redis-away');
+      assert.equal((await list(t, token)).statusCode, 200, 'served (from the database: nothing is kept in memory while revocations cannot be heard)');
+      const revoked = await t.app.inject({ method: 'POST', url: '/shopping/guest-sessions/revoke', headers: auth(token) });
+      assert.equal(revoked.statusCode, 503);
+      assert.equal(revoked.json().code, 'AUTH_STORAGE_UNAVAILABLE');
+      assert.doesNotMatch(revoked.body, /127\.0\.0\.1|ECONNREFUSED|writeable/i, 'no internal detail');
+      assert.equal((await list(t, token)).statusCode, 401, 'the revocation itself was stored');
+    } finally {
+      await t.close();
+      redis.disconnect();
+    }
+  });
 });

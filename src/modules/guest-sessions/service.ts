@@ -100,7 +100,11 @@ export function createGuestSessionService(deps: GuestSessionServiceDeps) {
       await authStorage(() => repository.revoke(session.id, clock.nowMicros()));
       cache.delete(tokenHash);
       // The other instances must hear of it; if they cannot be told, the caller retries (revoking again answers 204).
-      await authStorage(() => channel.publish(tokenHash));
+      try {
+        await channel.publish(tokenHash);
+      } catch (err) {
+        throw new AppError('AUTH_STORAGE_UNAVAILABLE', undefined, { cause: err });
+      }
     },
 
     /** The active session of a token; 401 INVALID_GUEST_TOKEN when malformed, unknown, expired or revoked. */
@@ -118,7 +122,9 @@ export function createGuestSessionService(deps: GuestSessionServiceDeps) {
       const epoch = cache.epoch;
       const session = await authStorage(() => repository.findByTokenHash(tokenHash));
       if (!session || !live(session)) {
-        cache.delete(tokenHash);
+        if (cached) {
+          cache.delete(tokenHash);
+        }
         throw new AppError('INVALID_GUEST_TOKEN');
       }
       if (caching) {
