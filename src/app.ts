@@ -57,6 +57,8 @@ export interface AppDeps {
   catalogRefreshMs?: number;
   /** How often tracking events are written (ms). Default 500. */
   trackingFlushMs?: number;
+  /** How often guest-session expiry extensions are written (ms). Default 1000. */
+  sessionExtensionFlushMs?: number;
   /** Where finished spans go when the OTEL_* settings turn tracing on; defaults to the OTLP exporter they name. */
   spanProcessor?: SpanProcessor;
 }
@@ -101,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const engineFor: EngineResolver = deps.engineFor ? (tenant) => deps.engineFor!(tenant, defaultEngines) : defaultEngines;
   const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs, metrics: metrics.recorder, spans: tracing.spans };
 
-  const sessions = createGuestSessions(ctx, { redis: deps.redis ?? null, log: app.log });
+  const sessions = createGuestSessions(ctx, { redis: deps.redis ?? null, log: app.log, extensionFlushMs: deps.sessionExtensionFlushMs ?? 1000 });
   installAccess(app, { config, sessions });
   // Before the modules: it reads the presets of each route as the route is registered.
   installRateLimits(app, limiter, metrics.recorder);

@@ -9,11 +9,16 @@ import { expectationOf, judge, type Failure } from './oracle.ts';
 import { buildRequest, type Plan } from './plan.ts';
 import type { Operation } from './spec.ts';
 import type { World } from './world.ts';
+import { hashToken } from '../../src/security/tokens.ts';
 
 /** Longer than any request of the fuzz world takes; past it the request is reported as unanswered. */
 const ANSWER_TIMEOUT_MS = 20_000;
 /** The collector writes every 20 ms in the test app; this is its write, not a measurement. */
 const EVENT_WRITE_TIMEOUT_MS = 5_000;
+/** Session extensions are written in batches (every 20 ms in the test app); this waits for that write. */
+const EXTENSION_WRITE_TIMEOUT_MS = 2_000;
+/** A session is extended at most once a minute. */
+const EXTEND_EVERY_MICROS = 60_000_000;
 /** Each request moves the manual clock by a minute and a second, so successful guest requests extend sessions (and refused ones must not)... */
 const CLOCK_STEP_MICROS = 61_000_000;
 /**
@@ -103,6 +108,14 @@ export function createHarness(world: World, operations: Operation[]): Harness {
       clockMoved += CLOCK_STEP_MICROS;
     }
     const before = last ?? (await fingerprint(db));
+    // The session of the request's token, when a successful answer is due to extend it: that
+    // write comes in a batch a moment later and must not be taken for a change by the next request.
+    const bearer = /^Bearer (\S+)$/.exec(built.headers.authorization ?? '')?.[1];
+    const sessionRow = () =>
+      db.selectFrom('guest_sessions').select(['extended_at', 'revoked_at', 'expires_at']).where('token_hash', '=', hashToken(bearer!)).executeTakeFirst();
+    const session = bearer && op.guest !== 'none' ? await sessionRow() : undefined;
+    const now = t.clock.nowMicros();
+    const extensionDue = session !== undefined && session.revoked_at === null && session.expires_at > now && now - session.extended_at >= EXTEND_EVERY_MICROS;
     const logMark = t.logText().length;
     stats.sent.set(op.id, (stats.sent.get(op.id) ?? 0) + 1);
 
@@ -137,6 +150,16 @@ export function createHarness(world: World, operations: Operation[]): Harness {
     perStatus.set(answered.statusCode, (perStatus.get(answered.statusCode) ?? 0) + 1);
     stats.statuses.set(op.id, perStatus);
 
+    if (extensionDue && answered.statusCode < 400) {
+      const until = Date.now() + EXTENSION_WRITE_TIMEOUT_MS;
+      for (;;) {
+        const row = await sessionRow();
+        if (!row || row.extended_at !== session.extended_at || row.revoked_at !== null || Date.now() >= until) {
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
     let after = await fingerprint(db);
     let eventLost: Failure | null = null;
     if (op.path.startsWith('/shopping/events/') && answered.statusCode === 204 && built.pathValues?.signed !== 'debug') {

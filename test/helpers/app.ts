@@ -44,7 +44,7 @@ export interface TestAppOptions {
   /** Catalogue files to import per tenant before the app starts; default: the demo catalogue for every test tenant. */
   catalogs?: Record<string, string>;
   /** Passed to buildApp. */
-  app?: Partial<Pick<AppDeps, 'engineFor' | 'images' | 'trackingFlushMs' | 'spanProcessor'>>;
+  app?: Partial<Pick<AppDeps, 'engineFor' | 'images' | 'trackingFlushMs' | 'sessionExtensionFlushMs' | 'spanProcessor'>>;
 }
 
 export const DEMO_CATALOG = fileURLToPath(new URL('../../examples/demo/catalog.jsonl', import.meta.url));
@@ -92,6 +92,7 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
     redis: options.redis ?? null,
     catalogRefreshMs: 0,
     trackingFlushMs: 20,
+    sessionExtensionFlushMs: 20,
     ...options.app,
   });
   await options.beforeReady?.(app);

@@ -16,14 +16,14 @@ import { createExtensionBatch } from './extension-batch.ts';
 /** How long a session read from the database is trusted before it is read again. */
 const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 20_000;
-/** How often noted expiry extensions are written; a crash loses at most this much of them. */
-const EXTENSION_FLUSH_MS = 1_000;
 const EXTENSION_MAX_PENDING = 5_000;
 
 export interface GuestSessionsDeps {
   /** Redis, when configured: revocations are announced to the other instances through it. */
   redis: Redis | null;
   log: FastifyBaseLogger;
+  /** How often noted expiry extensions are written; a crash loses at most this much of them. */
+  extensionFlushMs: number;
 }
 
 /** The guest-session service; it is also the access plugin's `SessionAuthority`. */
@@ -33,7 +33,7 @@ export function createGuestSessions(ctx: AppContext, deps: GuestSessionsDeps): G
   const channel = createInvalidationChannel({ storage: ctx.storage, redis: deps.redis }, { revoked: (hash) => cache.delete(hash), gap: () => cache.clear() });
   const extensions = createExtensionBatch({
     write: (batch) => repository.extendMany(batch),
-    intervalMs: EXTENSION_FLUSH_MS,
+    intervalMs: deps.extensionFlushMs,
     maxPending: EXTENSION_MAX_PENDING,
     // The answers succeeded; a lost batch only shortens those sessions by the time since their last extension.
     onError: (err) => deps.log.warn({ err }, 'guest session extensions not written'),
