@@ -5,6 +5,9 @@
  * its title, typos and exclusions — in Russian (`demo`) and English (`demo-en`). Where the
  * words depend on what the search ranks first, the test checks their shape, not a product.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery, assertNone } from '../helpers/assert.ts';
@@ -184,6 +187,71 @@ for (const dialect of DIALECTS) {
       const gift = await ask('gift for mom under $50');
       assert.equal(gift.message, 'Gift ideas under $50 from different sections:');
       assertEvery(gift.cards, (c) => c.price !== null && c.price <= 50);
+    });
+  });
+}
+
+/** A phone-accessories shop: what the buyer asks for may not be sold here at all. */
+const ACCESSORIES = [
+  { sku: 'A1', name: 'Samsung 25W USB-C Fast Charger', brand: 'Samsung', price: 19.99, categories: ['Cell Phone Accessories', 'Chargers'] },
+  { sku: 'A2', name: 'Samsung Wireless Charger Pad', brand: 'Samsung', price: 39.99, categories: ['Cell Phone Accessories', 'Chargers'] },
+  { sku: 'A3', name: 'OtterBox Defender Case for iPhone 14', brand: 'OtterBox', price: 49.99, categories: ['Cell Phone Accessories', 'Cases'] },
+  { sku: 'A4', name: 'Apple iPhone 14 Clear Case with MagSafe', brand: 'Apple', price: 49.0, categories: ['Cell Phone Accessories', 'Cases'] },
+  { sku: 'A5', name: 'ZAGG Glass Screen Protector for iPhone 14', brand: 'ZAGG', price: 29.99, categories: ['Cell Phone Accessories', 'Screen Protectors'] },
+  { sku: 'A6', name: 'Anker PowerCore 10000 mAh Portable Charger', brand: 'Anker', price: 25.99, categories: ['Cell Phone Accessories', 'Power Banks'] },
+].map((p) => ({ ...p, currency: 'USD', available: true, url: `https://phones.shop.example/p/${p.sku}` }));
+
+for (const dialect of DIALECTS) {
+  describe(`what a shop does not sell [${dialect}]`, { skip: skipFor(dialect) }, () => {
+    let t: TestApp;
+    let dir: string;
+
+    before(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'aisle-not-sold-'));
+      const catalog = join(dir, 'catalog.jsonl');
+      writeFileSync(catalog, ACCESSORIES.map((p) => JSON.stringify(p)).join('\n'));
+      const base = TENANTS.find((x) => x.id === 'demo-en');
+      assert.ok(base);
+      t = await buildTestApp(dialect, { tenants: [{ ...base, id: 'phone-bits', catalog: { ...base.catalog, path: catalog } } as typeof base], catalogs: { 'phone-bits': catalog } });
+    });
+    after(async () => {
+      await t?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    async function ask(threadId: string, content: string) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/shopping/generate',
+        payload: { threadId, resourceId: `buyer-${threadId}`, messages: [{ role: 'user', content }], runtimeContext: { tenant_id: 'phone-bits', ctx: { type: 'HOMEPAGE' } } },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const contents = (res.json() as { response: { contents: Block[] } }).response.contents;
+      return {
+        message: contents.filter((b) => b.type === 'message').map((b) => String(b.value)).join(' '),
+        cards: (contents.find((b) => b.type === 'products')?.value as Card[] | undefined) ?? [],
+        actions: contents.filter((b) => b.type === 'button').map((b) => b.action),
+      };
+    }
+
+    test('a TV, a coffee maker or a refrigerator is said to be not sold here, without chargers or phones as cards', async () => {
+      const tv = await ask('t1', '4k tv 55 inch under 500');
+      assert.equal(tv.message, 'It looks like we don\'t sell "tv" in this shop. An operator can double-check — and below are the sections of what we do have.');
+      assert.deepEqual(tv.cards, []);
+      assert.deepEqual(tv.actions, ['open_support_chat']);
+      const coffee = await ask('t2', 'coffee maker');
+      assert.match(coffee.message, /^It looks like we don't sell "coffee maker" in this shop\./u);
+      assert.deepEqual(coffee.cards, []);
+      // Only the brand matches here (Samsung chargers): still not what was asked for.
+      const fridge = await ask('t3', 'Samsung refrigerator french door');
+      assert.match(fridge.message, /^It looks like we don't sell "refrigerator" in this shop\./u);
+      assert.deepEqual(fridge.cards, []);
+    });
+
+    test('what the shop does sell is still found, in the same dialog after a refusal', async () => {
+      await ask('t4', 'coffee maker');
+      const charger = await ask('t4', 'portable charger 10000mah');
+      assert.equal(charger.cards[0]?.sku, 'A6');
     });
   });
 }

@@ -8,8 +8,9 @@ import { compactFilters, type SearchFilters } from '../../catalog/search/filters
 import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
+import { synonymsOf } from '../../catalog/search/synonyms.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
-import type { Shelf } from './compose.ts';
+import type { AnswerParts, Shelf } from './compose.ts';
 import { currencySymbol } from '../currency.ts';
 import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
@@ -31,6 +32,14 @@ export interface SearchAnswerOptions {
   priceAsked?: SearchFilters;
   learned?: BuyerPreferences | null;
   prefs?: { budget?: number; brands?: string[] };
+}
+
+/** The words of the shared synonym table (kinds of product in general, whatever this shop sells) among these. */
+function knownProductWords(words: string): string {
+  return words
+    .split(' ')
+    .filter((w) => synonymsOf(w).length > 0)
+    .join(' ');
 }
 
 /** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi". */
@@ -114,9 +123,28 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     state.priceMove = priceMove;
   }
 
-  if (products.length === 0) {
+  // The kind of product asked for is not in this catalogue: hits, if any, match only a brand
+  // or a number, so they are not shown as if they were what the buyer wants. With nothing
+  // found the buyer's word is named only when it is a known product word, never a typo or
+  // nonsense.
+  const missing = run.productTypeMissing;
+  const known = missing ? knownProductWords(missing) : '';
+  // Named as the buyer wrote it when it is one or two words standing together ("coffee
+  // maker"), else by the known product words among them ("refrigerator" of "refrigerator
+  // french door").
+  const asWritten = missing !== undefined && missing.split(' ').length <= 2 && turn.text.toLowerCase().includes(missing);
+  const notSold = known && asWritten ? missing : known || (products.length > 0 && missing) || null;
+  if (products.length === 0 && !notSold) {
     // The buyer's words are not repeated back: they may be a typo or nonsense.
     return result(turn, { message: t.nothingKnown, suggests: browseSuggests(index, lang) }, { ...state, shown: [] }, opts.learned);
+  }
+  if (notSold) {
+    const operator = Boolean(req.tenant.supportChat);
+    const parts: AnswerParts = { message: t.typeNotSold(notSold, operator), suggests: browseSuggests(index, lang) };
+    if (operator) {
+      parts.supportButton = t.supportButton;
+    }
+    return result(turn, parts, { ...state, shown: [] }, opts.learned);
   }
   const vocab = shownWords(products);
   // Words of the buyer the shown products do not show: what a "not exactly" note is about.
@@ -168,7 +196,10 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   } else if (run.sort === 'price_desc') {
     lines.push(t.sortedDesc);
   } else {
-    const priced = products.filter((p) => p.available && typeof p.price === 'number');
+    // The cheapest of what was asked for: a hit that misses the query's product word (a seat
+    // fastener under a toilet search) is not named as the affordable choice.
+    const asked = run.hits.filter((h) => h.headMatched !== false).map((h) => h.product);
+    const priced = (asked.length > 0 ? asked : products).filter((p) => p.available && typeof p.price === 'number');
     const cheapest = priced.sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && products.length > 1) {
       lines.push(t.cheapest(shortName(cheapest), formatPrice(cheapest.price as number, currency, lang)));

@@ -99,6 +99,8 @@ const RU = {
   similarCheaper: (name: string) => `Похожие на «${name}», но дешевле:`,
   similarPricier: (name: string) => `Похожие на «${name}», но дороже:`,
   notInCatalog: (name: string) => `${name} в нашем каталоге нет. Могу подобрать похожее среди того, что есть.`,
+  typeNotSold: (what: string, operator: boolean) =>
+    `Похоже, «${what}» в нашем магазине не продаётся. ${operator ? 'Если я ошибаюсь, уточнит оператор, — а ниже разделы того, что у нас есть.' : 'Вот разделы того, что у нас есть.'}`,
   similarNone: (name: string) => `Похожих на «${name}» товаров в каталоге не нашлось.`,
   complementary: (name: string) => `Вместе с «${name}» пригодится:`,
   complementaryNone: (name: string) => `Подходящих аксессуаров к «${name}» в каталоге не нашлось.`,
@@ -179,6 +181,8 @@ const EN: typeof RU = {
   similarCheaper: (name: string) => `Like ${name}, but cheaper:`,
   similarPricier: (name: string) => `Like ${name}, but pricier:`,
   notInCatalog: (name: string) => `We don't carry ${name}. I can suggest something similar from what we have.`,
+  typeNotSold: (what: string, operator: boolean) =>
+    `It looks like we don't sell "${what}" in this shop. ${operator ? 'An operator can double-check — and below are the sections of what we do have.' : 'Here are the sections of what we do have.'}`,
   similarNone: (name: string) => `I couldn't find products similar to ${name}.`,
   complementary: (name: string) => `Goes well with ${name}:`,
   complementaryNone: (name: string) => `I couldn't find accessories for ${name} in the catalogue.`,
