@@ -1,2 +1,3 @@
 /** The catalogue engine's entry point: the engine itself is `engine.ts`. */
 export { createCatalogEngine, type CatalogEngineDeps } from './engine.ts';
+export { isConversation } from './intents.ts';

@@ -182,6 +182,15 @@ export function isOffTopic(text: string): boolean {
   return OFF_TOPIC.some((re) => re.test(norm));
 }
 
+/**
+ * Conversation rather than a request for products: a greeting, thanks, a call for a person,
+ * a question to the assistant, small talk or a shop topic (what the shops' insights leave out
+ * of the requests that found nothing: those are not missing assortment).
+ */
+export function isConversation(text: string): boolean {
+  return isGreeting(text) || isThanks(text) || wantsSupport(text) || isAboutAssistant(text) || isOffTopic(text) || shopTopics(text).length > 0;
+}
+
 /** A shop topic every shop has, whether or not the tenant gave a link for it. */
 export type ShopTopic = 'delivery' | 'returns' | 'warranty' | 'payment' | 'stores' | 'order';
 

@@ -19,6 +19,7 @@ import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
+import { synonymsOf } from './synonyms.ts';
 import type { CatalogIndex, DetailedQuery, ParsedQuery, SearchHit, SearchOptions } from './types.ts';
 
 /**
@@ -112,7 +113,11 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       // Known when any word that may name the type does ("refrigerator french door" asks
       // for a refrigerator; a catalogue with doors has the type the buyer may mean).
       const expanded = termGroups(words, head);
-      const known = typeWords.some((i) => expanded.known[expanded.groupOfWord[i] ?? -1] === true);
+      // The head word, or another word that names a kind of product in general (a word of
+      // the synonym table: "refrigerator" of "refrigerator french door"); a describing word
+      // alone ("electric" of "electric scooter") does not make the type known.
+      const knownAt = (i: number) => expanded.known[expanded.groupOfWord[i] ?? -1] === true;
+      const known = knownAt(head) || typeWords.some((i) => knownAt(i) && synonymsOf(words[i] as string).length > 0);
       return { word: typeWords.map((i) => words[i] as string).join(' '), known };
     },
     resolveBrand(name: string): string | undefined {

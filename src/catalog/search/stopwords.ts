@@ -31,7 +31,7 @@ is are was were be been am do does did have has had can could would should will
 please pls show find get buy want wanted need needed looking look search searching
 recommend suggest give some any anything something good best nice great decent
 which what where how who one ones item items product products model models tell more about details
-info information hello hi hey thanks thank
+info information hello hi hey thanks thank sell sells selling carry carries stock
 `;
 
 /** Grammar and conversational words in Russian and English. */

@@ -7,6 +7,7 @@ import { isoMillis } from '../../clock.ts';
 import type { Tenant } from '../../config/index.ts';
 import { assistantText, userText, type StoredUserContent } from '../dialogs/stored-content.ts';
 import type { AssistantResponse } from '../../assistant/contract.ts';
+import { isConversation } from '../../assistant/catalog-engine/index.ts';
 import { dayOfNumber, type InsightsPeriod } from './period.ts';
 import type { InsightsRepository, PeriodQuery, RequestRow } from './repository.ts';
 import type { DayFigures, Summary } from './schemas.ts';
@@ -172,8 +173,10 @@ export function createInsightsService(deps: InsightsServiceDeps) {
       const topRequests = mergeRequests(requests.byCount)
         .sort((a, b) => b.count - a.count || byText(a, b))
         .slice(0, TOP_LIMIT);
+      // Greetings, small talk and shop questions are answered without products by design: they
+      // are not assortment the buyers looked for.
       const requestsWithoutProducts = mergeRequests(requests.byWithoutProducts)
-        .filter((r) => r.withoutProducts > 0)
+        .filter((r) => r.withoutProducts > 0 && !isConversation(r.text))
         .sort((a, b) => b.withoutProducts - a.withoutProducts || byText(a, b))
         .slice(0, TOP_LIMIT);
 
