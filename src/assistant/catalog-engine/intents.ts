@@ -17,7 +17,7 @@ const THANKS = new Set([
   'спасибо', 'спс', 'благодарю', 'пасиб', 'спасибки', 'большое', 'огромное', 'thanks', 'thank', 'you', 'thx', 'ty',
   'much', 'so', 'very', 'a', 'lot', 'отлично', 'супер', 'понятно', 'ясно', 'ок', 'окей', 'ok', 'okay', 'хорошо',
   'great', 'perfect', 'cool', 'nice', 'пока', 'до', 'свидания', 'bye', 'goodbye', 'всего', 'доброго', 'помогли',
-  'помог', 'helped', 'that', 'is', 'all', 'это', 'все', 'всё', 'на', 'этом', 'всем',
+  'помог', 'helped', 'that', 'is', 'all', 'это', 'все', 'всё', 'на', 'этом', 'всем', 'посмотрю', 'подумаю',
 ]);
 // "пока" (bye) only as a whole word: as a stem it matches "покажи" and "показать".
 const THANKS_CORE = /(спасиб|спс|благодар|пасиб|thank|thx|^ty$|^пока$|свидани|bye|goodbye)/u;
@@ -184,11 +184,22 @@ export function isOffTopic(text: string): boolean {
 
 /**
  * Conversation rather than a request for products: a greeting, thanks, a call for a person,
- * a question to the assistant, small talk or a shop topic (what the shops' insights leave out
+ * a question to the assistant, small talk, a shop topic or a request about the product shown (what the shops' insights leave out
  * of the requests that found nothing: those are not missing assortment).
  */
 export function isConversation(text: string): boolean {
-  return isGreeting(text) || isThanks(text) || wantsSupport(text) || isAboutAssistant(text) || isOffTopic(text) || shopTopics(text).length > 0;
+  return (
+    isGreeting(text) ||
+    isThanks(text) ||
+    wantsSupport(text) ||
+    isAboutAssistant(text) ||
+    isOffTopic(text) ||
+    shopTopics(text).length > 0 ||
+    // A request about the product shown ("что к нему подойдёт?", "other brand") names no assortment.
+    wantsSimilar(text) ||
+    wantsComplementary(text) ||
+    wantsOtherBrand(text)
+  );
 }
 
 /** A shop topic every shop has, whether or not the tenant gave a link for it. */

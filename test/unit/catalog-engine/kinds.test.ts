@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
-import { giftRequest, isAboutAssistant, isOffTopic, shopTopics } from '../../../src/assistant/catalog-engine/intents.ts';
+import { giftRequest, isAboutAssistant, isConversation, isOffTopic, shopTopics } from '../../../src/assistant/catalog-engine/intents.ts';
 import { productFacts } from '../../../src/assistant/catalog-engine/product-facts.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { ask, buttonsOf, converse, index, messageOf, productsOf, shownSkus, tenant } from './helpers.ts';
@@ -124,4 +124,13 @@ test("price, stock and colour questions on a product page are answered from the 
   const cases = await ask('а чехол к нему есть?', { page });
   assert.ok(shownSkus(cases.answer).length > 0);
   assertEvery(shownSkus(cases.answer), (s) => /iPhone 15/.test(index.bySku(s)?.name ?? '') && /Чехол/.test(index.bySku(s)?.name ?? ''));
+});
+
+test("conversation is told from requests for products (the shops' insights list only the latter as missing assortment)", () => {
+  for (const text of ['привет', 'спасибо, посмотрю', 'Как работает доставка?', 'ты робот?', 'что к нему подойдёт?', 'другого бренда', 'позовите оператора', 'do you ship to Canada?']) {
+    assert.equal(isConversation(text), true, text);
+  }
+  for (const text of ['диван раскладной', 'electric scooter', 'смартфон samsung до 30000', 'do you sell bicycles']) {
+    assert.equal(isConversation(text), false, text);
+  }
 });
