@@ -23,7 +23,7 @@ export function registerStarterPromptsModule(app: FastifyInstance, ctx: AppConte
     let chooser = choosers.get(tenant.id);
     if (!chooser) {
       const loaded = Promise.all([import('../../assistant/llm-engine/model.ts'), import('./model-selection.ts')]).then(
-        ([model, selection]) => ({ chat: model.createChatModel(llm, ctx.config.modelApiKeys), choose: selection.chooseWithModel }),
+        ([model, selection]) => ({ chat: model.createChatModel(llm, ctx.config.modelApiKeys, ctx.spans), choose: selection.chooseWithModel }),
       );
       chooser = async (input) => {
         const { chat, choose } = await loaded;
