@@ -6,31 +6,21 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNone } from '../helpers/assert.ts';
-import { buildTestApp } from '../helpers/app.ts';
-import { createTestDatabase } from '../helpers/storage.ts';
+import { countingPostgresApp } from '../helpers/round-trips.ts';
 import { postgresSkip } from '../helpers/services.ts';
-import { createStorage } from '../../src/db/create-db.ts';
 
 describe('round trips per generation turn [postgres]', { skip: postgresSkip }, () => {
   test('a first turn, a continued turn with a message id, and a retry each take at most 5 queries', async () => {
-    const database = await createTestDatabase('postgres');
-    const queries: string[] = [];
-    let counting = false;
-    const storage = createStorage(database.settings, { onQuery: (e) => counting && queries.push(e.query.sql) });
-    const seed = await buildTestApp('postgres', { database });
-    await seed.close();
-    const t = await buildTestApp('postgres', { database: { ...database, storage }, catalogs: {} });
+    const app = await countingPostgresApp();
+    const { database } = app;
     const turn = async (id: string, text: string) => {
-      queries.length = 0;
-      counting = true;
-      const res = await t.app.inject({
+      const { res, queries } = await app.counted({
         method: 'POST',
         url: '/shopping/generate',
         payload: { threadId: 'rt-1', resourceId: 'u', messages: [{ role: 'user', id, content: text }], runtimeContext: { tenant_id: 'shop-a' } },
       });
-      counting = false;
       assert.equal(res.statusCode, 200, res.body);
-      return [...queries];
+      return queries;
     };
     try {
       const first = await turn('m1', 'смартфон');
@@ -52,9 +42,7 @@ describe('round trips per generation turn [postgres]', { skip: postgresSkip }, (
         process.stdout.write(`${second.map((q) => `# ${q.slice(0, 140)}`).join('\n')}\n`);
       }
     } finally {
-      await t.app.close();
-      await storage.close();
-      await database.dispose();
+      await app.close();
     }
   });
 });

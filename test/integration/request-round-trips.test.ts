@@ -5,30 +5,16 @@
  * run as named prepared statements.
  */
 import { describe, test } from 'node:test';
-import type { InjectOptions } from 'fastify';
 import assert from 'node:assert/strict';
-import { auth, buildTestApp, registerGuest } from '../helpers/app.ts';
-import { createTestDatabase } from '../helpers/storage.ts';
+import { auth, registerGuest } from '../helpers/app.ts';
+import { countingPostgresApp } from '../helpers/round-trips.ts';
 import { postgresSkip } from '../helpers/services.ts';
-import { createStorage } from '../../src/db/create-db.ts';
 import { statementNameOf } from '../../src/db/prepared.ts';
 
 describe('round trips per request [postgres]', { skip: postgresSkip }, () => {
   test('debug generation, dialog list and PUT feedback: one query each; the same reaction again writes nothing', async () => {
-    const database = await createTestDatabase('postgres');
-    const queries: string[] = [];
-    let counting = false;
-    const storage = createStorage(database.settings, { onQuery: (e) => counting && queries.push(e.query.sql) });
-    const seed = await buildTestApp('postgres', { database });
-    await seed.close();
-    const t = await buildTestApp('postgres', { database: { ...database, storage }, catalogs: {} });
-    const counted = async (request: InjectOptions) => {
-      queries.length = 0;
-      counting = true;
-      const res = await t.app.inject(request);
-      counting = false;
-      return { res, queries: [...queries] };
-    };
+    const app = await countingPostgresApp();
+    const { t, database, counted } = app;
     try {
       const token = await registerGuest(t.app, 'shop-a', 'rt');
       // Until the instance listens for revocations it reads the session every time; give it a moment.
@@ -68,9 +54,7 @@ describe('round trips per request [postgres]', { skip: postgresSkip }, () => {
       }
       process.stdout.write(`# queries: debug ${debug.queries.length}, list ${list.queries.length}, feedback ${like.queries.length}\n`);
     } finally {
-      await t.app.close();
-      await storage.close();
-      await database.dispose();
+      await app.close();
     }
   });
 });

@@ -19,8 +19,8 @@ export type SummaryQuery = Static<typeof SummaryQuery>;
 const count = Type.Integer({ minimum: 0 });
 const rate = Type.Union([Type.Number(), Type.Null()]);
 
-export const DayFigures = Type.Object({
-  day: Type.String(),
+/** The figures counted per day and over the whole period. */
+const FIGURES = {
   conversations: count,
   turns: count,
   answersWithProducts: count,
@@ -32,24 +32,16 @@ export const DayFigures = Type.Object({
   cardViews: count,
   clicks: count,
   clickThrough: rate,
-});
+};
+
+export const DayFigures = Type.Object({ day: Type.String(), ...FIGURES });
 export type DayFigures = Static<typeof DayFigures>;
 
 export const Summary = Type.Object({
   shop: Type.Object({ id: Type.String(), name: Type.String(), language: Type.String() }),
   period: Type.Object({ from: Type.String(), to: Type.String(), utcOffset: Type.Integer(), days: Type.Integer() }),
   totals: Type.Object({
-    conversations: count,
-    turns: count,
-    answersWithProducts: count,
-    answersWithoutProducts: count,
-    likes: count,
-    dislikes: count,
-    impressions: count,
-    visibleImpressions: count,
-    cardViews: count,
-    clicks: count,
-    clickThrough: rate,
+    ...FIGURES,
     starterPromptSelections: count,
     starterPromptPresses: count,
   }),
