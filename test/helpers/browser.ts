@@ -5,13 +5,13 @@
  * Debian's chromium and the browser tests must run.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import axe from 'axe-core';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, NO_RATE_LIMITS, type TestApp, type TestAppOptions } from './app.ts';
+import { freePort } from './ports.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -49,15 +49,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
-}
-
-/** A free local port: asked of the system, then released for the app to take. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export interface TestPageOptions {

@@ -6,12 +6,12 @@
  */
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { auth, buildTestApp, registerGuest, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/storage.ts';
 import { postgresSkip, redisClients, redisSkip } from '../helpers/services.ts';
 import { skipFor } from '../helpers/storage.ts';
+import { freePort } from '../helpers/ports.ts';
 
 const list = (t: TestApp, token: string) => t.app.inject({ method: 'GET', url: '/shopping/dialogs', headers: auth(token) });
 
@@ -69,18 +69,9 @@ describe('revocation across two instances', () => {
   test('on one PostgreSQL and one Redis, told through Redis', { skip: postgresSkip || redisSkip }, () => revokedOnOneRefusedOnTheOther(() => clients.client()));
 });
 
-/** A local port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('revocation while Redis is away', { skip: skipFor('sqlite') }, () => {
   test('503 AUTH_STORAGE_UNAVAILABLE (the other instances could not be told), and the token is refused here all the same', async () => {
-    const redis = new Redis({ host: '127.0.0.1', port: await closedPort(), enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const redis = new Redis({ host: '127.0.0.1', port: await freePort(), enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     redis.on('error', () => undefined);
     const t = await buildTestApp('sqlite', { redis });
     try {

@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import pg from 'pg';
 import SqliteDatabase from 'better-sqlite3';
 import { isStorageUnavailable, isUniqueViolation } from '../../src/db/errors.ts';
 import { PG_ADMIN_URL, postgresSkip } from '../helpers/services.ts';
+import { freePort } from '../helpers/ports.ts';
 
 async function caught(work: () => unknown): Promise<unknown> {
   try {
@@ -31,15 +31,6 @@ function caughtSync(work: () => unknown): unknown {
     return err;
   }
   assert.fail('expected the driver to throw');
-}
-
-/** A port on which nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('PostgreSQL driver errors', { skip: postgresSkip }, () => {
@@ -62,7 +53,7 @@ describe('PostgreSQL driver errors', { skip: postgresSkip }, () => {
   });
 
   test('a refused connection, a pool that cannot connect and a terminated session are unavailability', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const refused = await caught(async () => {
       const c = new pg.Client({ host: '127.0.0.1', port, user: 'postgres' });
       await c.connect();

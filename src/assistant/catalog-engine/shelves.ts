@@ -8,7 +8,7 @@ import { compactFilters, type SearchFilters } from '../../catalog/search/filters
 import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
-import { synonymsOf } from '../../catalog/search/synonyms.ts';
+import { namesProductKind } from '../../catalog/search/synonyms.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
 import { currencySymbol } from '../currency.ts';
@@ -34,11 +34,11 @@ export interface SearchAnswerOptions {
   prefs?: { budget?: number; brands?: string[] };
 }
 
-/** The words of the shared synonym table (kinds of product in general, whatever this shop sells) among these. */
+/** The words among these that name a kind of product in general, whatever this shop sells. */
 function knownProductWords(words: string): string {
   return words
     .split(' ')
-    .filter((w) => synonymsOf(w).length > 0)
+    .filter((w) => namesProductKind(w))
     .join(' ');
 }
 

@@ -19,7 +19,7 @@ import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
-import { synonymsOf } from './synonyms.ts';
+import { namesProductKind } from './synonyms.ts';
 import type { CatalogIndex, DetailedQuery, ParsedQuery, SearchHit, SearchOptions } from './types.ts';
 
 /**
@@ -117,7 +117,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       // the synonym table: "refrigerator" of "refrigerator french door"); a describing word
       // alone ("electric" of "electric scooter") does not make the type known.
       const knownAt = (i: number) => expanded.known[expanded.groupOfWord[i] ?? -1] === true;
-      const known = knownAt(head) || typeWords.some((i) => knownAt(i) && synonymsOf(words[i] as string).length > 0);
+      const known = knownAt(head) || typeWords.some((i) => knownAt(i) && namesProductKind(words[i] as string));
       return { word: typeWords.map((i) => words[i] as string).join(' '), known };
     },
     resolveBrand(name: string): string | undefined {

@@ -162,6 +162,11 @@ export function isModifierWord(word: string): boolean {
   return MODIFIERS.has(word);
 }
 
+/** Whether the word names a kind of product in general (a word of the table that is not a colour or feature), whatever one shop sells. */
+export function namesProductKind(word: string): boolean {
+  return !MODIFIERS.has(word) && synonymsOf(word).length > 0;
+}
+
 const PHRASES: ReadonlyMap<string, string> = (() => {
   const map = new Map<string, string>();
   for (const group of GROUPS) {

@@ -39,7 +39,7 @@ async function authStorage<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Registered resources remembered (a registration is never undone); least recently used dropped first. */
+/** Registered resources remembered (a registration is never undone); the oldest dropped first. */
 const REGISTERED_MAX = 20_000;
 
 export interface GuestSessionServiceDeps {

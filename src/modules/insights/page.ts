@@ -3,7 +3,7 @@
  * script fills (insights/v1/insights.js, with uPlot's style sheet inlined here). The page itself
  * holds no figures, no key and no identifier; everything comes from the summary the key opens.
  */
-import { escapeHtml } from '../web/index.ts';
+import { escapeHtml, htmlPage } from '../web/index.ts';
 
 type Lang = 'ru' | 'en';
 
@@ -110,19 +110,13 @@ export interface InsightsPageInput {
 export function insightsPage(input: InsightsPageInput): string {
   const t = TEXTS[input.lang];
   const presets = t.presets.map(([days, label]) => `<button type="button" data-preset="${days}">${escapeHtml(label)}</button>`).join('');
-  return `<!doctype html>
-<html lang="${input.lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(t.title)} · Aisle</title>
-<style>${input.chartCss}${PAGE_CSS}</style>
-<script type="module" src="${escapeHtml(input.scriptSrc)}"></script>
-</head>
-<body>
-<header class="top"><div class="wrap"><span class="brand">Aisle</span><span class="page-title">${escapeHtml(t.title)}</span><span id="shop-name"></span><span class="spacer"></span><button type="button" id="sign-out" hidden>${escapeHtml(t.signOut)}</button></div></header>
+  return htmlPage({
+    lang: input.lang,
+    title: `${t.title} · Aisle`,
+    css: `${input.chartCss}${PAGE_CSS}`,
+    head: `<script type="module" src="${escapeHtml(input.scriptSrc)}"></script>
+`,
+    body: `<header class="top"><div class="wrap"><span class="brand">Aisle</span><span class="page-title">${escapeHtml(t.title)}</span><span id="shop-name"></span><span class="spacer"></span><button type="button" id="sign-out" hidden>${escapeHtml(t.signOut)}</button></div></header>
 <main class="wrap">
 <noscript><p>${escapeHtml(t.noScript)}</p></noscript>
 <section id="sign-in" class="signin" hidden>
@@ -143,8 +137,6 @@ export function insightsPage(input: InsightsPageInput): string {
 </div>
 <div id="content"></div>
 </section>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }

@@ -10,8 +10,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { DialectName } from '../../db/dialect.ts';
+import { dayNumber } from '../../db/day-number.ts';
 
-const DAY_MICROS = 86_400_000_000;
 
 /** One tenant's period, and where its days start (microseconds east of UTC). */
 export interface PeriodQuery {
@@ -50,18 +50,6 @@ export interface DislikedRow {
 
 /** Characters of a request the grouping keeps (and the page shows). */
 export const REQUEST_KEY_CHARS = 200;
-
-/**
- * The day number of a column, days starting `offset` east of UTC. Divisor and offset are
- * inlined integer literals (see tracking/report.ts): bound, SQLite divides in floating point and
- * PostgreSQL sees the select and GROUP BY expressions as different.
- */
-function dayOf(column: string, offsetMicros: number): RawBuilder<number> {
-  if (!Number.isSafeInteger(offsetMicros)) {
-    throw new RangeError('the day offset must be a whole number of microseconds');
-  }
-  return sql<number>`((${sql.ref(column)} + ${sql.lit(offsetMicros)}) / ${sql.lit(DAY_MICROS)})`;
-}
 
 /**
  * 1 when a stored answer shows at least one product, else 0: the generated column of migration
@@ -104,7 +92,7 @@ export function createInsightsRepository(db: Kysely<Database>, dialect: DialectN
   return {
     /** Turns, active conversations and answers with products, per day of the period. */
     async answersByDay(q: PeriodQuery): Promise<AnswerDayRow[]> {
-      const day = dayOf('a.created_at', q.dayOffsetMicros);
+      const day = dayNumber('a.created_at', q.dayOffsetMicros);
       const rows = await answers(q)
         .select([
           day.as('day_number'),
@@ -159,7 +147,7 @@ export function createInsightsRepository(db: Kysely<Database>, dialect: DialectN
 
     /** Likes and dislikes given in the period, per day they were given. */
     async feedbackByDay(q: PeriodQuery): Promise<FeedbackDayRow[]> {
-      const day = dayOf('f.updated_at', q.dayOffsetMicros);
+      const day = dayNumber('f.updated_at', q.dayOffsetMicros);
       const rows = await db
         .selectFrom('feedback as f')
         .innerJoin('messages as a', 'a.id', 'f.message_id')

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { dayNumber } from '../../db/day-number.ts';
 
 export interface DayFigures {
   tenant: string;
@@ -15,21 +16,6 @@ export interface DayFigures {
   cardViews: number;
   clicks: number;
   clickThrough: number | null;
-}
-
-const DAY_MICROS = 86_400_000_000;
-
-/**
- * The day number of an event, days starting at midnight `offsetMicros` east of UTC. The divisor
- * and the offset are inlined integer literals, not bound parameters: bound, SQLite received the
- * divisor as a REAL and divided in floating point (every event its own "day" group), and
- * PostgreSQL saw the select and GROUP BY expressions as different ($1 vs $2) and refused the query.
- */
-function dayNumberOf(offsetMicros: number) {
-  if (!Number.isSafeInteger(offsetMicros)) {
-    throw new RangeError('the day offset must be a whole number of microseconds');
-  }
-  return offsetMicros === 0 ? sql<number>`(created_at / ${sql.lit(DAY_MICROS)})` : sql<number>`((created_at + ${sql.lit(offsetMicros)}) / ${sql.lit(DAY_MICROS)})`;
 }
 
 export interface EngagementOptions {
@@ -42,12 +28,12 @@ export interface EngagementOptions {
 }
 
 export async function engagementByDay(db: Kysely<Database>, options: EngagementOptions): Promise<DayFigures[]> {
-  const dayNumber = dayNumberOf(options.dayOffsetMicros ?? 0);
+  const day = dayNumber('created_at', options.dayOffsetMicros ?? 0);
   let query = db
     .selectFrom('tracking_events')
     .select([
       'tenant_id',
-      dayNumber.as('day_number'),
+      day.as('day_number'),
       sql<number>`sum(case when type = 'IMP' then 1 else 0 end)`.as('imp'),
       sql<number>`sum(case when type = 'WRIMP' then 1 else 0 end)`.as('wrimp'),
       // Card views are the cards' own visible_impression events (they carry a SKU). The root
@@ -57,9 +43,9 @@ export async function engagementByDay(db: Kysely<Database>, options: EngagementO
       sql<number>`sum(case when type = 'click' then 1 else 0 end)`.as('clicks'),
     ])
     .where('created_at', '>=', options.sinceMicros)
-    .groupBy(['tenant_id', dayNumber])
+    .groupBy(['tenant_id', day])
     .orderBy('tenant_id')
-    .orderBy(dayNumber);
+    .orderBy(day);
   if (options.tenantId) {
     query = query.where('tenant_id', '=', options.tenantId);
   }

@@ -1,4 +1,4 @@
-/** Helpers for the HTML pages Aisle serves itself (share page, playground). */
+/** Helpers for the HTML pages Aisle serves itself (share page, playground, shops' insights). */
 
 /** Text for HTML text and quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -20,3 +20,25 @@ export const PAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
 } as const;
+
+/**
+ * The document around each page: not indexed, no referrer sent, its style inline. `head` and
+ * `body` are HTML the caller has escaped.
+ */
+export function htmlPage(page: { lang: string; title: string; css: string; head?: string; body: string }): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(page.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(page.title)}</title>
+<style>${page.css}</style>
+${page.head ?? ''}</head>
+<body>
+${page.body}
+</body>
+</html>
+`;
+}

@@ -29,7 +29,7 @@ export function registerWebModule(app: FastifyInstance, ctx: AppContext): void {
 }
 
 // The shop's insights page (modules/insights) is served like these pages, with their helpers.
-export { escapeHtml, PAGE_HEADERS } from './html.ts';
+export { escapeHtml, htmlPage, PAGE_HEADERS } from './html.ts';
 export { preferredLanguage } from './share-page.ts';
 export { createWidgetAssets } from './widget-assets.ts';
 export { sendScript } from './widget-routes.ts';

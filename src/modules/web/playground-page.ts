@@ -7,7 +7,7 @@
 import type { Config } from '../../config/index.ts';
 import type { CatalogRegistry } from '../../catalog/registry.ts';
 import type { CatalogProduct } from '../../catalog/product.ts';
-import { escapeHtml, jsonForScript } from './html.ts';
+import { escapeHtml, htmlPage, jsonForScript } from './html.ts';
 import { tenantSettings, type TenantSettings } from './tenant-settings.ts';
 
 /** What the playground shows of a shop. */
@@ -87,19 +87,14 @@ body{margin:0;background:#f3f5f8;color:#1c2430;font:14px/1.45 system-ui,-apple-s
 
 export function playgroundPage(input: { shops: PlaygroundShop[]; widgetSrc: string; scriptSrc: string }): string {
   const options = input.shops.map((s) => `<option value="${escapeHtml(s.id)}">${escapeHtml(s.name)} (${escapeHtml(s.id)}, ${s.language})</option>`).join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>Aisle playground</title>
-<style>${PAGE_CSS}</style>
-<script type="module" src="${escapeHtml(input.widgetSrc)}"></script>
+  return htmlPage({
+    lang: 'en',
+    title: 'Aisle playground',
+    css: PAGE_CSS,
+    head: `<script type="module" src="${escapeHtml(input.widgetSrc)}"></script>
 <script type="module" src="${escapeHtml(input.scriptSrc)}"></script>
-</head>
-<body>
-<script type="application/json" id="playground-data">${jsonForScript(JSON.stringify({ shops: input.shops }))}</script>
+`,
+    body: `<script type="application/json" id="playground-data">${jsonForScript(JSON.stringify({ shops: input.shops }))}</script>
 <div class="pg-bar" role="toolbar" aria-label="Playground">
 <strong>Aisle playground</strong>
 <label>Shop <select id="tenant">${options}</select></label>
@@ -117,8 +112,6 @@ export function playgroundPage(input: { shops: PlaygroundShop[]; widgetSrc: stri
 </section>
 </div>
 <div id="chat-slot"></div>
-</div>
-</body>
-</html>
-`;
+</div>`,
+  });
 }

@@ -5,7 +5,7 @@
  * JSON endpoint gives it) and the shop's display settings, and nothing else: no token, no
  * identifier, no other address with either in it.
  */
-import { escapeHtml, jsonForScript } from './html.ts';
+import { escapeHtml, htmlPage, jsonForScript } from './html.ts';
 import type { TenantSettings } from './tenant-settings.ts';
 
 type Lang = 'ru' | 'en';
@@ -56,21 +56,7 @@ aisle-shared-dialog{display:block;background:#fff;border:1px solid #e1e6ec;borde
 `;
 
 function page(lang: Lang, title: string, head: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${PAGE_CSS}</style>
-${head}</head>
-<body>
-${body}
-</body>
-</html>
-`;
+  return htmlPage({ lang, title, css: PAGE_CSS, head, body });
 }
 
 function formatDate(iso: string, lang: Lang): string {
