@@ -16,7 +16,7 @@ import { createLimiter } from './limits/limiter.ts';
 import { limitsOf, type AppContext } from './app-context.ts';
 import { createSigner } from './security/signer.ts';
 import { ensureSigningSecret } from './security/signing-secret.ts';
-import { RequestLog, loggerOptions } from './plugins/logging.ts';
+import { appLogging } from './plugins/logging.ts';
 import { installErrorHandler, sendError } from './plugins/error-handler.ts';
 import { rewriteMalformedSharePath } from './plugins/malformed-share-paths.ts';
 import { installValidation, installJsonParser } from './plugins/validation.ts';
@@ -67,8 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, storage } = deps;
   const clock = deps.clock ?? systemClock();
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
-    logController: new RequestLog(),
+    ...appLogging(config.logLevel, deps.logStream),
     // Fastify accepts a hop count at run time, though its types omit it.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,

@@ -81,3 +81,63 @@ describe('HTTP layer', () => {
     assert.ok(!log.includes('log-user'), 'resource id absent');
   });
 });
+
+describe('request log lines', () => {
+  const lines = (text: string) => text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  test('each answered request writes one line: its id, method, route pattern, status and time', async () => {
+    const t = await buildTestApp('sqlite', { env: NO_RATE_LIMITS });
+    try {
+      const token = await registerGuest(t.app, 'shop-a', 'line-user');
+      await t.app.inject({ method: 'GET', url: '/shopping/dialogs?limit=5', headers: auth(token) });
+      const completed = lines(t.logText()).filter((l) => l.msg === 'request completed');
+      assert.equal(completed.length, 2);
+      const list = completed[1]!;
+      assert.deepEqual(list.req, { method: 'GET', route: '/shopping/dialogs', id: list.reqId });
+      assert.deepEqual(list.res, { statusCode: 200 });
+      assert.equal(typeof list.ms, 'number');
+      assert.equal(list.level, 30);
+      assert.notEqual(completed[0]!.reqId, list.reqId, 'each request has its own id');
+      assert.ok(!t.logText().includes('line-user'), 'no resource id');
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('at debug level the arrival is logged too, with the same request id as the answer', async () => {
+    const t = await buildTestApp('sqlite', { env: { ...NO_RATE_LIMITS, LOG_LEVEL: 'debug' } });
+    try {
+      await t.app.inject({ method: 'POST', url: '/shopping/guest-sessions', payload: { tenant_id: 'shop-a', resourceId: 'debug-line' } });
+      const all = lines(t.logText());
+      const received = all.filter((l) => l.msg === 'request received');
+      const completed = all.filter((l) => l.msg === 'request completed');
+      assert.equal(received.length, 1);
+      assert.equal(completed.length, 1);
+      assert.equal(received[0]!.reqId, completed[0]!.reqId);
+      assert.deepEqual(received[0]!.req, { method: 'POST', route: '/shopping/guest-sessions', id: completed[0]!.reqId });
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('a request that fails on the server is logged as an error with its id, without the driver details', async () => {
+    const t = await buildTestApp('sqlite', {
+      env: NO_RATE_LIMITS,
+      beforeReady: (app) => {
+        app.get('/probe/fails', async () => {
+          throw Object.assign(new Error('boom'), { detail: 'Key (resource_id)=(secret-value) exists' });
+        });
+      },
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/probe/fails' });
+      assert.equal(res.statusCode, 500);
+      const errored = lines(t.logText()).filter((l) => l.level === 50);
+      assert.ok(errored.length >= 1);
+      assert.ok(errored.every((l) => typeof l.reqId === 'string'), 'error lines carry the request id');
+      assert.ok(!t.logText().includes('secret-value'));
+    } finally {
+      await t.close();
+    }
+  });
+});
