@@ -232,6 +232,28 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     return { words: out, head: outHead, groupOfWord };
   }
 
+  /**
+   * The one-word form of a word and its neighbour, when the catalogue writes it so
+   * ("love seat" → "loveseat", "night stand" → "nightstand"): both words get it, so a
+   * product named either way matches the two.
+   */
+  function joinedAt(words: string[], i: number): string[] {
+    const out: string[] = [];
+    const w = words[i] as string;
+    for (const [a, b] of [
+      [words[i - 1], w],
+      [w, words[i + 1]],
+    ]) {
+      if (a !== undefined && b !== undefined && a.length >= 2 && b.length >= 2 && !hasDigit(a) && !hasDigit(b)) {
+        const joined = stem(a + b);
+        if (inv.termId(joined) !== undefined) {
+          out.push(joined);
+        }
+      }
+    }
+    return out;
+  }
+
   function splitCompound(w: string): [string, string] | null {
     for (let at = w.length - MIN_COMPOUND_PART; at >= MIN_COMPOUND_PART; at--) {
       const left = w.slice(0, at);
@@ -316,7 +338,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       const corrected = tableWord !== w ? tableWord : undefined;
       const phrase = phraseSynonymsAt(tableWords, gi);
       const synonyms = [...synonymsOf(tableWord), ...phrase.synonyms, ...(corrected ? [corrected] : [])].flatMap((s) => tokenize(s)).map(stem);
-      const same = phrase.same.map(stem);
+      const same = [...phrase.same.map(stem), ...joinedAt(refined.words, gi)];
       // Words that name a kind of product in this shop ("наушники") matter more than
       // modifiers ("беспроводные"), however rare the modifier is.
       const kind = [own, ...same, ...synonyms].some((t) => categoryMatcher.kindStems.has(t)) ? KIND_WEIGHT : 1;
