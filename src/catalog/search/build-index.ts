@@ -15,6 +15,7 @@ import { buildColumns } from './columns.ts';
 import { analyseQuery, termExpander } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
 import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
+import { productKindTerms } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
@@ -44,7 +45,8 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const inv = buildTextIndex(docs, built.nameWordsOf);
   const { compile, passes } = columnFilters(columns, brandMatcher);
   const termGroups = termExpander(inv, categoryMatcher, brandMatcher.all());
-  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings });
+  const kindTerms = productKindTerms(docs, inv);
+  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings, kindTerms });
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
     const cf = compile(filters);

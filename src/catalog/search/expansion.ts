@@ -49,6 +49,25 @@ const HEAD_CUT = new Set(['with', 'without', 'by', 'from', 'under', 'over', 'and
 /** Russian adjective endings: "беспроводные наушники" is about "наушники". */
 const ADJECTIVE = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ую|юю|ых|их)$/;
 
+/** Words that name how products come rather than what they are: a "vanity set" is a vanity. */
+const PACKAGING = new Set(['set', 'sets', 'panel', 'panels', 'pack', 'kit', 'group', 'collection', 'combo', 'bundle', 'pair', 'набор', 'комплект']);
+
+/** Whether the word names how products come (a set, a pack) rather than what they are. */
+export function isPackagingWord(word: string): boolean {
+  return PACKAGING.has(word);
+}
+
+/** For a packaging word at `head`, the index of the word it packages ("table" of "coffee table set", "кастрюль" of "набор кастрюль"), or -1. */
+export function packagedIndex(words: readonly string[], head: number): number {
+  const w = words[head];
+  if (w === undefined || !PACKAGING.has(w)) {
+    return -1;
+  }
+  const at = isCyrillic(w) ? head + 1 : head - 1;
+  const other = words[at];
+  return other !== undefined && !hasDigit(other) && other.length >= 2 ? at : -1;
+}
+
 /** The words of a query the search scores, in order. */
 export function queryWords(text: string): string[] {
   return analyseQuery(text).words;

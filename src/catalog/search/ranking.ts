@@ -9,17 +9,26 @@ import { popcount } from './bits.ts';
 import type { CompiledFilters } from './column-filters.ts';
 import type { CatalogColumns, Postings } from './columns.ts';
 import type { ExpandedQuery } from './expansion.ts';
-import type { InvertedIndex } from './inverted.ts';
+import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
 import { parseMeasure } from './measures.ts';
+import { KIND_SLOTS } from './product-type.ts';
 import { hasDigit } from './tokenize.ts';
 import { variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
 
 /** In stock first among equal matches. */
 const UNAVAILABLE_FACTOR = 0.75;
-/** A product that is what the buyer named ("cord" of "12 ft extension cord") before one that only shares other words. */
-const HEAD_FACTOR = 1.6;
+/**
+ * The query's product word ("cord" of "12 ft extension cord") matched counts a little
+ * more than its weight, so products of that kind lead among equal matches; more when it
+ * is the product's own kind word ("table" of "oak side table", not of "side table lamp";
+ * see product-type.ts). Both are mild: a rarer word the buyer typed ("lunch" of "lunch
+ * bag") outweighs a common product word, so a "lunch tote" comes before a "slow cooker
+ * carry bag".
+ */
+const HEAD_FACTOR = 1.2;
+const KIND_FACTOR = 1.3;
 /** How many more hits than asked are ranked, so that colour variants of one product can make way. */
 const VARIANT_POOL = 3;
 /** The cards a buyer sees first: one per product there. */
@@ -34,6 +43,8 @@ export interface RankingSource {
   passes: (i: number, f: CompiledFilters) => boolean;
   /** The cap on postings one search reads (MAX_SEARCH_POSTINGS, smaller in tests). */
   searchPostings: number;
+  /** Per product, KIND_SLOTS term ids of the words naming its kind (-1 where none): see product-type.ts. */
+  kindTerms: Int32Array;
 }
 
 /** `rankText` ranks products for query words; `listFiltered` lists products without text. */
@@ -41,7 +52,7 @@ export function ranker(source: RankingSource): {
   rankText: (words: string[], head: number, cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
-  const { docs, columns, inv, termGroups, passes, searchPostings } = source;
+  const { docs, columns, inv, termGroups, passes, searchPostings, kindTerms } = source;
   const { n, prices, available, brandPostings, catPostings } = columns;
 
   // Scratch for candidates, reused across queries (see InvertedIndex.run).
@@ -138,6 +149,17 @@ export function ranker(source: RankingSource): {
     }
     return count;
   }
+  /** Whether one of the product's kind words is among these terms. */
+  function isOfKind(doc: number, terms: number[]): boolean {
+    for (let s = 0; s < KIND_SLOTS; s++) {
+      const t = kindTerms[doc * KIND_SLOTS + s] as number;
+      if (t >= 0 && terms.includes(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   const COVERAGE_FACTOR = Array.from({ length: 33 }, (_, m) => Array.from({ length: 33 }, (_, g) => (g === 0 ? 0 : (m / g) ** 3)));
 
   function rankText(words: string[], headWord: number, cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined): SearchHit[] {
@@ -166,6 +188,7 @@ export function ranker(source: RankingSource): {
     const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && parseMeasure(w) === null);
     const head = expanded.head >= 0 && expanded.head < ng && ng > 1 && expanded.headKnown && !modelCode ? expanded.head : -1;
     const headBit = head >= 0 ? 1 << head : 0;
+    const headTerms = head >= 0 ? (groups[head] as TermAlternative[]).map((alt) => alt.termId) : [];
 
     let work = postings;
     // With a category or brand filter that leaves few products, score just those.
@@ -205,7 +228,7 @@ export function ranker(source: RankingSource): {
       }
       const isHead = ((candMask[k] as number) & headBit) !== 0;
       if (isHead) {
-        s *= HEAD_FACTOR;
+        s *= isOfKind(doc, headTerms) ? KIND_FACTOR : HEAD_FACTOR;
       }
       candHead[count] = isHead ? 1 : 0;
       candDoc[count] = doc;
@@ -226,12 +249,15 @@ export function ranker(source: RankingSource): {
       }
     }
     // Keep what matches about as much of the query as the best hit does; the long tail of
-    // one-word matches for a three-word query is noise, not choice.
+    // one-word matches for a three-word query is noise, not choice. When no product matches
+    // half the words, only those matching the product word are an answer (see relax.ts):
+    // they are taken from every candidate, not from the best-scored few.
     const minMatched = sort ? bestMatched : bestMatched * 0.5;
+    const headOnly = !sort && head >= 0 && bestMatched * 2 < ng;
     const minScore = sort ? 0 : bestScore * 0.02;
     const dir = sort === 'price_asc' ? -1 : 1;
     for (let k = 0; k < count; k++) {
-      if ((candMask[k] as number) < minMatched || (candScore[k] as number) < minScore) {
+      if ((candMask[k] as number) < minMatched || (candScore[k] as number) < minScore || (headOnly && candHead[k] === 0)) {
         keyBuf[k] = Number.NaN;
       } else if (sort) {
         const d = candDoc[k] as number;

@@ -155,7 +155,14 @@ export const SYNONYM_VOCABULARY: readonly string[] = [...new Set(GROUPS.flat().f
 
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
 const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский']);
-const MODIFIERS: ReadonlySet<string> = new Set(GROUPS.filter((g) => MODIFIER_GROUPS.has(g[0] as string)).flatMap((g) => g.flatMap((w) => w.split(' '))));
+// "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
+// an English query, so it is not taken for a colour.
+const NOT_MODIFIERS = new Set(['light']);
+const MODIFIERS: ReadonlySet<string> = new Set(
+  GROUPS.filter((g) => MODIFIER_GROUPS.has(g[0] as string))
+    .flatMap((g) => g.flatMap((w) => w.split(' ')))
+    .filter((w) => !NOT_MODIFIERS.has(w)),
+);
 
 /** Whether the word is a colour or a feature word of the table, not a product type. */
 export function isModifierWord(word: string): boolean {

@@ -1,12 +1,14 @@
 /**
  * How an English home-goods shop's search orders products for the buyer's words: words
- * written together or apart.
+ * written together or apart, the kind of product a name says it is, and a rare word of the
+ * query against a common product word.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery } from '../../helpers/assert.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { runSearch } from '../../../src/catalog/search/relax.ts';
 
 const product = (name: string, i: number): CatalogProduct => ({ sku: `p${i}`, name, categories: [], available: true, params: {} });
 const shop = (names: string[]) => buildCatalogIndex(names.map(product), { language: 'en' });
@@ -17,4 +19,29 @@ test('two words the shop writes as one find it ("love seat" → loveseat), with 
   const hits = index.search('love seat', {}, 4);
   assert.deepEqual(names(hits.slice(0, 2)).sort(), ['Tuxedo arm loveseat', 'Velvet round arm loveseat']);
   assertEvery(hits.slice(0, 2), (h) => h.coverage === 1);
+});
+
+test('a product of the kind asked for comes before one that only mentions it ("side table" → a table, not a lamp)', () => {
+  // Listed first, the lamp would win a tie.
+  const index = shop(['Side table lamp', 'Oak side table']);
+  assert.deepEqual(names(index.search('side table', {}, 2)), ['Oak side table', 'Side table lamp']);
+  // "Vanity set" is a vanity as well as a set.
+  const sets = shop(['Bathroom vanity light', 'Bathroom vanity set']);
+  assert.deepEqual(names(sets.search('bathroom vanity', {}, 2)), ['Bathroom vanity set', 'Bathroom vanity light']);
+});
+
+test("the query's rare word outranks a common product word ('lunch bag' → the lunch tote first)", () => {
+  const others = ['Oak side table', 'Floor lamp', 'Area rug', 'Wall mirror', 'Bar stool', 'Desk chair', 'Coat rack', 'Shoe bench', 'Wine rack', 'Table lamp', 'Door mat', 'Wall clock', 'Bath towel', 'Shower curtain', 'Plant stand', 'Bookcase'];
+  // Listed first, the canvas bag would win a tie.
+  const index = shop(['Canvas bag', 'Beach bag', 'Garment bag', 'Lunch tote', ...others]);
+  assert.equal(names(index.search('lunch bag', {}, 3))[0], 'Lunch tote');
+});
+
+test('when no product matches half the words, products of the kind asked for are the answer, however many others match one word', () => {
+  const pillows = Array.from({ length: 40 }, (_, i) => `Black throw pillow ${i + 1}`);
+  const beds = Array.from({ length: 120 }, (_, i) => `Platform bed model ${i + 1}`);
+  const index = shop([...pillows, ...beds]);
+  const run = runSearch(index, { text: 'aiden black velvet bed', filters: {} }, 6);
+  assert.equal(run.exact, false);
+  assertEvery(run.hits, (h) => /bed/.test(h.product.name), names(run.hits).join());
 });
