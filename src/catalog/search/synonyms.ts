@@ -72,6 +72,20 @@ const GROUPS: string[][] = [
   ['шумоподавление', 'шумоподавлением', 'anc', 'noise cancelling', 'noise canceling', 'noise cancellation', 'noise cancelation'],
   ['игровой', 'игровые', 'gaming'],
   ['детский', 'kids'],
+  ['диван', 'sofa', 'couch', 'settee'],
+  ['шторы', 'штора', 'curtain', 'curtains', 'drapes', 'drape', 'drapery'],
+  ['ковер', 'rug', 'carpet'],
+  ['комод', 'dresser'],
+  ['тумбочка', 'nightstand', 'night stand', 'bedside table'],
+  ['стеллаж', 'bookcase', 'bookshelf', 'shelving'],
+  ['пуф', 'ottoman', 'pouf', 'footstool'],
+  ['шкаф', 'wardrobe', 'armoire'],
+  ['буфет', 'sideboard', 'buffet', 'credenza'],
+  ['кресло', 'armchair', 'accent chair'],
+  ['одеяло', 'comforter', 'duvet'],
+  ['наволочка', 'pillowcase', 'pillow case'],
+  ['смеситель', 'faucet'],
+  ['бра', 'sconce', 'wall light'],
 ];
 
 /** For every single word of a group, the other single words of that group. */

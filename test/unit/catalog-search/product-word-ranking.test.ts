@@ -1,7 +1,7 @@
 /**
  * How an English home-goods shop's search orders products for the buyer's words: words
- * written together or apart, the kind of product a name says it is, and a rare word of the
- * query against a common product word.
+ * written together or apart, the kind of product a name says it is, a rare word of the
+ * query against a common product word, and the words shops use for the same furniture.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,4 +44,11 @@ test('when no product matches half the words, products of the kind asked for are
   const run = runSearch(index, { text: 'aiden black velvet bed', filters: {} }, 6);
   assert.equal(run.exact, false);
   assertEvery(run.hits, (h) => /bed/.test(h.product.name), names(run.hits).join());
+});
+
+test('furniture synonyms: a couch is a sofa, drapes are curtains, in either language', () => {
+  const index = shop(['Faux leather sofa', 'Leather office chair', 'Blackout curtain panel', 'Drapery rod']);
+  assert.equal(names(index.search('leather couch', {}, 2))[0], 'Faux leather sofa');
+  assert.equal(names(index.search('blackout drapes', {}, 1))[0], 'Blackout curtain panel');
+  assert.equal(names(index.search('кожаный диван', {}, 1))[0], 'Faux leather sofa');
 });
