@@ -15,6 +15,26 @@ const english = snowball.newStemmer('english');
 const MEMO_LIMIT = 200_000;
 const FLEETING = /[бвгджзклмнпрстфхцчшщ](?:[ое][кл]|ец)$/u;
 const memo = new Map<string, string>();
+// English plurals the stemmer does not join to their singular ("shelves" stems to "shelv",
+// "shelf" to "shelf"): the singular is stemmed instead.
+const IRREGULAR: ReadonlyMap<string, string> = new Map([
+  ['shelves', 'shelf'],
+  ['shelving', 'shelf'],
+  ['knives', 'knife'],
+  ['leaves', 'leaf'],
+  ['halves', 'half'],
+  ['loaves', 'loaf'],
+  ['scarves', 'scarf'],
+  ['wolves', 'wolf'],
+  ['calves', 'calf'],
+  ['hooves', 'hoof'],
+  ['wives', 'wife'],
+  ['mice', 'mouse'],
+  ['geese', 'goose'],
+  ['teeth', 'tooth'],
+  ['children', 'child'],
+  ['cacti', 'cactus'],
+]);
 
 /**
  * Returns the stem of one normalised word. Words with digits (model codes, sizes) and
@@ -29,7 +49,7 @@ export function stem(word: string): string {
     return known;
   }
   const cyrillic = isCyrillic(word);
-  let stemmed = cyrillic ? russian.stem(word) : english.stem(word);
+  let stemmed = cyrillic ? russian.stem(word) : english.stem(IRREGULAR.get(word) ?? word);
   // Russian fleeting vowels: "чехол"/"чехлы", "ремешок"/"ремешки", "продавец"/"продавцы"
   // stem apart ("чехол" vs "чехл"); dropping the vowel of such an ending joins them.
   if (cyrillic && stemmed.length >= 5 && FLEETING.test(stemmed)) {

@@ -1,7 +1,8 @@
 /**
  * How an English home-goods shop's search orders products for the buyer's words: words
  * written together or apart, the kind of product a name says it is, a rare word of the
- * query against a common product word, and the words shops use for the same furniture.
+ * query against a common product word, the words shops use for the same furniture, and
+ * plurals the stemmer misses.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,4 +52,15 @@ test('furniture synonyms: a couch is a sofa, drapes are curtains, in either lang
   assert.equal(names(index.search('leather couch', {}, 2))[0], 'Faux leather sofa');
   assert.equal(names(index.search('blackout drapes', {}, 1))[0], 'Blackout curtain panel');
   assert.equal(names(index.search('кожаный диван', {}, 1))[0], 'Faux leather sofa');
+});
+
+test('irregular English plurals meet their singular ("wall shelves" → a wall shelf, "knives" → a knife)', () => {
+  // Other names have the plural form, so "shelves" and "knives" are not taken for typos.
+  const index = shop(['Wall clock', 'Wire shelving unit', 'Floating wall shelf', 'Steak knives set', 'Chef apron', 'Chef knife']);
+  const shelves = index.search('wall shelves', {}, 2);
+  assert.equal(names(shelves)[0], 'Floating wall shelf');
+  assert.equal(shelves[0]?.coverage, 1);
+  const knives = index.search('chef knives', {}, 2);
+  assert.equal(names(knives)[0], 'Chef knife');
+  assert.equal(knives[0]?.coverage, 1);
 });
