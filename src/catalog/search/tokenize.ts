@@ -16,8 +16,15 @@ const NEEDS_NFKC = /[^\u0000-\u04ff\u2010-\u2015\u2018-\u201f\u2026\u2116]/u;
  */
 export function normalizeText(text: string): string {
   const folded = NEEDS_NFKC.test(text) ? text.normalize('NFKC') : text;
-  return folded.toLowerCase().replace(/ё/g, 'е');
+  const lower = folded.toLowerCase().replace(/ё/g, 'е');
+  return LATIN_ACCENTED.test(lower) ? lower.replace(LATIN_ACCENTED_ALL, stripAccent) : lower;
 }
+
+// Latin letters with accents: buyers type "decor", "creme", "nestle" for "décor", "crème",
+// "Nestlé". Only Latin ones: "й" must stay itself.
+const LATIN_ACCENTED = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]/;
+const LATIN_ACCENTED_ALL = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]/g;
+const stripAccent = (c: string): string => c.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 const OTHER_LETTER = /[\p{L}\p{N}]/u;
 

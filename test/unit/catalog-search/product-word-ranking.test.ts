@@ -2,7 +2,7 @@
  * How an English home-goods shop's search orders products for the buyer's words: words
  * written together or apart, the kind of product a name says it is, a rare word of the
  * query against a common product word, the words shops use for the same furniture, and
- * plurals the stemmer misses.
+ * plurals the stemmer misses, and accents.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +10,7 @@ import { assertEvery } from '../../helpers/assert.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { runSearch } from '../../../src/catalog/search/relax.ts';
+import { tokenize } from '../../../src/catalog/search/tokenize.ts';
 
 const product = (name: string, i: number): CatalogProduct => ({ sku: `p${i}`, name, categories: [], available: true, params: {} });
 const shop = (names: string[]) => buildCatalogIndex(names.map(product), { language: 'en' });
@@ -63,4 +64,14 @@ test('irregular English plurals meet their singular ("wall shelves" → a wall s
   const knives = index.search('chef knives', {}, 2);
   assert.equal(names(knives)[0], 'Chef knife');
   assert.equal(knives[0]?.coverage, 1);
+});
+
+test('accents on Latin letters do not keep words apart ("decor" finds "wall décor"), and "й" stays itself', () => {
+  // "decor" is a word of another name, so it is not taken for a typo of "décor".
+  const index = shop(['Rooster wall décor', 'Rooster figurine', 'Leaf wall decor']);
+  const hits = index.search('rooster decor', {}, 1);
+  assert.equal(names(hits)[0], 'Rooster wall décor');
+  assert.equal(hits[0]?.coverage, 1);
+  assert.deepEqual(tokenize('Crème brûlée Nestlé'), ['creme', 'brulee', 'nestle']);
+  assert.deepEqual(tokenize('Чайник Ёмкий'), ['чайник', 'емкий']);
 });
