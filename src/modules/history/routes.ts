@@ -1,17 +1,10 @@
 /** `POST /shopping/history` (spec 4.6). */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { sendJsonText } from '../dialogs/json-text-reply.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { identifyByBody } from '../../plugins/route-config.ts';
 import { HistoryBody, historySchema } from './schemas.ts';
 import type { HistoryService } from './service.ts';
-
-/**
- * A page already JSON text (see the service), sent as is, past the serializer: the reply is
- * not the schema's object, which documents the text (the tests check the text against it).
- */
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(json);
-}
 
 export function registerHistoryRoutes(app: FastifyInstance, deps: { history: HistoryService }): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -27,7 +20,8 @@ export function registerHistoryRoutes(app: FastifyInstance, deps: { history: His
       },
     },
     async (request, reply) => {
-      return sendJsonText(reply, await deps.history.read(request.body, request.access?.session?.id ?? null));
+      // A page already JSON text (see the service): the reply is not the schema's object, which documents the text.
+      return sendJsonText(reply.header('Cache-Control', 'no-store'), await deps.history.read(request.body, request.access?.session?.id ?? null));
     },
   );
 }
