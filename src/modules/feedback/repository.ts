@@ -75,6 +75,15 @@ export function createFeedbackRepository(db: Kysely<Database>, dialect: DialectN
         select a.id, a.session_id, a.hidden_at, a.reaction, a.updated_at from a`.compile(db),
   }));
 
+  // SQLite: the write after the read, compiled once.
+  const upsert = prepared(db, 3, (messageId: string, reaction: string, at: string) =>
+    db
+      .insertInto('feedback')
+      .values({ message_id: messageId, reaction: reaction as 'like' | 'dislike', updated_at: at as unknown as number })
+      .onConflict((oc) => oc.column('message_id').doUpdateSet((eb) => ({ reaction: eb.ref('excluded.reaction'), updated_at: eb.ref('excluded.updated_at') }))),
+  );
+  const remove = prepared(db, 1, (messageId: string) => db.deleteFrom('feedback').where('message_id', '=', messageId));
+
   return {
     /**
      * Sets (or with null removes) the reaction when the caller may react and it changes; returns
@@ -96,14 +105,11 @@ export function createFeedbackRepository(db: Kysely<Database>, dialect: DialectN
       }
       if (reaction === null) {
         if (found.reaction !== null) {
-          await db.deleteFrom('feedback').where('message_id', '=', found.id).execute();
+          await remove(found.id);
         }
       } else if (found.reaction !== reaction || found.updated_at === null) {
-        await db
-          .insertInto('feedback')
-          .values({ message_id: found.id, reaction, updated_at: at })
-          .onConflict((oc) => oc.column('message_id').doUpdateSet({ reaction, updated_at: at }))
-          .execute();
+        // Prepared queries take their arguments as they are bound: the time passes through as a number.
+        await upsert(found.id, reaction, at as unknown as string);
       }
       return found;
     },
