@@ -27,6 +27,12 @@ const MEASURE_NEAR_WEIGHT = 0.8;
 const BARE_NUMBER_WEIGHT = 0.5;
 /** Index measures of one unit close to an asked value that a query word may match. */
 const MEASURE_TERMS = 8;
+/** A bare number finds codes it ends ("4453" → "rp4453") from this many digits, at most CODE_TAIL_TERMS of them. */
+const MIN_CODE_TAIL = 3;
+const CODE_TAIL_TERMS = 8;
+const CODE_TAIL_WEIGHT = 0.8;
+/** Letters and then digits, the part codes buyers type only the number of: "RP4453", "ВК1200". */
+const LETTERS_THEN_DIGITS = /^[a-zа-я]{1,4}(\d+)$/;
 /** A compound is split in two known words only from this length ("quarteround"). */
 const MIN_COMPOUND = 7;
 const MIN_COMPOUND_PART = 3;
@@ -162,8 +168,10 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     return undefined;
   }
 
-  // The catalogue's measures by unit, sorted by value, to find "25.54cuft" for "25cuft".
+  // The catalogue's measures by unit, sorted by value, to find "25.54cuft" for "25cuft";
+  // and its part codes by their number, to find "RP4453" for "4453".
   const measures = new Map<string, Array<{ value: number; termId: number }>>();
+  const codeTails = new Map<string, number[]>();
   for (let t = 0; t < inv.termCount; t++) {
     const term = inv.term(t);
     const c = term.charCodeAt(0);
@@ -172,6 +180,18 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       const list = measures.get(m.unit) ?? [];
       list.push({ value: m.value, termId: t });
       measures.set(m.unit, list);
+      continue;
+    }
+    const last = term.charCodeAt(term.length - 1);
+    if (last >= 48 && last <= 57 && term.length > MIN_CODE_TAIL && !(c >= 48 && c <= 57)) {
+      const tail = LETTERS_THEN_DIGITS.exec(term)?.[1];
+      if (tail !== undefined && tail.length >= MIN_CODE_TAIL) {
+        const list = codeTails.get(tail) ?? [];
+        if (list.length < CODE_TAIL_TERMS) {
+          list.push(t);
+          codeTails.set(tail, list);
+        }
+      }
     }
   }
   for (const list of measures.values()) {
@@ -213,25 +233,35 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
 
   /**
    * Words as the catalogue writes them: an unknown long word split into two known ones
-   * ("quarteround" → "quarter round", also when the shared letter was typed once), and two
-   * words joined when only together they are a known code ("k 400" → "k400"). One pass,
-   * at most a word's length of look-ups per word.
+   * ("quarteround" → "quarter round", also when the shared letter was typed once), and the
+   * code two words make together when the catalogue knows it ("k 400" → "k400"): each of
+   * the two keeps its own word and gets the code as an alternative (`codes`), so a product
+   * named "K400" matches both, and so does one that writes the words apart ("iPhone 7",
+   * whose "iphone7" a few other texts use). One pass, at most a word's length of look-ups
+   * per word.
    */
-  function refine(words: string[], head: number): { words: string[]; head: number; groupOfWord: number[] } {
+  function refine(words: string[], head: number): { words: string[]; head: number; groupOfWord: number[]; codes: Array<string | undefined> } {
     const out: string[] = [];
     const groupOfWord: number[] = [];
+    const codes: Array<string | undefined> = [];
     let outHead = -1;
     for (let i = 0; i < words.length; i++) {
       const w = words[i] as string;
       const next = words[i + 1];
+      const prev = words[i - 1];
       if (i === head) {
         outHead = out.length;
       }
       groupOfWord[i] = out.length;
-      if (next !== undefined && (hasDigit(w) || hasDigit(next)) && !parseMeasure(next) && inv.termId(w + next) !== undefined) {
-        groupOfWord[i + 1] = out.length;
-        out.push(w + next);
-        i++;
+      const code =
+        next !== undefined && (hasDigit(w) || hasDigit(next)) && !parseMeasure(next) && inv.termId(w + next) !== undefined
+          ? w + next
+          : prev !== undefined && (hasDigit(w) || hasDigit(prev)) && !parseMeasure(w) && inv.termId(prev + w) !== undefined
+            ? prev + w
+            : undefined;
+      if (code !== undefined) {
+        codes[out.length] = code;
+        out.push(w);
         continue;
       }
       if (w.length >= MIN_COMPOUND && !hasDigit(w) && !known(w)) {
@@ -248,7 +278,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       }
       out.push(w);
     }
-    return { words: out, head: outHead, groupOfWord };
+    return { words: out, head: outHead, groupOfWord, codes };
   }
 
   /**
@@ -340,6 +370,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
           best.set(termId, weight);
         }
       };
+      const code = refined.codes[gi];
       const measure = parseMeasure(w);
       if (measure) {
         put(inv.termId(w), 1);
@@ -350,6 +381,9 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
         // is common, and reading its postings for every measure would cost).
         if (best.size === 0) {
           put(inv.termId(measure.number), BARE_NUMBER_WEIGHT);
+        }
+        if (code !== undefined) {
+          put(inv.termId(code), 1);
         }
         return [...best.entries()].map(([termId, weight]) => ({ termId, weight }));
       }
@@ -363,6 +397,9 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       const kind = [own, ...same, ...synonyms].some((t) => categoryMatcher.kindStems.has(t)) ? KIND_WEIGHT : 1;
       const ownId = inv.termId(own);
       put(ownId, kind);
+      if (code !== undefined) {
+        put(inv.termId(code), kind);
+      }
       for (const s of same) {
         put(inv.termId(s), kind);
       }
@@ -404,6 +441,10 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       }
       for (const s of synonyms) {
         put(inv.termId(s), kind * SYNONYM_WEIGHT);
+      }
+      // A bare number may be the number of a part code ("4453" of "RP4453").
+      for (const id of codeTails.get(w) ?? []) {
+        put(id, CODE_TAIL_WEIGHT);
       }
       if (!hasDigit(w) && w.length >= MIN_BRAND_FIX) {
         const brand = brandNear(w);
