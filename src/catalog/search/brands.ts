@@ -78,6 +78,14 @@ function withoutCaseEnding(word: string): string {
   return word;
 }
 
+// Words that say what a company is or does rather than name it: "LG Electronics" is "LG"
+// to a buyer, "Griffin Technology" is "Griffin".
+const COMPANY_WORDS = new Set([
+  'electronics', 'electronic', 'technology', 'technologies', 'tech', 'international', 'industries', 'group', 'company', 'co',
+  'corp', 'corporation', 'inc', 'ltd', 'llc', 'gmbh', 'brands', 'products', 'designs', 'design', 'devices', 'usa', 'global',
+  'электроникс', 'групп', 'группа', 'рус', 'россия',
+]);
+
 /** A brand found in a message, with the words it took. */
 export interface BrandMention {
   brand: string;
@@ -102,8 +110,16 @@ export class BrandMatcher {
   /**
    * `isCommonWord(word, brandKey)` tells whether a word is used by many other products'
    * names; such a word never stands for a brand on its own ("Case-Mate" is not "case").
+   * `namesKind(word)` tells whether a word names a kind of product the shop sells: the
+   * first word of a brand stands for it alone only when the others just say what the
+   * company is or sells ("LG Electronics", "Verizon Prepaid", "Beeline Cases"); "French
+   * Bull" needs its whole name, or "french door refrigerator" would list its phone cases.
    */
-  constructor(brandCounts: Map<string, number>, isCommonWord: (word: string, brandKey: string) => boolean = () => false) {
+  constructor(
+    brandCounts: Map<string, number>,
+    isCommonWord: (word: string, brandKey: string) => boolean = () => false,
+    namesKind: (word: string) => boolean = () => false,
+  ) {
     // Among spellings of one brand ("SAMSUNG", "Samsung") the most frequent is shown.
     const best = new Map<string, { name: string; count: number }>();
     for (const [name, count] of brandCounts) {
@@ -123,7 +139,8 @@ export class BrandMatcher {
       this.addSpelling(key, key);
       this.strong.add(words.join(' '));
       this.strong.add(key);
-      if (words.length > 1 && (words[0]?.length ?? 0) >= 2 && !isCommonWord(words[0] as string, key)) {
+      const rest = words.slice(1);
+      if (words.length > 1 && (words[0]?.length ?? 0) >= 2 && !isCommonWord(words[0] as string, key) && rest.every((w) => COMPANY_WORDS.has(w) || namesKind(w))) {
         // "LG Electronics" is "LG" to a buyer; the first word alone names the brand unless
         // another brand claims it too.
         this.addSpelling(words[0] as string, key, true);

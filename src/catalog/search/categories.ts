@@ -8,7 +8,7 @@ import { MAX_FUZZY_WORDS } from './limits.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
 import { synonymsOf } from './synonyms.ts';
-import { normalizeText, tokenize } from './tokenize.ts';
+import { isCyrillic, normalizeText, tokenize } from './tokenize.ts';
 
 /** Key under which category names are compared: case, "ё" and spacing do not matter. */
 export function categoryKey(name: string): string {
@@ -28,6 +28,21 @@ export interface CategoryMention {
 }
 
 const SPLIT_PARTS = new Set(['и', 'and', '&']);
+/** A category is a department when at most this share of its products sit in it directly. */
+const DEPARTMENT_DIRECT_SHARE = 0.1;
+/** The parts of a category name that each name a kind: "Водонагреватели, газовые колонки, насосы". */
+const PIECES = /,|\/|&|\s(?:и|and)\s/i;
+
+/** Where each category sits among the others, as the products' category paths say. */
+export interface CategoryTree {
+  /** The categories found right below each category (by name as written), each once. */
+  children: ReadonlyMap<string, readonly string[]>;
+  /** How many products a category holds, itself and below; and how many directly in it. */
+  size: (name: string) => number;
+  direct: (name: string) => number;
+  /** The stem of the word that says what a category holds, read as a product name is ("Cell Phone Accessories" → accessories). */
+  kindOf: (name: string) => string | undefined;
+}
 // A stem this short that only ends a longer category word is chance, not a compound.
 const MIN_SUFFIX_STEM = 5;
 
@@ -38,8 +53,11 @@ export class CategoryMatcher {
   private readonly entries: CategoryEntry[] = [];
   /** Last stem of a category part → entries; the last word names the thing in both languages. */
   private readonly byLastStem = new Map<string, CategoryEntry[]>();
+  /** For a department, the subcategories that hold its kind of product (see `departments`). */
+  private readonly narrowed = new Map<string, string[]>();
 
-  constructor(names: Iterable<string>) {
+  /** `tree` tells departments from product types (see `departments`); without it, none are known. */
+  constructor(names: Iterable<string>, tree?: CategoryTree) {
     const seen = new Set<string>();
     for (const name of names) {
       const key = categoryKey(name);
@@ -62,6 +80,58 @@ export class CategoryMatcher {
         this.byLastStem.set(last, list);
       }
     }
+    if (tree) {
+      this.departments(tree);
+    }
+  }
+
+  /**
+   * A category named for a kind of product whose products are nearly all in subcategories,
+   * one of which holds things for that kind ("Cell Phones" → "Cell Phone Accessories",
+   * "Смесители" → "Комплектующие для смесителей"), is a department: a buyer naming the kind
+   * ("smartphone") means its other subcategories, not its cases and chargers.
+   */
+  private departments(tree: CategoryTree): void {
+    for (const entry of this.entries) {
+      const children = tree.children.get(entry.name);
+      const size = tree.size(entry.name);
+      if (!children || children.length < 2 || size === 0 || tree.direct(entry.name) > size * DEPARTMENT_DIRECT_SHARE) {
+        continue;
+      }
+      // The kinds the category is named for, one per part ("Водонагреватели, газовые колонки").
+      const kinds = new Set<string>();
+      for (const piece of entry.name.split(PIECES)) {
+        const kind = tree.kindOf(piece);
+        if (kind !== undefined) {
+          kinds.add(kind);
+        }
+      }
+      // A subcategory that mentions the kind but holds another ("Cell Phone Accessories",
+      // "Комплектующие к мойкам"); "Смесители FRAP" and "Cell Phones with Plans" hold it.
+      const forKind = (child: string): boolean => {
+        const kind = tree.kindOf(child);
+        if (kind === undefined || kinds.has(kind)) {
+          return false;
+        }
+        const named = mentionedStems(child);
+        return [...kinds].some((k) => named.has(k));
+      };
+      // Only a category some of whose subcategories hold its kind is one of products of
+      // that kind: "Волосы" (hair) holds shampoos and masks for hair, no hair.
+      const holdsKind = children.some((c) => kinds.has(tree.kindOf(c) ?? ''));
+      const kept = children.filter((c) => !forKind(c));
+      if (holdsKind && kept.length < children.length) {
+        this.narrowed.set(entry.name, kept);
+      }
+    }
+  }
+
+  /** The categories meant, departments replaced by their subcategories of the kind. */
+  private narrow(names: string[]): string[] {
+    if (this.narrowed.size === 0) {
+      return names;
+    }
+    return [...new Set(names.flatMap((n) => this.narrowed.get(n) ?? [n]))];
   }
 
   /**
@@ -152,7 +222,7 @@ export class CategoryMatcher {
           }
         }
       }
-      return { categories: best.entries.map((e) => e.name), wordIndexes: [...used].sort((a, b) => a - b) };
+      return { categories: this.narrow(best.entries.map((e) => e.name)), wordIndexes: [...used].sort((a, b) => a - b) };
     }
     // One word alone names a category only if its name is short: "Printer cleaning
     // cartridge" is not what a buyer means by "cartridge".
@@ -170,7 +240,7 @@ export class CategoryMatcher {
       return null;
     }
     const [[index, entries]] = [...short.entries()] as [[number, CategoryEntry[]]];
-    return { categories: entries.map((e) => e.name), wordIndexes: [index] };
+    return { categories: this.narrow(entries.map((e) => e.name)), wordIndexes: [index] };
   }
 
   private lastStemMatches(s: string): CategoryEntry[] {
@@ -191,6 +261,25 @@ export class CategoryMatcher {
 
 function suffixMatch(categoryStem: string, messageStem: string): boolean {
   return messageStem.length >= MIN_SUFFIX_STEM && categoryStem.length > messageStem.length && categoryStem.endsWith(messageStem);
+}
+
+/**
+ * The stems of a category name that may say what its products are for: in English any
+ * word ("Cell Phone Accessories"), in Russian the words after "для"/"к" ("Комплектующие к
+ * мойкам"), as "Смеси эфирных масел" are oils.
+ */
+function mentionedStems(name: string): Set<string> {
+  const out = new Set<string>();
+  const words = tokenize(name);
+  let on = !isCyrillic(name);
+  for (const w of words) {
+    if (COMPATIBILITY_WORDS.has(w)) {
+      on = true;
+    } else if (on && !STOP_WORDS.has(w)) {
+      out.add(stem(w));
+    }
+  }
+  return out;
 }
 
 /** Stems of the part of a category name before "для"/"for", split at "и"/"and"/","/"/". */

@@ -5,8 +5,10 @@
  */
 import type { CatalogProduct } from '../product.ts';
 import { BrandMatcher, brandKey } from './brands.ts';
-import { CategoryMatcher, categoryKey } from './categories.ts';
+import { CategoryMatcher, categoryKey, type CategoryTree } from './categories.ts';
 import { spellMarks } from './measures.ts';
+import { productKindWords } from './product-type.ts';
+import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS } from './stopwords.ts';
 import { tokenizeForIndex } from './tokenize.ts';
 
@@ -60,6 +62,25 @@ function postingsOf(keyOfDoc: (i: number, add: (key: number) => void) => void, n
   return { start: counts, docs };
 }
 
+/** Category ids are below this: a parent–child link is one number. */
+const CATEGORY_LINK = 2 ** 21;
+
+function categoryTree(links: Set<number>, names: string[], ids: Map<string, number>, sizes: number[], direct: number[]): CategoryTree {
+  const children = new Map<string, string[]>();
+  for (const link of links) {
+    const parent = names[Math.floor(link / CATEGORY_LINK)] as string;
+    const list = children.get(parent) ?? [];
+    list.push(names[link % CATEGORY_LINK] as string);
+    children.set(parent, list);
+  }
+  const idOf = (name: string): number => ids.get(categoryKey(name)) ?? -1;
+  const kindOf = (name: string): string | undefined => {
+    const word = productKindWords(name)[0];
+    return word === undefined ? undefined : stem(word);
+  };
+  return { children, size: (name) => sizes[idOf(name)] ?? 0, direct: (name) => direct[idOf(name)] ?? 0, kindOf };
+}
+
 /**
  * The columns of these products (each SKU once), the matchers of their brands and
  * categories, and the words of each name (for the text index, which the columns do not keep).
@@ -86,6 +107,11 @@ export function buildColumns(docs: CatalogProduct[]): {
   const catList: number[] = [];
   const nameDf = new Map<string, number>();
   const nameWordsOf: string[][] = new Array<string[]>(n);
+  // Which category sits right below which (parent id × CATEGORY_LINK + child id), and how
+  // many products each holds in all and directly.
+  const catLinks = new Set<number>();
+  const catSizes: number[] = [];
+  const catDirect: number[] = [];
 
   for (let i = 0; i < n; i++) {
     const p = docs[i] as CatalogProduct;
@@ -97,6 +123,7 @@ export function buildColumns(docs: CatalogProduct[]): {
       brandDocCount.set(key, (brandDocCount.get(key) ?? 0) + 1);
     }
     catOffsets[i] = catList.length;
+    let parent = -1;
     for (const c of p.categories) {
       const key = categoryKey(c);
       let id = catIds.get(key);
@@ -104,8 +131,18 @@ export function buildColumns(docs: CatalogProduct[]): {
         id = catNames.length;
         catIds.set(key, id);
         catNames.push(c);
+        catSizes.push(0);
+        catDirect.push(0);
       }
       catList.push(id);
+      catSizes[id] = (catSizes[id] as number) + 1;
+      if (parent >= 0 && parent !== id) {
+        catLinks.add(parent * CATEGORY_LINK + id);
+      }
+      parent = id;
+    }
+    if (parent >= 0) {
+      catDirect[parent] = (catDirect[parent] as number) + 1;
     }
     const leaf = p.categories[p.categories.length - 1];
     if (leaf !== undefined) {
@@ -122,8 +159,12 @@ export function buildColumns(docs: CatalogProduct[]): {
 
   // A word that many other products' names use is not a brand name to a buyer
   // ("Case-Mate" → "case", "RAM Mounts" → "ram").
-  const brandMatcher = new BrandMatcher(brandCounts, (word, key) => (nameDf.get(word) ?? 0) > 3 * (brandDocCount.get(key) ?? 0) + 5);
-  const categoryMatcher = new CategoryMatcher(catNames);
+  const categoryMatcher = new CategoryMatcher(catNames, categoryTree(catLinks, catNames, catIds, catSizes, catDirect));
+  const brandMatcher = new BrandMatcher(
+    brandCounts,
+    (word, key) => (nameDf.get(word) ?? 0) > 3 * (brandDocCount.get(key) ?? 0) + 5,
+    (word) => categoryMatcher.kindStems.has(stem(word)),
+  );
 
   // Brands: the product's own, else one its name starts with or contains (not after
   // "для"/"for", where a brand says what the item fits): many feeds leave `vendor` empty.

@@ -249,15 +249,19 @@ export function ranker(source: RankingSource): {
       }
     }
     // Keep what matches about as much of the query as the best hit does; the long tail of
-    // one-word matches for a three-word query is noise, not choice. When no product matches
-    // half the words, only those matching the product word are an answer (see relax.ts):
-    // they are taken from every candidate, not from the best-scored few.
+    // one-word matches for a three-word query is noise, not choice. A product that matches
+    // every word the best hit matches stays however low it scores: words every product of
+    // a category has ("cell phones" in "Cell Phones") weigh next to nothing, and one
+    // product writing them as one rare word ("cellphone") must not hide the rest. When no
+    // product matches half the words, only those matching the product word are an answer
+    // (see relax.ts): they are taken from every candidate, not from the best-scored few.
     const minMatched = sort ? bestMatched : bestMatched * 0.5;
     const headOnly = !sort && head >= 0 && bestMatched * 2 < ng;
     const minScore = sort ? 0 : bestScore * 0.02;
     const dir = sort === 'price_asc' ? -1 : 1;
     for (let k = 0; k < count; k++) {
-      if ((candMask[k] as number) < minMatched || (candScore[k] as number) < minScore || (headOnly && candHead[k] === 0)) {
+      const m = candMask[k] as number;
+      if (m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0)) {
         keyBuf[k] = Number.NaN;
       } else if (sort) {
         const d = candDoc[k] as number;
