@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // First, so its request span is current in every other hook.
   const tracing = await setUpTracing(app, config.tracing, storage, { spanProcessor: deps.spanProcessor });
   // Then metrics, so its response hook sees every request.
-  const metrics = setUpMetrics(app, { host: config.host, port: config.metricsPort }, storage);
+  const metrics = await setUpMetrics(app, { host: config.host, port: config.metricsPort }, storage);
   installValidation(app);
   installJsonParser(app);
   installErrorHandler(app);

@@ -10,7 +10,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AppError } from '../errors.ts';
 import { isPublicAddress } from './address-policy.ts';
 import { MAX_IMAGE_BYTES, type SupportedMediaType } from './limits.ts';
@@ -101,6 +101,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
   }
 
   async function fetchWithin(startUrl: string, signal: AbortSignal, deadlineAt: number): Promise<FetchedImage> {
+    // Loaded with the first image address, not at start: most shops' buyers never send one.
+    const { Agent, request } = await import('undici');
     let target = checkedUrl(startUrl);
     for (let redirects = 0; ; redirects++) {
       const addresses = await checkedAddresses(target, signal);

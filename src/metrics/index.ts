@@ -6,11 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MetricsRecorder } from '../app-context.ts';
 import type { Storage } from '../db/create-db.ts';
 import type { ImagePipeline } from '../images/index.ts';
-import { defineMetrics } from './definitions.ts';
-import { installHttpMetrics } from './http-hooks.ts';
-import { observeImages } from './images.ts';
-import { installMetricsListener, type MetricsListener } from './listener.ts';
-import { defineRuntimeMetrics } from './runtime.ts';
+import type { MetricsListener } from './listener.ts';
 
 export interface AppMetrics {
   recorder: MetricsRecorder;
@@ -27,25 +23,11 @@ const OFF: AppMetrics = {
   listener: null,
 };
 
-export function setUpMetrics(app: FastifyInstance, settings: { host: string; port: number | null }, storage: Storage): AppMetrics {
+/** The metrics when `METRICS_PORT` is set; prom-client (and what it loads) only then. */
+export async function setUpMetrics(app: FastifyInstance, settings: { host: string; port: number | null }, storage: Storage): Promise<AppMetrics> {
   if (settings.port === null) {
     return OFF;
   }
-  const metrics = defineMetrics();
-  const stopRuntime = defineRuntimeMetrics(metrics.registry, () => storage.poolStats?.() ?? null);
-  app.addHook('onClose', async () => stopRuntime());
-  installHttpMetrics(app, metrics);
-  return {
-    recorder: {
-      generation: (tenant, outcome) => metrics.generations.inc({ tenant, outcome }),
-      engineTime: (engine, tenant, seconds) => metrics.engineDuration.observe({ engine, tenant }, seconds),
-      rateLimitRefused: (limit) => metrics.rateLimitRefusals.inc({ limit }),
-    },
-    images: (pipeline) => observeImages(pipeline, metrics),
-    onIndexBuilt: (tenant, products, ms) => {
-      metrics.catalogProducts.set({ tenant }, products);
-      metrics.catalogIndexBuild.set({ tenant }, ms / 1000);
-    },
-    listener: installMetricsListener(app, metrics.registry, settings.host, settings.port),
-  };
+  const { startMetrics } = await import('./start.ts');
+  return startMetrics(app, { host: settings.host, port: settings.port }, storage);
 }

@@ -6,7 +6,6 @@
  * from sources or finds no built file (widget-assets.ts).
  */
 import path from 'node:path';
-import { build } from 'esbuild';
 import { INSTALL_DIR } from '../../config/install-dir.ts';
 
 export const WIDGET_SOURCES = path.join(INSTALL_DIR, 'clients', 'widget', 'src');
@@ -26,6 +25,8 @@ export const WIDGET_BUDGET_BYTES = 30 * 1024;
 
 /** Builds one script into memory: minified ES module for browsers of the last few years. */
 export async function buildWidgetScript(name: WidgetScript): Promise<Buffer> {
+  // Loaded here, not at start: a built server never needs it, and it is memory held for nothing.
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [WIDGET_ENTRIES[name]],
     bundle: true,
