@@ -32,6 +32,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const started = performance.now();
   const storage = createStorage(config.database, {
     onPoolError: (err) => process.stderr.write(`database connection lost: ${err.message}\n`),
+    onCheckpointError: (message) => process.stderr.write(`background WAL checkpoint failed (tried again shortly): ${message}\n`),
   });
   await migrateToLatest(storage.db, storage.dialect);
   const clock = systemClock();

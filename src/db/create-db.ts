@@ -12,6 +12,7 @@ import type { DialectName } from './dialect.ts';
 import type { Database } from './types.ts';
 import { observedDialect, type ObserverSlot, type QueryObserver } from './observed-driver.ts';
 import { statementNameOf } from './prepared.ts';
+import { REQUEST_THREAD_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpoints.ts';
 
 export interface Storage {
   db: Kysely<Database>;
@@ -155,6 +156,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
 
 export interface StorageOptions {
   onPoolError?: (err: Error) => void;
+  /** SQLite: a background checkpoint that failed (it is tried again shortly; the log should say so). */
+  onCheckpointError?: (message: string) => void;
   /** Called for every query (with its SQL, never its parameters): round-trip counting in tests and benchmarks. */
   onQuery?: (event: LogEvent) => void;
 }
@@ -178,9 +181,22 @@ export function createStorage(settings: DatabaseSettings, options: StorageOption
     // 32 MB of cache and memory-mapped reads keep the hot index pages at hand.
     sqlite.pragma('cache_size = -32000');
     sqlite.pragma('mmap_size = 268435456');
+    // WAL checkpoints run on a worker thread (sqlite-checkpoints.ts); a file, not memory, has a WAL.
+    const checkpointer = settings.file === ':memory:' ? null : startCheckpointer(settings.file, options.onCheckpointError);
+    if (checkpointer) {
+      sqlite.pragma(`wal_autocheckpoint = ${REQUEST_THREAD_CHECKPOINT_PAGES}`);
+    }
     const dialect = observedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), slot);
     const db = new Kysely<Database>({ dialect, ...(log ? { log } : {}) });
-    return { db, observeQueries, dialect: 'sqlite', close: () => db.destroy() };
+    return {
+      db,
+      observeQueries,
+      dialect: 'sqlite',
+      close: async () => {
+        await checkpointer?.stop();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: settings.url,
