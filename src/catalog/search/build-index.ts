@@ -45,7 +45,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const inv = buildTextIndex(docs, built.nameWordsOf);
   const { compile, passes } = columnFilters(columns, brandMatcher);
   const termGroups = termExpander(inv, categoryMatcher, brandMatcher.all());
-  const kindTerms = productKindTerms(docs, inv);
+  const kindTerms = productKindTerms(n, inv, built.nameFirstWords);
   const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings, kindTerms });
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {

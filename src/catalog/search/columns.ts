@@ -10,7 +10,7 @@ import { spellMarks } from './measures.ts';
 import { productKindWords } from './product-type.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS } from './stopwords.ts';
-import { tokenizeForIndex } from './tokenize.ts';
+import { tokenizeName } from './tokenize.ts';
 
 /** Documents of each key (category or brand id), as one flat array with offsets. */
 export interface Postings {
@@ -90,6 +90,8 @@ export function buildColumns(docs: CatalogProduct[]): {
   brandMatcher: BrandMatcher;
   categoryMatcher: CategoryMatcher;
   nameWordsOf: string[][];
+  /** The words of each name's first part, before a comma or bracket, as a query is split (see `tokenizeName`). */
+  nameFirstWords: string[][];
 } {
   const n = docs.length;
 
@@ -107,6 +109,7 @@ export function buildColumns(docs: CatalogProduct[]): {
   const catList: number[] = [];
   const nameDf = new Map<string, number>();
   const nameWordsOf: string[][] = new Array<string[]>(n);
+  const nameFirstWords: string[][] = new Array<string[]>(n);
   // Which category sits right below which (parent id × CATEGORY_LINK + child id), and how
   // many products each holds in all and directly.
   const catLinks = new Set<number>();
@@ -148,8 +151,9 @@ export function buildColumns(docs: CatalogProduct[]): {
     if (leaf !== undefined) {
       leafSizes.set(leaf, (leafSizes.get(leaf) ?? 0) + 1);
     }
-    const words = tokenizeForIndex(spellMarks(p.name));
+    const { words, first } = tokenizeName(spellMarks(p.name));
     nameWordsOf[i] = words;
+    nameFirstWords[i] = first;
     for (const w of new Set(words)) {
       nameDf.set(w, (nameDf.get(w) ?? 0) + 1);
     }
@@ -201,5 +205,5 @@ export function buildColumns(docs: CatalogProduct[]): {
   }, n, catNames.length);
 
   const columns: CatalogColumns = { n, prices, available, brandOf, brandIds, catIds, catNames, leafSizes, catOffsets, catOf, brandPostings, catPostings, nameDf };
-  return { columns, brandMatcher, categoryMatcher, nameWordsOf };
+  return { columns, brandMatcher, categoryMatcher, nameWordsOf, nameFirstWords };
 }

@@ -86,9 +86,13 @@ export function queryWords(text: string): string[] {
  * and ignoring numbers, measures and colours.
  */
 export function analyseQuery(text: string): QueryWords {
+  return analyseWords(mergeMeasures(tokenize(spellMarks(boundText(text)))));
+}
+
+/** `analyseQuery` of words already split (and measures merged). */
+export function analyseWords(tokens: readonly string[]): QueryWords {
   // Scoring counts at most 32 words; a pasted essay must not cost a typo lookup per word.
   // A repeated word counts once.
-  const tokens = mergeMeasures(tokenize(spellMarks(boundText(text))));
   const words: string[] = [];
   const typeWords = new Set<string>();
   let headWord: string | undefined;

@@ -6,9 +6,9 @@
  * lamp, a "slow cooker carry bag" a bag. A packaging word brings the word it packages
  * along: a "single bathroom vanity set" is a set and a vanity.
  */
-import type { CatalogProduct } from '../product.ts';
-import { analyseQuery, isPackagingWord, packagedIndex } from './expansion.ts';
+import { analyseQuery, analyseWords, isPackagingWord, packagedIndex } from './expansion.ts';
 import type { InvertedIndex } from './inverted.ts';
+import { mergeMeasures } from './measures.ts';
 import { stem } from './stem.ts';
 
 /** How many kind words a product keeps (its product word and the word a packaging word packages). */
@@ -17,7 +17,10 @@ export const KIND_SLOTS = 2;
 /** The kind words of a product name, at most KIND_SLOTS. */
 export function productKindWords(name: string): string[] {
   const first = name.split(/[,(|;]/, 1)[0] ?? name;
-  const { words, head } = analyseQuery(first);
+  return kindWordsOf(analyseQuery(first));
+}
+
+function kindWordsOf({ words, head }: { words: string[]; head: number }): string[] {
   const w = words[head];
   if (w === undefined) {
     return [];
@@ -26,11 +29,27 @@ export function productKindWords(name: string): string[] {
   return packaged >= 0 ? [w, words[packaged] as string] : [w];
 }
 
-/** For each product, KIND_SLOTS term ids of its kind words in the index (-1 where none). */
-export function productKindTerms(docs: readonly CatalogProduct[], inv: InvertedIndex): Int32Array {
-  const out = new Int32Array(docs.length * KIND_SLOTS).fill(-1);
-  for (let i = 0; i < docs.length; i++) {
-    const words = productKindWords((docs[i] as CatalogProduct).name);
+/** Whether a word list has a word starting with a digit, where a measure may begin. */
+function hasNumber(words: readonly string[]): boolean {
+  for (const w of words) {
+    const c = w.charCodeAt(0);
+    if (c >= 48 && c <= 57) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * For each of `count` products, KIND_SLOTS term ids of its kind words in the index (-1
+ * where none), read from the words of each name's first part that the index split already
+ * (`firstWords`, see `tokenizeName`) rather than splitting each name again.
+ */
+export function productKindTerms(count: number, inv: InvertedIndex, firstWords: readonly string[][]): Int32Array {
+  const out = new Int32Array(count * KIND_SLOTS).fill(-1);
+  for (let i = 0; i < count; i++) {
+    const first = firstWords[i] as string[];
+    const words = kindWordsOf(analyseWords(hasNumber(first) ? mergeMeasures(first) : first));
     for (let k = 0; k < words.length; k++) {
       out[i * KIND_SLOTS + k] = inv.termId(stem(words[k] as string)) ?? -1;
     }

@@ -49,9 +49,11 @@ function isDigit(code: number): boolean {
  * dropped ("De'Longhi" → "delonghi") because buyers rarely type it. With `joinHyphenated`,
  * hyphen-joined codes are also given whole ("WH-1000XM5" → "wh", "1000xm5", "wh1000xm5"),
  * so a model code found with or without its hyphen; queries do not need it. Words longer
- * than MAX_WORD_CHARS are cut, the same way for the index and for queries.
+ * than MAX_WORD_CHARS are cut, the same way for the index and for queries. With
+ * `firstPart`, the number of words before the first ",", "(", "|" or ";" is written to it,
+ * and the places of the joined forms among them.
  */
-export function splitWords(normalized: string, joinHyphenated: boolean): string[] {
+export function splitWords(normalized: string, joinHyphenated: boolean, firstPart?: { words: number; joined: number[] }): string[] {
   const out: string[] = [];
   const s = normalized;
   const n = s.length;
@@ -61,6 +63,9 @@ export function splitWords(normalized: string, joinHyphenated: boolean): string[
   while (i < n) {
     const code = s.charCodeAt(i);
     if (!isWordChar(code, s[i] as string)) {
+      if (firstPart && firstPart.words < 0 && (code === 44 || code === 40 || code === 124 || code === 59)) {
+        firstPart.words = out.length;
+      }
       i++;
       continue;
     }
@@ -99,6 +104,9 @@ export function splitWords(normalized: string, joinHyphenated: boolean): string[
       joinedParts++;
       if (!continues) {
         if (joinedParts > 1) {
+          if (firstPart && firstPart.words < 0) {
+            firstPart.joined.push(out.length);
+          }
           out.push(capped(joined));
         }
         joined = '';
@@ -126,6 +134,30 @@ export function tokenize(text: string): string[] {
 /** Words for the index: the query words plus the joined form of hyphenated codes. */
 export function tokenizeForIndex(text: string): string[] {
   return splitWords(normalizeText(text), true);
+}
+
+/**
+ * A product name's words for the index, and the words of its first part, before a comma,
+ * bracket, "|" or ";" (where shops say what the product is, before details) as a query is
+ * split: without the joined forms of hyphenated words. `first` is `words` itself when the
+ * two are the same.
+ */
+export function tokenizeName(text: string): { words: string[]; first: string[] } {
+  const part = { words: -1, joined: [] as number[] };
+  const words = splitWords(normalizeText(text), true, part);
+  if (part.words < 0 && part.joined.length === 0) {
+    return { words, first: words };
+  }
+  const end = part.words < 0 ? words.length : part.words;
+  const first: string[] = [];
+  for (let i = 0, j = 0; i < end; i++) {
+    if (part.joined[j] === i) {
+      j++;
+    } else {
+      first.push(words[i] as string);
+    }
+  }
+  return { words, first };
 }
 
 /** Whether the word is written in Cyrillic letters (decides the stemmer). */

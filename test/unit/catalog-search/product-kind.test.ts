@@ -1,0 +1,45 @@
+/**
+ * The word naming each product's kind is read from the name words the index splits anyway,
+ * and must be the one the buyer's rule reads from the name itself.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { buildColumns } from '../../../src/catalog/search/columns.ts';
+import { KIND_SLOTS, productKindTerms, productKindWords } from '../../../src/catalog/search/product-type.ts';
+import { stem } from '../../../src/catalog/search/stem.ts';
+import { buildTextIndex } from '../../../src/catalog/search/text-index.ts';
+import { tokenize, tokenizeForIndex, tokenizeName } from '../../../src/catalog/search/tokenize.ts';
+
+const NAMES = [
+  'TP-Link Archer C6 Wi-Fi Router, white',
+  'Кресло-качалка плетёное (ротанг), коричневое',
+  'Адаптер PCI-E WiFi D-Link | 300 Мбит',
+  'Slow Cooker Carry Bag; fits 6 qt',
+  'Coffee Table Set',
+  'Набор кастрюль из нержавеющей стали',
+  '12 ft. 16/3 Indoor Extension Cord',
+  'Dual-Core CPU',
+];
+
+test('a name splits once: its index words, and its first part as a query is split', () => {
+  for (const name of NAMES) {
+    const { words, first } = tokenizeName(name);
+    assert.deepEqual(words, tokenizeForIndex(name), name);
+    assert.deepEqual(first, tokenize(name.split(/[,(|;]/, 1)[0] as string), name);
+  }
+});
+
+test('the kind words the index keeps per product are those of the name', () => {
+  const docs: CatalogProduct[] = NAMES.map((name, i) => ({ sku: `s${i}`, name, categories: ['Все'], available: true, params: {} }));
+  const built = buildColumns(docs);
+  const inv = buildTextIndex(docs, built.nameWordsOf);
+  const terms = productKindTerms(docs.length, inv, built.nameFirstWords);
+  const kinds = docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
+  assert.deepEqual(
+    kinds,
+    NAMES.map((name) => productKindWords(name).map(stem)),
+  );
+  // What the rule reads: the product word, not a colour, code or the words after "fits".
+  assert.deepEqual(kinds.slice(0, 5), [['router'], ['кресл'], ['адаптер'], ['bag'], ['set', 'tabl']]);
+});
