@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { readFeedFile } from '../src/catalog/import/index.ts';
 import type { CatalogProduct } from '../src/catalog/product.ts';
 import { buildCatalogIndex } from '../src/catalog/search/index.ts';
-import { runSearch } from '../src/catalog/search/relax.ts';
+import { runSearch, searchRequestOf } from '../src/catalog/search/relax.ts';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const K = 10;
@@ -169,8 +169,7 @@ function score(ranked: string[], relevant: Record<string, number>): Row {
 /** The Aisle search as the catalogue engine runs a new search: parsed, then relaxed. */
 function aisleSearch(index: ReturnType<typeof buildCatalogIndex>, query: string): string[] {
   const parsed = index.parseDetailed(query);
-  const req = { text: parsed.text, filters: parsed.filters, categoryWords: parsed.categoryWords, brandWords: parsed.brandWords, ...(parsed.sort ? { sort: parsed.sort } : {}) };
-  return runSearch(index, req, K).hits.map((h) => h.product.sku);
+  return runSearch(index, searchRequestOf(parsed), K).hits.map((h) => h.product.sku);
 }
 
 const HEADER = `${''.padEnd(22)}   n   Aisle: nDCG@6 nDCG@10 recall  zero-res   BM25: nDCG@6 nDCG@10 recall  zero-res`;

@@ -7,7 +7,7 @@
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
-import { runSearch, type SearchRequest } from '../../catalog/search/relax.ts';
+import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
@@ -354,11 +354,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
 
 /** The search request of a parsed message. */
 function detailedRequest(q: DetailedQuery): SearchRequest {
-  const r: SearchRequest = { text: q.text, filters: q.filters, categoryWords: q.categoryWords, brandWords: q.brandWords };
-  if (q.sort) {
-    r.sort = q.sort;
-  }
-  return r;
+  return searchRequestOf(q);
 }
 
 function prevRequest(prev: EngineState): SearchRequest {

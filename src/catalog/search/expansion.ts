@@ -48,6 +48,8 @@ export interface QueryWords {
   head: number;
   /** The words that may name the product type (nouns before "for"/"with", no numbers or colours), `head` among them. */
   typeWords: number[];
+  /** The words saying what the item is for: after "для"/"for" that follows the product word, up to "с"/"with" ("рук" of "крем для рук"). */
+  purpose: number[];
 }
 
 /** Words after which a query says what the item goes with or how it is, not what it is. */
@@ -98,15 +100,21 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
   let headWord: string | undefined;
   let russian: boolean | undefined;
   let cut = false;
+  let forWhat = false;
+  const purpose: number[] = [];
   for (const w of tokens) {
     if (COMPATIBILITY_WORDS.has(w) || HEAD_CUT.has(w)) {
       cut = cut || headWord !== undefined;
+      forWhat = COMPATIBILITY_WORDS.has(w) && headWord !== undefined;
     }
     if (STOP_WORDS.has(w) || COMPATIBILITY_WORDS.has(w)) {
       continue;
     }
     if (!words.includes(w) && words.length < MAX_QUERY_WORDS) {
       words.push(w);
+      if (forWhat) {
+        purpose.push(words.length - 1);
+      }
     }
     if (cut || hasDigit(w) || w.length < 2 || isModifierWord(w)) {
       continue;
@@ -125,7 +133,7 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
     }
   }
   const head = headWord === undefined ? -1 : words.indexOf(headWord);
-  return { words, head, typeWords: [...typeWords].map((w) => words.indexOf(w)).filter((i) => i >= 0) };
+  return { words, head, typeWords: [...typeWords].map((w) => words.indexOf(w)).filter((i) => i >= 0), purpose };
 }
 
 /** Expands query words against one index (remembering the last few word lists). */

@@ -8,7 +8,7 @@ import type { CategoryMatcher } from './categories.ts';
 import type { SearchFilters } from './filters.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
 import { extractPriceIntent } from './price.ts';
-import { isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
+import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
 import type { DetailedQuery } from './types.ts';
@@ -120,6 +120,13 @@ export function parseMessage(
     cheaper: price.cheaper === true,
     pricier: price.pricier === true,
   };
+  if (categoryWords.length > 0) {
+    parsed.textWithCategory = rest
+      .filter((r) => !STOP_WORDS.has(r.word) || COMPATIBILITY_WORDS.has(r.word))
+      .filter((r) => !ONLY.has(r.word))
+      .map(shown)
+      .join(' ');
+  }
   if (price.sort) {
     parsed.sort = price.sort;
   }

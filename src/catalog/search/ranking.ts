@@ -11,9 +11,10 @@ import type { CatalogColumns, Postings } from './columns.ts';
 import type { ExpandedQuery } from './expansion.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
-import { parseMeasure } from './measures.ts';
+import { measureWords, parseMeasure, spellMarks } from './measures.ts';
+import { stem } from './stem.ts';
 import { KIND_SLOTS } from './product-type.ts';
-import { hasDigit } from './tokenize.ts';
+import { hasDigit, tokenizeForIndex } from './tokenize.ts';
 import { variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
 
@@ -49,7 +50,7 @@ export interface RankingSource {
 
 /** `rankText` ranks products for query words; `listFiltered` lists products without text. */
 export function ranker(source: RankingSource): {
-  rankText: (words: string[], head: number, cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
+  rankText: (words: string[], head: number, purpose: readonly number[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
   const { docs, columns, inv, termGroups, passes, searchPostings, kindTerms } = source;
@@ -61,6 +62,7 @@ export function ranker(source: RankingSource): {
   const candMask = new Uint32Array(n);
   const seen = new Uint8Array(n);
   const candHead = new Uint8Array(n);
+  const candBits = new Uint32Array(n);
   const scratch = { doc: candDoc, score: candScore, mask: candMask };
   const heapPos = new Int32Array(256);
   const heapKey = new Float64Array(256);
@@ -162,7 +164,53 @@ export function ranker(source: RankingSource): {
 
   const COVERAGE_FACTOR = Array.from({ length: 33 }, (_, m) => Array.from({ length: 33 }, (_, g) => (g === 0 ? 0 : (m / g) ** 3)));
 
-  function rankText(words: string[], headWord: number, cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined): SearchHit[] {
+  /** The index terms of a product's name and categories: the texts that say what it is and what it is for. */
+  function namedTerms(p: CatalogProduct): Set<number> {
+    const words = tokenizeForIndex(spellMarks(`${p.name} / ${p.categories.join(' / ')}`));
+    const out = new Set<number>();
+    for (const w of [...words, ...measureWords(words)]) {
+      const id = inv.termId(stem(w));
+      if (id !== undefined) {
+        out.add(id);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * When some ranked candidates say in their name or category what the item is for ("рук"
+   * of "крем для рук", `purposeMask` of the groups), the candidates that do not: those that
+   * match it only in their parameters or description (a face mask "applied by hand", an oil
+   * "for hand creams") and those that do not match it at all (a face cream). Reads the
+   * names of the ranked few only.
+   */
+  function purposeNamed(picked: number[], groups: TermAlternative[][], purposeMask: number): number[] {
+    const named = picked.map((k) => {
+      const bits = (candBits[k] as number) & purposeMask;
+      if (bits === 0) {
+        return false;
+      }
+      const terms = namedTerms(docs[candDoc[k] as number] as CatalogProduct);
+      for (let g = 0; g < groups.length; g++) {
+        if ((bits & (1 << g)) !== 0 && !(groups[g] as TermAlternative[]).some((alt) => terms.has(alt.termId))) {
+          return false;
+        }
+      }
+      return true;
+    });
+    const someNamed = picked.some((k, j) => named[j] === true && ((candBits[k] as number) & purposeMask) === purposeMask);
+    return someNamed ? picked.filter((_, j) => named[j]) : picked;
+  }
+
+  function rankText(
+    words: string[],
+    headWord: number,
+    purpose: readonly number[],
+    cf: CompiledFilters,
+    limit: number,
+    sort: PriceSort | undefined,
+    budget: WorkBudget | undefined,
+  ): SearchHit[] {
     // Words are read in order while their postings fit `searchPostings` (the first
     // always): thirty common words with their synonyms and typo fixes would otherwise read
     // the whole index several times over.
@@ -231,6 +279,7 @@ export function ranker(source: RankingSource): {
         s *= isOfKind(doc, headTerms) ? KIND_FACTOR : HEAD_FACTOR;
       }
       candHead[count] = isHead ? 1 : 0;
+      candBits[count] = candMask[k] as number;
       candDoc[count] = doc;
       candScore[count] = s;
       candMask[count] = matched;
@@ -272,7 +321,18 @@ export function ranker(source: RankingSource): {
         keyBuf[k] = candScore[k] as number;
       }
     }
-    const ranked = topK(keyBuf, count, sort ? limit : limit * VARIANT_POOL).map((k) => {
+    let picked = topK(keyBuf, count, sort ? limit : limit * VARIANT_POOL);
+    let purposeMask = 0;
+    for (const i of purpose) {
+      const g = expanded.groupOfWord[i] ?? -1;
+      if (g >= 0 && g < ng) {
+        purposeMask |= 1 << g;
+      }
+    }
+    if (purposeMask !== 0 && picked.length > 1) {
+      picked = purposeNamed(picked, groups, purposeMask);
+    }
+    const ranked = picked.map((k) => {
       const hit: SearchHit = {
         product: docs[candDoc[k] as number] as CatalogProduct,
         score: candScore[k] as number,

@@ -5,7 +5,7 @@
  */
 import type { SearchFilters } from './filters.ts';
 import type { WorkBudget } from './limits.ts';
-import type { CatalogIndex, PriceSort, SearchHit } from './types.ts';
+import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
 
 /** A constraint dropped to find something. */
 export type Relaxation = 'category' | 'brand' | 'price' | 'availability' | 'words';
@@ -41,12 +41,26 @@ export interface SearchRequest {
   sort?: PriceSort;
   categoryWords?: string[];
   brandWords?: string[];
+  /** The text searched when the category filter is dropped (see DetailedQuery); else the text and the category words. */
+  textWithCategory?: string;
   /**
    * Which constraints to try dropping first. A new search drops the budget first, then its
    * own guesses (category, words the category does not know, brand); a refinement keeps
    * what the buyer just asked for and drops older constraints first.
    */
   relaxOrder?: Relaxation[];
+}
+
+/** The search request of a buyer's message as parsed, for a new search. */
+export function searchRequestOf(q: DetailedQuery): SearchRequest {
+  const r: SearchRequest = { text: q.text, filters: q.filters, categoryWords: q.categoryWords, brandWords: q.brandWords };
+  if (q.sort) {
+    r.sort = q.sort;
+  }
+  if (q.textWithCategory !== undefined) {
+    r.textWithCategory = q.textWithCategory;
+  }
+  return r;
 }
 
 const DEFAULT_ORDER: Relaxation[] = ['price', 'category', 'words', 'brand', 'availability'];
@@ -106,6 +120,13 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
       fallback ??= run;
       continue;
     }
+    // A category guessed from the buyer's words that holds nothing they asked for, while
+    // the whole catalogue has products matching every word ("крем для рук": the hand
+    // creams are not in the shop's "Крема и гели"), goes silently too — when it is the
+    // first thing to give (a budget goes first: over it, the closest prices are the answer).
+    if (t === tries[0] && t.drop.length === 1 && t.drop[0] === 'category' && (req.categoryWords?.length ?? 0) > 0) {
+      return { ...run, relaxed: [] };
+    }
     return run;
   }
   return fallback ?? last;
@@ -142,7 +163,7 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   if (drop.includes('category')) {
     delete filters.categories;
     if (!drop.includes('words')) {
-      text = [text, ...(req.categoryWords ?? [])].filter((w) => w !== '').join(' ');
+      text = req.textWithCategory ?? [text, ...(req.categoryWords ?? [])].filter((w) => w !== '').join(' ');
     }
   }
   if (drop.includes('brand')) {

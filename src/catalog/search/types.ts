@@ -48,6 +48,11 @@ export interface DetailedQuery extends ParsedQuery {
   categoryWords: string[];
   /** Message words that named the brand filter. */
   brandWords: string[];
+  /**
+   * With a category filter: the search words with the category's among them in the buyer's
+   * order, and what the item is for ("крем для рук"), searched when the filter is dropped.
+   */
+  textWithCategory?: string;
   /** "подешевле"/"cheaper" without a number. */
   cheaper: boolean;
   /** "подороже"/"pricier" without a number. */

@@ -7,12 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex, type CatalogIndex } from '../../../src/catalog/search/index.ts';
-import { runSearch, type SearchRun } from '../../../src/catalog/search/relax.ts';
+import { runSearch, searchRequestOf, type SearchRun } from '../../../src/catalog/search/relax.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 
 function ask(index: CatalogIndex, message: string): SearchRun {
-  const p = index.parseDetailed(message);
-  return runSearch(index, { text: p.text, filters: p.filters, categoryWords: p.categoryWords, brandWords: p.brandWords }, 10);
+  return runSearch(index, searchRequestOf(index.parseDetailed(message)), 10);
 }
 
 const product = (sku: string, name: string, brand: string, categories: string[]): CatalogProduct => ({ sku, name, brand, categories, available: true, params: {} });

@@ -7,15 +7,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex, type CatalogIndex } from '../../../src/catalog/search/index.ts';
-import { runSearch, type SearchRun } from '../../../src/catalog/search/relax.ts';
+import { runSearch, searchRequestOf, type SearchRun } from '../../../src/catalog/search/relax.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { demoIndex, loadProducts, RU_SHOPS_CATALOG } from './demo-catalog.ts';
 
 /** A new search as the catalogue engine runs it: parsed, then relaxed. */
 function ask(index: CatalogIndex, message: string): SearchRun {
-  const p = index.parseDetailed(message);
-  return runSearch(index, { text: p.text, filters: p.filters, categoryWords: p.categoryWords, brandWords: p.brandWords, ...(p.sort ? { sort: p.sort } : {}) }, 10);
+  return runSearch(index, searchRequestOf(index.parseDetailed(message)), 10);
 }
 
 const names = (run: SearchRun): string[] => run.hits.map((h) => h.product.name);
@@ -141,4 +140,27 @@ test('"rigid k400" finds the RIDGID K-400 first; "delta 4453 parts" the 4453DST 
   const index = buildCatalogIndex(HARDWARE, { language: 'en' });
   assert.equal(ask(index, 'rigid k400').hits[0]?.product.sku, 'r1');
   assert.equal(ask(index, 'delta 4453 parts').hits[0]?.product.sku, 'd2');
+});
+
+test('"крем для рук" shows the hand creams, not creams for the face nor a mask "applied by hand", and no note about a category the buyer never named', () => {
+  const shop: CatalogProduct[] = [
+    { sku: 'h1', name: 'Крем для рук "Календула", 70 мл', categories: ['Тело', 'Уход для рук и ног'], available: true, params: {} },
+    { sku: 'h2', name: 'Крем для рук "Масло ши", 70 мл', categories: ['Серии', 'Травяной сад'], available: true, params: {} },
+    { sku: 'f1', name: 'Крем для лица "Йогурт", 50 мл', categories: ['Лицо', 'Крема и гели'], available: true, params: {} },
+    { sku: 'f2', name: 'Крем интенсивный, 50 мл', categories: ['Лицо', 'Крема и гели'], available: true, params: {} },
+    { sku: 'm1', name: 'Крем-маска лифтинг, 150 мл', categories: ['Лицо', 'Маски'], available: true, params: { 'Способ применения': 'Наносить руками на чистую кожу' } },
+    { sku: 'o1', name: 'Масло виноградной косточки', categories: ['Масла'], available: true, params: { 'Способ применения': 'Добавляют в крема для рук' } },
+  ];
+  const run = ask(buildCatalogIndex(shop, { language: 'ru' }), 'крем для рук');
+  assert.deepEqual(run.hits.map((h) => h.product.sku).sort(), ['h1', 'h2']);
+  assert.deepEqual(run.relaxed, []);
+  assert.equal(run.exact, true);
+});
+
+test('"крем для рук" on the cosmetics feed finds its hand creams and only them', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/styx_ru_yandex_cp1251.xml')), { language: 'ru' });
+  const run = ask(index, 'крем для рук');
+  assert.ok(run.hits.length >= 4);
+  assertEvery(names(run), (n) => /крем для рук/i.test(n));
+  assert.deepEqual(run.relaxed, []);
 });
