@@ -88,8 +88,8 @@ export class CategoryMatcher {
   /**
    * A category named for a kind of product whose products are nearly all in subcategories,
    * one of which holds things for that kind ("Cell Phones" → "Cell Phone Accessories",
-   * "Смесители" → "Комплектующие для смесителей"), is a department: a buyer naming the kind
-   * ("smartphone") means its other subcategories, not its cases and chargers.
+   * "Мойки" → "Комплектующие к мойкам"), is a department: a buyer naming the kind
+   * ("smartphone", "мойка") means its other subcategories, not its cases or sink traps.
    */
   private departments(tree: CategoryTree): void {
     for (const entry of this.entries) {
