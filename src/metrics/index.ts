@@ -3,19 +3,10 @@
  * is unset nothing is registered or counted: the recorder does nothing and no hook is added.
  */
 import type { FastifyInstance } from 'fastify';
-import type { MetricsRecorder } from '../app-context.ts';
 import type { Storage } from '../db/create-db.ts';
-import type { ImagePipeline } from '../images/index.ts';
-import type { MetricsListener } from './listener.ts';
+import type { AppMetrics } from './app-metrics.ts';
 
-export interface AppMetrics {
-  recorder: MetricsRecorder;
-  /** The image pipeline, timed and its refusals counted. */
-  images(pipeline: ImagePipeline): ImagePipeline;
-  /** Called by the catalogue registry after it builds a tenant's index. */
-  onIndexBuilt?: (tenantId: string, products: number, ms: number) => void;
-  listener: MetricsListener | null;
-}
+export type { AppMetrics } from './app-metrics.ts';
 
 const OFF: AppMetrics = {
   recorder: { generation() {}, engineTime() {}, rateLimitRefused() {} },

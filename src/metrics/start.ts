@@ -6,7 +6,7 @@ import { installHttpMetrics } from './http-hooks.ts';
 import { observeImages } from './images.ts';
 import { installMetricsListener } from './listener.ts';
 import { defineRuntimeMetrics } from './runtime.ts';
-import type { AppMetrics } from './index.ts';
+import type { AppMetrics } from './app-metrics.ts';
 
 export function startMetrics(app: FastifyInstance, settings: { host: string; port: number }, storage: Storage): AppMetrics {
   const metrics = defineMetrics();

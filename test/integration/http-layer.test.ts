@@ -6,6 +6,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { buildTestApp, registerGuest, auth, NO_RATE_LIMITS, type TestApp } from '../helpers/app.ts';
+import { assertEvery } from '../helpers/assert.ts';
 
 describe('HTTP layer', () => {
   let t: TestApp;
@@ -133,8 +134,7 @@ describe('request log lines', () => {
       const res = await t.app.inject({ method: 'GET', url: '/probe/fails' });
       assert.equal(res.statusCode, 500);
       const errored = lines(t.logText()).filter((l) => l.level === 50);
-      assert.ok(errored.length >= 1);
-      assert.ok(errored.every((l) => typeof l.reqId === 'string'), 'error lines carry the request id');
+      assertEvery(errored, (l) => typeof l.reqId === 'string', 'error lines carry the request id');
       assert.ok(!t.logText().includes('secret-value'));
     } finally {
       await t.close();
