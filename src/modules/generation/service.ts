@@ -9,7 +9,7 @@
  * the engine once (single-flight.ts). The steps' other jobs have files of their own: the
  * request checks, the buyer's memory, the presentation of answers, and the `Turn` value.
  */
-import { randomUUID } from 'node:crypto';
+import { newMessageId } from '../../db/row-ids.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config, Tenant } from '../../config/index.ts';
@@ -100,7 +100,7 @@ export function createGenerationService(deps: GenerationDeps) {
     // Derived from the dialog's key, so two requests creating the same dialog at once agree on
     // its id (the tracking links the losing one hands out still name the stored dialog).
     const dialogId = dialog?.id ?? deps.signer.stableId('dialog', dialogKeyText(turn));
-    const assistantId = randomUUID();
+    const assistantId = newMessageId();
     const normalised = await Promise.all(turn.images.map(async (img) => ({ index: img.index, image: await deps.images.normalise(img.source) })));
     const last = body.messages[body.messages.length - 1]!;
     const texts = body.messages.map((m) => userText(storedContent(m)));
@@ -139,7 +139,7 @@ export function createGenerationService(deps: GenerationDeps) {
     const latencyMs = Math.max(0, Math.round(performance.now() - turn.started));
     const answeredAt = Math.max(clock.nowMicros(), receivedAt + body.messages.length);
     const userRows: NewMessage[] = body.messages.map((message, i) => ({
-      id: randomUUID(),
+      id: newMessageId(),
       dialog_id: dialogId,
       role: 'user',
       content: JSON.stringify(storedContent(message)),
