@@ -31,6 +31,7 @@ const MEASURE_TERMS = 8;
 const MIN_CODE_TAIL = 3;
 const CODE_TAIL_TERMS = 8;
 const CODE_TAIL_WEIGHT = 0.8;
+const BARE_NUMBER = /^\d+$/;
 /** Letters and then digits, the part codes buyers type only the number of: "RP4453", "ВК1200". */
 const LETTERS_THEN_DIGITS = /^[a-zа-я]{1,4}(\d+)$/;
 /** A compound is split in two known words only from this length ("quarteround"). */
@@ -265,6 +266,14 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
         outHead = out.length;
       }
       groupOfWord[i] = out.length;
+      // Two numbers ("1 2" of "1/2") are read as the one the catalogue writes, as before:
+      // each alone is in most products, and reading their postings would cost.
+      if (next !== undefined && BARE_NUMBER.test(w) && BARE_NUMBER.test(next) && inv.termId(w + next) !== undefined) {
+        groupOfWord[i + 1] = out.length;
+        out.push(w + next);
+        i++;
+        continue;
+      }
       const code =
         next !== undefined && (hasDigit(w) || hasDigit(next)) && !parseMeasure(next) && inv.termId(w + next) !== undefined
           ? w + next
