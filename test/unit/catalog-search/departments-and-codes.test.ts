@@ -66,7 +66,7 @@ test('a department keeps what it holds of its kind: "Смесители FRAP" ar
   // A mixer department with a brand series of mixers: the series stays, and so does the
   // rest of the department (it holds more than things for mixers).
   const mixers = ask(index, 'смеситель');
-  assert.ok(['m1', 'm2'].every((sku) => mixers.hits.some((h) => h.product.sku === sku)));
+  assertEvery(['m1', 'm2'], (sku) => mixers.hits.some((h) => h.product.sku === sku));
 });
 
 test('a brand is named by its whole name or a distinctive word: "french" is not French Bull, "lg" is LG Electronics', () => {
