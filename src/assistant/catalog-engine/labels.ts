@@ -96,6 +96,38 @@ const MAX_PARAMS_READ = 40;
 const MAX_DESCRIPTION_READ = 500;
 const MAX_CARD_CHARS = 4000;
 
+/** Characters of a name read for its spelling of a word. */
+const MAX_NAME_CHARS = 300;
+
+/**
+ * A word the buyer typed in small letters, as the shown products write it when they write it
+ * with capitals inside ("iphone" → "iPhone", "otterbox" → "OtterBox", "lg" → "LG"): the title then
+ * reads as the shop's own. Ordinary words capitalised only at the start of a name ("Case") and
+ * words the buyer wrote with capitals stay as typed.
+ */
+export function productSpelling(word: string, products: CatalogProduct[]): string {
+  if (word !== word.toLowerCase() || !/^[a-z0-9]+$/u.test(word) || !/[a-z]/u.test(word)) {
+    return word;
+  }
+  const forms = new Map<string, number>();
+  for (const p of products.slice(0, SHELF_SIZE)) {
+    for (const raw of p.name.slice(0, MAX_NAME_CHARS).split(/[^\p{L}\p{N}]+/u)) {
+      if (raw.length === word.length && raw !== word && raw.toLowerCase() === word && /\p{Lu}/u.test(raw.slice(1))) {
+        forms.set(raw, (forms.get(raw) ?? 0) + 1);
+      }
+    }
+  }
+  let best = word;
+  let most = 0;
+  for (const [form, n] of forms) {
+    if (n > most) {
+      best = form;
+      most = n;
+    }
+  }
+  return best;
+}
+
 export function shows(vocab: string[], word: string): boolean {
   return tokenize(word).every((w) => {
     const s = stem(w);
@@ -135,7 +167,7 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
     }
   });
   if (out.length > 0) {
-    return out;
+    return out.map((w) => productSpelling(w, products));
   }
   const leaves = new Map<string, number>();
   for (const p of products) {

@@ -1,0 +1,21 @@
+/** The title of a selection writes brand and model words as the shop writes them. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { productSpelling, readableLabel } from '../../../src/assistant/catalog-engine/labels.ts';
+
+const product = (name: string, i: number): CatalogProduct => ({ sku: `s${i}`, name, categories: ['Cell Phone Cases'], available: true, params: {} });
+const cases = ['Swarovski - Case for Apple® iPhone® 7 - Black', 'OtterBox - Commuter Series Case for Apple® iPhone® 7', 'Dynex™ - Case for Apple® iPhone® 6s and 7'].map(product);
+
+test('a word typed in small letters takes the spelling the shown products give it ("iphone" → "iPhone", "otterbox" → "OtterBox")', () => {
+  assert.deepEqual(readableLabel(['case', 'for', 'iphone', '7'], cases, 'en'), ['case', 'for', 'iPhone', '7']);
+  assert.equal(productSpelling('otterbox', cases), 'OtterBox');
+});
+
+test('ordinary words capitalised only at the start of a name, and words the buyer wrote with capitals, stay as typed', () => {
+  assert.equal(productSpelling('case', cases), 'case');
+  assert.equal(productSpelling('IPHONE', cases), 'IPHONE');
+  assert.equal(productSpelling('black', cases), 'black');
+  const kettles = ['Чайник электрический Aisle Home', 'Чайник стеклянный'].map(product);
+  assert.equal(productSpelling('чайник', kettles), 'чайник');
+});
