@@ -196,13 +196,16 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   } else if (run.sort === 'price_desc') {
     lines.push(t.sortedDesc);
   } else {
-    // The cheapest of what was asked for: a hit that misses the query's product word (a seat
-    // fastener under a toilet search) is not named as the affordable choice.
-    const asked = run.hits.filter((h) => h.headMatched !== false).map((h) => h.product);
-    const priced = (asked.length > 0 ? asked : products).filter((p) => p.available && typeof p.price === 'number');
-    const cheapest = priced.sort((a, b) => (a.price as number) - (b.price as number))[0];
+    // The cheapest card of what was asked for: a hit that misses the query's product word (a seat
+    // fastener under a toilet search) is not named as the affordable choice, nor a product the
+    // cards do not show; when cheaper cards are out of stock, the sentence says "in stock".
+    const onCards = new Set(products.map((p) => p.sku));
+    const asked = run.hits.filter((h) => h.headMatched !== false && onCards.has(h.product.sku)).map((h) => h.product);
+    const priced = (asked.length > 0 ? asked : products).filter((p) => typeof p.price === 'number');
+    const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && products.length > 1) {
-      lines.push(t.cheapest(shortName(cheapest), formatPrice(cheapest.price as number, currency, lang)));
+      const cheaperOutOfStock = priced.some((p) => !p.available && (p.price as number) < (cheapest.price as number));
+      lines.push((cheaperOutOfStock ? t.cheapestInStock : t.cheapest)(shortName(cheapest), formatPrice(cheapest.price as number, currency, lang)));
     }
   }
   const shelf: Shelf = { products, title: t.titleSearch(what), shelfId: 'aisle-search', sourceQuery: what || turn.text };

@@ -82,6 +82,7 @@ const RU = {
   found: (n: number, what: string) =>
     `${what ? `${capitalize(what)} — в` : 'В'}от ${n} ${plural(n, 'вариант', 'варианта', 'вариантов')}.`,
   cheapest: (name: string, price: string) => `Самый доступный — ${name} за ${price}.`,
+  cheapestInStock: (name: string, price: string) => `Самый доступный из тех, что в наличии, — ${name} за ${price}.`,
   sortedAsc: 'Сначала самые недорогие.',
   sortedDesc: 'Сначала самые дорогие.',
   partial: 'Точного совпадения нет — вот самое близкое по запросу.',
@@ -165,6 +166,7 @@ const EN: typeof RU = {
   links: (labels: string[]) => `This may help: ${labels.join(', ')}.`,
   found: (n: number, what: string) => `${what ? `${capitalize(what)}: h` : 'H'}ere ${n === 1 ? 'is 1 option' : `are ${n} options`}.`,
   cheapest: (name: string, price: string) => `The most affordable is ${name} at ${price}.`,
+  cheapestInStock: (name: string, price: string) => `The most affordable in stock is ${name} at ${price}.`,
   sortedAsc: 'Cheapest first.',
   sortedDesc: 'Most expensive first.',
   partial: 'No exact match — here is the closest to your request.',

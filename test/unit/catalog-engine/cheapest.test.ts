@@ -1,0 +1,32 @@
+/** The "most affordable" sentence names a card the buyer sees, and says "in stock" when it must. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
+
+async function answer(products: CatalogProduct[], text: string) {
+  const index = buildCatalogIndex(products, { language: 'ru' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant(), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  return { message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.sku) ?? [] };
+}
+
+const tv = (sku: string, name: string, price: number, available = true): CatalogProduct => ({ sku, name, categories: ['Телевизоры'], available, price, params: {} });
+
+test('the most affordable is one of the cards shown, not a cheaper match left off the shelf', async () => {
+  const brands = ['Alfa', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf'];
+  // Equal matches keep the catalogue's order: the cheapest, listed last, stays off the six cards.
+  const products = brands.map((b, i) => tv(`tv-${i}`, `Телевизор ${b} OLED 65 дюймов`, 90_000 - i * 1000 - (i === 6 ? 50_000 : 0)));
+  const { message, cards } = await answer(products, 'телевизор oled');
+  assert.equal(cards.length, 6);
+  assert.ok(!cards.includes('tv-6'));
+  assert.match(message, /Самый доступный — Телевизор Foxtrot OLED 65 дюймов за 85 000/);
+});
+
+test('when cheaper cards are out of stock, the sentence names the cheapest in stock and says so', async () => {
+  const products = [tv('a', 'Телевизор OLED 65 дюймов Alfa', 50_000, false), tv('b', 'Телевизор OLED 65 дюймов Bravo', 70_000), tv('c', 'Телевизор OLED 65 дюймов Charlie', 90_000)];
+  const { message } = await answer(products, 'телевизор oled');
+  assert.match(message, /Самый доступный из тех, что в наличии, — Телевизор OLED 65 дюймов Bravo за 70 000/);
+});
