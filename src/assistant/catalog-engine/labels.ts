@@ -158,6 +158,14 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
       kept[i] = true;
     }
   });
+  // A Russian adjective whose noun is not shown goes with it ("зонт для летней веранды" of
+  // umbrellas for a summer café is titled "зонт", not "зонт для летней").
+  for (let i = label.length - 2; i >= 0; i--) {
+    const next = label[i + 1] as string;
+    if (kept[i] && !kept[i + 1] && !LABEL_CONNECTORS.has(next.toLowerCase()) && /\p{L}/u.test(next) && RUSSIAN_ADJECTIVE.test(label[i] as string)) {
+      kept[i] = false;
+    }
+  }
   const out: string[] = [];
   label.forEach((w, i) => {
     if (kept[i]) {
@@ -185,4 +193,6 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
 }
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
+/** A Russian word with an adjective's ending ("летней", "белые", "кожаный"), four letters or more. */
+const RUSSIAN_ADJECTIVE = /^[а-яё]{2,}(ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ую|юю|ых|их|ей)$/iu;
 const UNIT = /^(дюйм\p{L}*|inch\p{L}*|литр\p{L}*|л|liters?|litres?|гб|gb|тб|tb|мм|mm|см|cm|кг|kg|вт|w|мп|mp|мач|mah)$/iu;

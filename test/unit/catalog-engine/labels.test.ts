@@ -19,3 +19,11 @@ test('ordinary words capitalised only at the start of a name, and words the buye
   const kettles = ['Чайник электрический Aisle Home', 'Чайник стеклянный'].map(product);
   assert.equal(productSpelling('чайник', kettles), 'чайник');
 });
+
+test('a Russian adjective whose noun the products do not show leaves the title with it ("зонт для летней веранды" → "зонт")', () => {
+  const umbrellas = ['Зонт для летнего кафе UM-260/8D', 'Зонт для летнего кафе UM-300/16K'].map(product);
+  assert.deepEqual(readableLabel(['зонт', 'для', 'летней', 'веранды'], umbrellas, 'ru'), ['зонт']);
+  // Shown with its noun, it stays.
+  const sofas = ['Диван кожаный угловой', 'Диван кожаный прямой'].map(product);
+  assert.deepEqual(readableLabel(['кожаный', 'диван'], sofas, 'ru'), ['кожаный', 'диван']);
+});
