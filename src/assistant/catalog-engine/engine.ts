@@ -32,7 +32,7 @@ import {
 } from './intents.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { detailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
-import { looksLikeFollowUp, onlyModifiers, refineSearch, type PriceMove } from './refine.ts';
+import { looksLikeFollowUp, onlyModifiers, purposeSwitch, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
   cartAnswer,
@@ -261,6 +261,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   if (prev?.gift && isVague(parsed) && hasPriceOrStock(parsed)) {
     // A new budget for gift ideas: gift ideas within it.
     return giftAnswer(turn, index, { ...prev.filters, ...parsed.filters }, learnedFrom(parsed, core));
+  }
+  // "а для лица?" after "крем для рук": the same item for another purpose, searched anew.
+  const forAnother = prev && prev.kind === 'search' && prev.shown.length > 0 ? purposeSwitch(text, prev.label) : null;
+  if (forAnother) {
+    return preferenceAwareSearch(turn, index, forAnother, index.parseDetailed(forAnother));
   }
   if (prev && prev.shown.length > 0 && (prev.kind === 'search' || prev.kind === 'similar') && looksLikeFollowUp(text, parsed, otherBrand)) {
     if (prev.kind === 'similar' && prev.sku && (parsed.cheaper || parsed.pricier) && isVague(parsed)) {

@@ -102,8 +102,10 @@ const MAX_NAME_CHARS = 300;
 /**
  * A word the buyer typed in small letters, as the shown products write it when they write it
  * with capitals inside ("iphone" → "iPhone", "otterbox" → "OtterBox", "lg" → "LG"): the title then
- * reads as the shop's own. Ordinary words capitalised only at the start of a name ("Case") and
- * words the buyer wrote with capitals stay as typed.
+ * reads as the shop's own. So does a model code ("s24" → "S24") and, in Russian names, a Latin word
+ * capitalised inside the name ("galaxy" → "Galaxy"). Ordinary words capitalised only at the start of
+ * a name or by an English name's title case ("Case"), and words the buyer wrote with capitals, stay
+ * as typed.
  */
 export function productSpelling(word: string, products: CatalogProduct[]): string {
   if (word !== word.toLowerCase() || !/^[a-z0-9]+$/u.test(word) || !/[a-z]/u.test(word)) {
@@ -111,11 +113,20 @@ export function productSpelling(word: string, products: CatalogProduct[]): strin
   }
   const forms = new Map<string, number>();
   for (const p of products.slice(0, SHELF_SIZE)) {
-    for (const raw of p.name.slice(0, MAX_NAME_CHARS).split(/[^\p{L}\p{N}]+/u)) {
-      if (raw.length === word.length && raw !== word && raw.toLowerCase() === word && /\p{Lu}/u.test(raw.slice(1))) {
-        forms.set(raw, (forms.get(raw) ?? 0) + 1);
-      }
-    }
+    // In a Russian name a Latin word with a capital inside the name is a brand or a model
+    // ("Чехол Samsung … для Galaxy S24"); English names capitalise every word, so there only
+    // capitals inside a word ("iPhone") or a model code ("S24") count.
+    const russianName = CYRILLIC.test(p.name);
+    p.name
+      .slice(0, MAX_NAME_CHARS)
+      .split(/[^\p{L}\p{N}]+/u)
+      .forEach((raw, at) => {
+        const capitalised = /^\p{Lu}/u.test(raw);
+        const distinctive = /\p{Lu}/u.test(raw.slice(1)) || (capitalised && /\d/u.test(raw)) || (capitalised && russianName && at > 0);
+        if (raw.length === word.length && raw !== word && raw.toLowerCase() === word && distinctive) {
+          forms.set(raw, (forms.get(raw) ?? 0) + 1);
+        }
+      });
   }
   let best = word;
   let most = 0;

@@ -162,3 +162,37 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
   return { request, label, move, otherBrand };
 }
+
+/** "а для лица?", "and for kids?": the purpose part alone, after an optional "а"/"and"/"what about". */
+const PURPOSE_FOLLOW_UP = /^(?:а|и|ну|and|what about|how about)?\s*(для|for)\s+(.+)$/u;
+const PURPOSE_CONNECTORS = new Set(['для', 'for']);
+/** A purpose says who or what the item is for in a few words ("для galaxy s24", "for small dogs"). */
+const MAX_PURPOSE_WORDS = 3;
+/** "а для чего он?", "what for?": a question about the item, not another purpose. */
+const PURPOSE_QUESTION_WORDS = new Set(['чего', 'кого', 'чему', 'кому', 'what', 'which', 'who', 'whom']);
+
+/**
+ * The previous request for another purpose: "крем для рук" then "а для лица?" is "крем для
+ * лица", "чехол для iphone 15" then "а для galaxy s24?" is "чехол для galaxy s24", "чехол"
+ * then "а для айфона?" is "чехол для айфона". Null when the message is not such a follow-up
+ * or the previous search has no words of its own. Searched as a new request, so the category
+ * is found again for the new purpose.
+ */
+export function purposeSwitch(message: string, prevLabel: string[]): string | null {
+  const text = message.toLowerCase().replace(/[?!.,…]+/gu, ' ').replace(/\s+/gu, ' ').trim();
+  const m = PURPOSE_FOLLOW_UP.exec(text.slice(0, 120));
+  if (!m) {
+    return null;
+  }
+  const connector = m[1] as string;
+  const purpose = tokenize(m[2] as string);
+  if (purpose.length === 0 || purpose.length > MAX_PURPOSE_WORDS || PURPOSE_QUESTION_WORDS.has(purpose[0] as string)) {
+    return null;
+  }
+  const at = prevLabel.findIndex((w, i) => i > 0 && PURPOSE_CONNECTORS.has(w.toLowerCase()));
+  const item = (at > 0 ? prevLabel.slice(0, at) : prevLabel).slice(0, MAX_FOLLOW_UP_WORDS);
+  if (item.length === 0) {
+    return null;
+  }
+  return [...item, connector, ...purpose].join(' ');
+}

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { converse, index, messageOf, productsOf, shownSkus } from './helpers.ts';
+import { purposeSwitch } from '../../../src/assistant/catalog-engine/refine.ts';
 
 const priceOf = (sku: string) => index.bySku(sku)?.price ?? Number.NaN;
 const brandOf = (sku: string) => index.bySku(sku)?.brand;
@@ -101,4 +102,20 @@ test('history from a client that never had state is ignored safely', async () =>
     ],
   });
   assert.ok(messageOf(r.answer).length > 0);
+});
+
+test('"а для galaxy s24?" after "чехол для iphone 15" shows cases for the Galaxy S24, not everything named Galaxy', async () => {
+  const [, other] = await converse(['чехол для iphone 15', 'а для galaxy s24?']);
+  const cards = productsOf(other!.answer)?.value ?? [];
+  assertEvery(cards, (c) => /^Чехол/u.test(c.name), cards.map((c) => c.name).join('; '));
+  assert.ok(cards.some((c) => /Galaxy S24/u.test(c.name)));
+  assert.match(messageOf(other!.answer), /^Чехол для Galaxy S24 — вот/u);
+});
+
+test('another purpose replaces the previous one, or is added to a request that had none; a question about the item is not one', () => {
+  assert.equal(purposeSwitch('а для лица?', ['крем', 'для', 'рук']), 'крем для лица');
+  assert.equal(purposeSwitch('And for kids?', ['wireless', 'headphones']), 'wireless headphones for kids');
+  assert.equal(purposeSwitch('а для чего он нужен?', ['крем', 'для', 'рук']), null);
+  assert.equal(purposeSwitch('для дачи и сада и огорода и бани', ['шланг']), null, 'more than a few words is a new request');
+  assert.equal(purposeSwitch('а подешевле?', ['крем']), null);
 });
