@@ -9,6 +9,7 @@ import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import { namesProductKind } from '../../catalog/search/synonyms.ts';
+import { SeenCards } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
 import { currencySymbol } from '../currency.ts';
@@ -88,6 +89,22 @@ function priceBound(turn: Turn, f: SearchFilters | undefined): string {
   return '';
 }
 
+/**
+ * The products without a card the buyer has already seen: a shop listing one model under several
+ * offers (same name and price) gets one card. The search puts such repeats last, so they only
+ * remain here when fewer other products matched.
+ */
+function distinctCards(products: CatalogProduct[]): CatalogProduct[] {
+  const seen = new SeenCards();
+  return products.filter((p) => {
+    if (seen.same(p) !== undefined) {
+      return false;
+    }
+    seen.add(p);
+    return true;
+  });
+}
+
 function shortName(p: CatalogProduct): string {
   return p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
 }
@@ -95,7 +112,7 @@ function shortName(p: CatalogProduct): string {
 /** The message and shelf for a search run, including the honest "nothing found". */
 export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
-  const products = run.hits.map((h) => h.product);
+  const products = distinctCards(run.hits.map((h) => h.product));
   const currency = currencySymbol(req.tenant, products[0]);
   const local: Turn = { ...turn, currency };
   // Words the search had to drop do not describe what is shown; nor do words the shown

@@ -15,7 +15,7 @@ import { measureWords, parseMeasure, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { KIND_SLOTS } from './product-type.ts';
 import { hasDigit, tokenizeForIndex } from './tokenize.ts';
-import { variantKey } from './variants.ts';
+import { SeenCards, variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
 
 /** In stock first among equal matches. */
@@ -370,12 +370,34 @@ export function ranker(source: RankingSource): {
     }
     const out: SearchHit[] = [];
     const waiting: SearchHit[] = [];
+    // The same card again (one model under several offers, same name and price) shows the buyer
+    // nothing new: it comes after every other product (and the answer leaves it out).
+    const repeats: SearchHit[] = [];
     const keys = new Set<string>();
+    const cards = new SeenCards();
+    const hitOf = new Map<CatalogProduct, SearchHit>();
     for (const hit of ranked) {
       if (out.length >= FIRST_CARDS) {
         out.push(...waiting.splice(0), hit);
         continue;
       }
+      const sameProduct = cards.same(hit.product);
+      if (sameProduct !== undefined) {
+        const same = hitOf.get(sameProduct) as SearchHit;
+        // The offer in stock stands for the card (in the first cards or among those waiting).
+        if (hit.product.available && !sameProduct.available) {
+          const list = out.includes(same) ? out : waiting;
+          list[list.indexOf(same)] = hit;
+          cards.replace(sameProduct, hit.product);
+          hitOf.set(hit.product, hit);
+          repeats.push(same);
+        } else {
+          repeats.push(hit);
+        }
+        continue;
+      }
+      cards.add(hit.product);
+      hitOf.set(hit.product, hit);
       const key = variantKeyOf(hit.product);
       if (keys.has(key)) {
         waiting.push(hit);
@@ -388,7 +410,7 @@ export function ranker(source: RankingSource): {
       keys.add(key);
       out.push(hit);
     }
-    out.push(...waiting);
+    out.push(...waiting, ...repeats);
     return out.slice(0, limit);
   }
 
@@ -423,18 +445,38 @@ export function ranker(source: RankingSource): {
     }
     const picked: number[] = [];
     const later: number[] = [];
+    // One card per name and price: the same card again (one model under several offers) comes
+    // after every other product, the offer in stock standing for it.
+    const repeats: number[] = [];
+    const inStock = new SeenCards();
+    const outOfStock = new SeenCards();
     for (let k = 0; k < total && picked.length < limit; k++) {
       const d = docAt(k);
       if (!passes(d, cf)) {
         continue;
       }
+      // Out of stock, with both lists of those full: nothing more to note.
+      if (available[d] !== 1 && later.length >= limit && repeats.length >= limit) {
+        continue;
+      }
+      const p = docs[d] as CatalogProduct;
+      const seen = available[d] === 1 ? inStock : outOfStock;
+      if (seen.same(p) !== undefined) {
+        if (repeats.length < limit) {
+          repeats.push(d);
+        }
+        continue;
+      }
       if (available[d] === 1) {
+        inStock.add(p);
         picked.push(d);
       } else if (later.length < limit) {
+        outOfStock.add(p);
         later.push(d);
       }
     }
-    return [...picked, ...later].slice(0, limit).map((d) => ({ product: docs[d] as CatalogProduct, score: 1, coverage: 1 }));
+    const shownInStock = (d: number) => inStock.same(docs[d] as CatalogProduct) !== undefined;
+    return [...picked, ...later.filter((d) => !shownInStock(d)), ...later.filter(shownInStock), ...repeats].slice(0, limit).map((d) => ({ product: docs[d] as CatalogProduct, score: 1, coverage: 1 }));
   }
 
   return { rankText, listFiltered };

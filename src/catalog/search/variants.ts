@@ -30,3 +30,34 @@ export function variantKey(p: CatalogProduct): string {
 
 /** A model number this far into a name ends the part that names the product. */
 const MODEL_WITHIN = 6;
+
+/**
+ * Cards already placed, told apart by what a card shows: name and price. One model a shop lists
+ * under several offers has equal cards, which the buyer should see once. Keyed by the name as
+ * the feed writes it (no string is built per product).
+ */
+export class SeenCards {
+  private readonly byName = new Map<string, CatalogProduct[]>();
+
+  /** The product already placed with the same card as `p`, if any. */
+  same(p: CatalogProduct): CatalogProduct | undefined {
+    return this.byName.get(p.name)?.find((q) => q.price === p.price);
+  }
+
+  add(p: CatalogProduct): void {
+    const list = this.byName.get(p.name);
+    if (list) {
+      list.push(p);
+    } else {
+      this.byName.set(p.name, [p]);
+    }
+  }
+
+  /** `p` stands for the card `old` had. */
+  replace(old: CatalogProduct, p: CatalogProduct): void {
+    const list = this.byName.get(p.name);
+    if (list) {
+      list[list.indexOf(old)] = p;
+    }
+  }
+}
