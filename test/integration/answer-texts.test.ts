@@ -76,7 +76,7 @@ for (const dialect of DIALECTS) {
 
     test('ru: a delivery question is answered with the shop page, not with products', async () => {
       const a = await dialog('demo')('Как работает доставка?');
-      assert.equal(a.message, 'Всё о доставке — на странице «Доставка и оплата»: откройте кнопкой ниже.');
+      assert.equal(a.message, 'Всё о доставке — на странице «Доставка и оплата»: она откроется по кнопке ниже.');
       assert.deepEqual(a.cards, []);
       assert.deepEqual(a.buttons.map((b) => [b.action, b.url]), [['follow_url', 'https://demo.aisle.example/delivery']]);
     });

@@ -63,7 +63,7 @@ const RU = {
     `С этим я, к сожалению, не помогу — я помощник магазина «${shop}» и подбираю товары из каталога. Напишите, что вы ищете, — подскажу.`,
   nothingKnown: 'Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому — или выберите раздел ниже.',
   topicLink: (topic: string, labels: string[]) =>
-    `${capitalize(TOPIC_RU.get(topic) ?? 'ответ на ваш вопрос')} — на странице ${labels.map((l) => `«${l}»`).join(' и ')}: откройте кнопкой ниже.`,
+    `${capitalize(TOPIC_RU.get(topic) ?? 'ответ на ваш вопрос')} — ${labels.length > 1 ? 'на страницах' : 'на странице'} ${labels.map((l) => `«${l}»`).join(' и ')}: ${labels.length > 1 ? 'они откроются по кнопкам ниже' : 'она откроется по кнопке ниже'}.`,
   topicOperator: (topic: string) => `Точные условия ${TOPIC_GEN_RU.get(topic) ?? 'по этому вопросу'} подскажет оператор магазина — нажмите кнопку ниже.`,
   topicUnknown: (topic: string) =>
     `Об условиях ${TOPIC_GEN_RU.get(topic) ?? 'по этому вопросу'}, к сожалению, подсказать не могу — загляните на сайт магазина. А с выбором товаров помогу: напишите, что ищете.`,
@@ -148,7 +148,7 @@ const EN: typeof RU = {
   offTopic: (shop: string) => `I'm afraid I can't help with that — I'm the shopping assistant of ${shop} and I find products in its catalogue. Tell me what you're looking for.`,
   nothingKnown: "We don't seem to have that in our catalogue. Try describing it differently, or pick a section below.",
   topicLink: (topic: string, labels: string[]) =>
-    `${TOPIC_EN.get(topic) ? `Everything about ${TOPIC_EN.get(topic)}` : 'The answer'} is on the ${labels.map((l) => `"${l}"`).join(' and ')} page — the button below opens it.`,
+    `${TOPIC_EN.get(topic) ? `Everything about ${TOPIC_EN.get(topic)}` : 'The answer'} is on the ${labels.map((l) => `"${l}"`).join(' and ')} ${labels.length > 1 ? 'pages — the buttons below open them' : 'page — the button below opens it'}.`,
   topicOperator: (topic: string) => `An operator of the shop can tell you the exact terms of ${TOPIC_EN.get(topic) ?? 'this'} — press the button below.`,
   topicUnknown: (topic: string) =>
     `I'm afraid I can't tell you the terms of ${TOPIC_EN.get(topic) ?? 'this'} — please check the shop's website. I can help you choose products, though: tell me what you need.`,

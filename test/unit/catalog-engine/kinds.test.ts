@@ -113,7 +113,7 @@ test("a product question reads the product's parameters and description, within 
 test("a link's topic is the tenant's free text: a topic named like an object property is just an unknown topic", async () => {
   const odd = tenant({ links: [{ topic: 'constructor', label: 'Помощь', url: 'https://demo.aisle.example/help', keywords: ['помощь'] }] });
   const { answer } = await ask('нужна помощь', { tenant: odd });
-  assert.equal(messageOf(answer), 'Ответ на ваш вопрос — на странице «Помощь»: откройте кнопкой ниже.');
+  assert.equal(messageOf(answer), 'Ответ на ваш вопрос — на странице «Помощь»: она откроется по кнопке ниже.');
   assert.deepEqual(buttonsOf(answer).map((b) => b.url), ['https://demo.aisle.example/help']);
 });
 
@@ -133,4 +133,10 @@ test("conversation is told from requests for products (the shops' insights list 
   for (const text of ['диван раскладной', 'electric scooter', 'смартфон samsung до 30000', 'do you sell bicycles']) {
     assert.equal(isConversation(text), false, text);
   }
+});
+
+test('a shop question whose answer is on two pages names both, in the plural, in either language', async () => {
+  const { texts } = await import('../../../src/assistant/catalog-engine/texts.ts');
+  assert.equal(texts('ru').topicLink('delivery', ['Доставка', 'Оплата']), 'Всё о доставке — на страницах «Доставка» и «Оплата»: они откроются по кнопкам ниже.');
+  assert.equal(texts('en').topicLink('delivery', ['Shipping', 'Payment']), 'Everything about shipping is on the "Shipping" and "Payment" pages — the buttons below open them.');
 });
