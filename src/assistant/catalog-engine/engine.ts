@@ -312,7 +312,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // A message with its own product words may be a new search after all ("iphone"
       // after kettles): keep the refinement only if it matches at least as well.
       if (parsed.text !== '' && !onlyModifiers(parsed.text) && (!run.exact || run.relaxed.length > 0) && !turn.budget.exhausted) {
-        const fresh = runSearch(index, detailedRequest(parsed), SHELF_SIZE, turn.budget);
+        const fresh = runSearch(index, searchRequestOf(parsed), SHELF_SIZE, turn.budget);
         if (fresh.hits.length > 0 && fresh.exact && fresh.relaxed.length === 0) {
           return searchAnswer(turn, index, fresh, freshContext(core, parsed, index), { learned: learnedFrom(parsed, core) });
         }
@@ -338,7 +338,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       if (parsed.sort) {
         merged.sort = parsed.sort;
       }
-      return searchAnswer(turn, index, runSearch(index, detailedRequest(merged), SHELF_SIZE, turn.budget), freshContext(pageQuery, page, index), {});
+      return searchAnswer(turn, index, runSearch(index, searchRequestOf(merged), SHELF_SIZE, turn.budget), freshContext(pageQuery, page, index), {});
     }
     const pageCategories = req.page.type === 'CATEGORY' ? pageStrings(req.page.data) : [];
     if (pageCategories.length > 0) {
@@ -355,11 +355,6 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
 
   return preferenceAwareSearch(turn, index, core, parsed);
-}
-
-/** The search request of a parsed message. */
-function detailedRequest(q: DetailedQuery): SearchRequest {
-  return searchRequestOf(q);
 }
 
 function prevRequest(prev: EngineState): SearchRequest {
@@ -405,7 +400,7 @@ function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string,
   const ctx = freshContext(message, parsed, index);
   const prefs = turn.req.preferences;
   const learned = learnedFrom(parsed, message);
-  const base = detailedRequest(parsed);
+  const base = searchRequestOf(parsed);
   const statesPrice = parsed.filters.priceMax !== undefined || parsed.filters.priceMin !== undefined || parsed.cheaper || parsed.pricier;
   const statesBrand = (parsed.filters.brands?.length ?? 0) > 0 || (parsed.filters.excludeBrands?.length ?? 0) > 0;
   const budgetMax = !statesPrice ? prefs?.budgetMax : undefined;

@@ -8,7 +8,7 @@ import type { CatalogProduct } from '../../catalog/product.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
-import { tokenize } from '../../catalog/search/tokenize.ts';
+import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
 import type { Lang } from '../language.ts';
 import { SHELF_SIZE } from './turn.ts';
 
@@ -108,10 +108,16 @@ const MAX_NAME_CHARS = 300;
  * as typed.
  */
 export function productSpelling(word: string, products: CatalogProduct[]): string {
-  if (word !== word.toLowerCase() || !/^[a-z0-9]+$/u.test(word) || !/[a-z]/u.test(word)) {
-    return word;
-  }
-  const forms = new Map<string, number>();
+  return respell(word, productSpellings(products));
+}
+
+function respell(word: string, spellings: ReadonlyMap<string, string>): string {
+  return word === word.toLowerCase() ? (spellings.get(word) ?? word) : word;
+}
+
+/** The shown products' distinctive spellings of Latin words (see `productSpelling`), by the word in small letters; the commonest wins. */
+function productSpellings(products: CatalogProduct[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
   for (const p of products.slice(0, SHELF_SIZE)) {
     // In a Russian name a Latin word with a capital inside the name is a brand or a model
     // ("Чехол Samsung … для Galaxy S24"); English names capitalise every word, so there only
@@ -121,22 +127,31 @@ export function productSpelling(word: string, products: CatalogProduct[]): strin
       .slice(0, MAX_NAME_CHARS)
       .split(/[^\p{L}\p{N}]+/u)
       .forEach((raw, at) => {
+        const lower = raw.toLowerCase();
+        if (raw === lower || !/^[a-z0-9]+$/u.test(lower) || !/[a-z]/u.test(lower)) {
+          return;
+        }
         const capitalised = /^\p{Lu}/u.test(raw);
-        const distinctive = /\p{Lu}/u.test(raw.slice(1)) || (capitalised && /\d/u.test(raw)) || (capitalised && russianName && at > 0);
-        if (raw.length === word.length && raw !== word && raw.toLowerCase() === word && distinctive) {
+        if (/\p{Lu}/u.test(raw.slice(1)) || (capitalised && /\d/u.test(raw)) || (capitalised && russianName && at > 0)) {
+          const forms = counts.get(lower) ?? new Map<string, number>();
           forms.set(raw, (forms.get(raw) ?? 0) + 1);
+          counts.set(lower, forms);
         }
       });
   }
-  let best = word;
-  let most = 0;
-  for (const [form, n] of forms) {
-    if (n > most) {
-      best = form;
-      most = n;
+  const out = new Map<string, string>();
+  for (const [lower, forms] of counts) {
+    let best = lower;
+    let most = 0;
+    for (const [form, n] of forms) {
+      if (n > most) {
+        best = form;
+        most = n;
+      }
     }
+    out.set(lower, best);
   }
-  return best;
+  return out;
 }
 
 export function shows(vocab: string[], word: string): boolean {
@@ -173,7 +188,7 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   // umbrellas for a summer café is titled "зонт", not "зонт для летней").
   for (let i = label.length - 2; i >= 0; i--) {
     const next = label[i + 1] as string;
-    if (kept[i] && !kept[i + 1] && !LABEL_CONNECTORS.has(next.toLowerCase()) && /\p{L}/u.test(next) && RUSSIAN_ADJECTIVE.test(label[i] as string)) {
+    if (kept[i] && !kept[i + 1] && !LABEL_CONNECTORS.has(next.toLowerCase()) && /\p{L}/u.test(next) && isRussianAdjective(label[i] as string)) {
       kept[i] = false;
     }
   }
@@ -186,7 +201,8 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
     }
   });
   if (out.length > 0) {
-    return out.map((w) => productSpelling(w, products));
+    const spellings = productSpellings(products);
+    return out.map((w) => respell(w, spellings));
   }
   const leaves = new Map<string, number>();
   for (const p of products) {
@@ -204,6 +220,12 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
 }
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
-/** A Russian word with an adjective's ending ("летней", "белые", "кожаный"), four letters or more. */
-const RUSSIAN_ADJECTIVE = /^[а-яё]{2,}(ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ую|юю|ых|их|ей)$/iu;
+/**
+ * A Russian word of four letters or more with an adjective's ending ("летней", "белые",
+ * "кожаный"); "-ей" counts here too, since the word is dropped only when its noun is.
+ */
+function isRussianAdjective(word: string): boolean {
+  const w = word.toLowerCase();
+  return /^[а-яё]{4,}$/u.test(w) && (hasAdjectiveEnding(w) || w.endsWith('ей'));
+}
 const UNIT = /^(дюйм\p{L}*|inch\p{L}*|литр\p{L}*|л|liters?|litres?|гб|gb|тб|tb|мм|mm|см|cm|кг|kg|вт|w|мп|mp|мач|mah)$/iu;

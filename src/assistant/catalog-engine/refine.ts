@@ -7,7 +7,7 @@
 import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
-import { tokenize } from '../../catalog/search/tokenize.ts';
+import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
 import type { EngineState } from '../engine-state.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
@@ -24,9 +24,8 @@ export interface Refinement {
 
 const MAX_FOLLOW_UP_WORDS = 7;
 
-// Russian adjectives end like this; an adjective alone ("а есть белые?", "беспроводной")
-// describes the previous search, it does not start a new one.
-const RU_ADJECTIVE = /(ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ую|юю|ым|им|ых|их)$/u;
+// A Russian adjective alone ("а есть белые?", "беспроводной") describes the previous
+// search, it does not start a new one.
 const EN_MODIFIERS = new Set([
   'black', 'white', 'grey', 'gray', 'silver', 'blue', 'red', 'green', 'pink', 'yellow', 'purple', 'gold', 'beige',
   'brown', 'orange', 'wireless', 'small', 'smaller', 'big', 'bigger', 'large', 'larger', 'mini', 'compact', 'portable',
@@ -40,7 +39,7 @@ const EN_MODIFIERS = new Set([
  */
 export function onlyModifiers(text: string): boolean {
   const words = tokenize(text);
-  return words.length > 0 && words.every((w) => /\d/.test(w) || EN_MODIFIERS.has(w) || (/^[а-я]+$/.test(w) && RU_ADJECTIVE.test(w)));
+  return words.length > 0 && words.every((w) => /\d/.test(w) || EN_MODIFIERS.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
 }
 
 /**
@@ -168,6 +167,7 @@ const PURPOSE_FOLLOW_UP = /^(?:а|и|ну|and|what about|how about)?\s*(для|f
 const PURPOSE_CONNECTORS = new Set(['для', 'for']);
 /** A purpose says who or what the item is for in a few words ("для galaxy s24", "for small dogs"). */
 const MAX_PURPOSE_WORDS = 3;
+const MAX_PURPOSE_CHARS = 120;
 /** "а для чего он?", "what for?": a question about the item, not another purpose. */
 const PURPOSE_QUESTION_WORDS = new Set(['чего', 'кого', 'чему', 'кому', 'what', 'which', 'who', 'whom']);
 
@@ -179,8 +179,9 @@ const PURPOSE_QUESTION_WORDS = new Set(['чего', 'кого', 'чему', 'к�
  * is found again for the new purpose.
  */
 export function purposeSwitch(message: string, prevLabel: string[]): string | null {
-  const text = message.toLowerCase().replace(/[?!.,…]+/gu, ' ').replace(/\s+/gu, ' ').trim();
-  const m = PURPOSE_FOLLOW_UP.exec(text.slice(0, 120));
+  // A purpose follow-up is short: longer messages are not read further than this.
+  const text = message.slice(0, MAX_PURPOSE_CHARS).toLowerCase().replace(/[?!.,…]+/gu, ' ').replace(/\s+/gu, ' ').trim();
+  const m = PURPOSE_FOLLOW_UP.exec(text);
   if (!m) {
     return null;
   }

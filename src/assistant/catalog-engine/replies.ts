@@ -14,7 +14,7 @@ import type { AnswerParts } from './compose.ts';
 import type { ShopTopic } from './intents.ts';
 import { productFacts } from './product-facts.ts';
 import { browseSuggests } from './suggests.ts';
-import { formatPrice } from './texts.ts';
+import { formatPrice, shortName } from './texts.ts';
 import { result, type Turn } from './turn.ts';
 
 /**
@@ -45,7 +45,7 @@ export function smallTalk(turn: Turn, message: string): EngineResult {
  */
 export function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null {
   const { t, req, lang } = turn;
-  const name = p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
+  const name = shortName(p);
   const state = turn.prev ?? { v: 1 as const, kind: 'product' as const, lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: [], sku: p.sku };
   // The price and the stock are the card's own fields.
   if (PRICE_QUESTION.test(turn.text) || STOCK_QUESTION.test(turn.text)) {

@@ -16,7 +16,7 @@ import { currencySymbol } from '../currency.ts';
 import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
-import { formatPrice } from './texts.ts';
+import { formatPrice, shortName } from './texts.ts';
 import { LABEL_CONNECTORS, readableLabel, shownWords, shows, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
@@ -103,10 +103,6 @@ function distinctCards(products: CatalogProduct[]): CatalogProduct[] {
     seen.add(p);
     return true;
   });
-}
-
-function shortName(p: CatalogProduct): string {
-  return p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
 }
 
 /** The message and shelf for a search run, including the honest "nothing found". */

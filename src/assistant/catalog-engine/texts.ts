@@ -10,6 +10,11 @@ const FORMATS = {
   en: { whole: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }), cents: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },
 };
 
+/** A product's name as a sentence names it: cut at 70 characters. */
+export function shortName(p: { name: string }): string {
+  return p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
+}
+
 /** Formats a price the way the language writes money: "2 990 ₽", "$49.99". */
 export function formatPrice(value: number, symbol: string, lang: Lang): string {
   const rounded = Number.isInteger(value) ? value : Math.round(value * 100) / 100;

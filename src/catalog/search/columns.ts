@@ -62,16 +62,10 @@ function postingsOf(keyOfDoc: (i: number, add: (key: number) => void) => void, n
   return { start: counts, docs };
 }
 
-/** Category ids are below this: a parent–child link is one number. */
-const CATEGORY_LINK = 2 ** 21;
-
-function categoryTree(links: Set<number>, names: string[], ids: Map<string, number>, sizes: number[], direct: number[]): CategoryTree {
+function categoryTree(links: Map<number, Set<number>>, names: string[], ids: Map<string, number>, sizes: number[], direct: number[]): CategoryTree {
   const children = new Map<string, string[]>();
-  for (const link of links) {
-    const parent = names[Math.floor(link / CATEGORY_LINK)] as string;
-    const list = children.get(parent) ?? [];
-    list.push(names[link % CATEGORY_LINK] as string);
-    children.set(parent, list);
+  for (const [parent, kids] of links) {
+    children.set(names[parent] as string, [...kids].map((id) => names[id] as string));
   }
   const idOf = (name: string): number => ids.get(categoryKey(name)) ?? -1;
   const kindOf = (name: string): string | undefined => {
@@ -110,9 +104,9 @@ export function buildColumns(docs: CatalogProduct[]): {
   const nameDf = new Map<string, number>();
   const nameWordsOf: string[][] = new Array<string[]>(n);
   const nameFirstWords: string[][] = new Array<string[]>(n);
-  // Which category sits right below which (parent id × CATEGORY_LINK + child id), and how
-  // many products each holds in all and directly.
-  const catLinks = new Set<number>();
+  // Which categories sit right below which (by id), and how many products each holds in all
+  // and directly.
+  const catLinks = new Map<number, Set<number>>();
   const catSizes: number[] = [];
   const catDirect: number[] = [];
 
@@ -140,7 +134,9 @@ export function buildColumns(docs: CatalogProduct[]): {
       catList.push(id);
       catSizes[id] = (catSizes[id] as number) + 1;
       if (parent >= 0 && parent !== id) {
-        catLinks.add(parent * CATEGORY_LINK + id);
+        const kids = catLinks.get(parent) ?? new Set<number>();
+        kids.add(id);
+        catLinks.set(parent, kids);
       }
       parent = id;
     }

@@ -11,7 +11,7 @@ import { closeMeasure, mergeMeasures, parseMeasure, spellMarks } from './measure
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
 import { isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf } from './synonyms.ts';
-import { hasDigit, isCyrillic, tokenize } from './tokenize.ts';
+import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
 
 const KIND_WEIGHT = 2;
@@ -55,16 +55,9 @@ export interface QueryWords {
 
 /** Words after which a query says what the item goes with or how it is, not what it is. */
 const HEAD_CUT = new Set(['with', 'without', 'by', 'from', 'under', 'over', 'and', 'or', 'с', 'со', 'без', 'от', 'до', 'из', 'и', 'или', 'по']);
-/** Russian adjective endings: "беспроводные наушники" is about "наушники". */
-const ADJECTIVE = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ую|юю|ых|их)$/;
 
 /** Words that name how products come rather than what they are: a "vanity set" is a vanity. */
 const PACKAGING = new Set(['set', 'sets', 'panel', 'panels', 'pack', 'kit', 'group', 'collection', 'combo', 'bundle', 'pair', 'набор', 'комплект']);
-
-/** Whether the word names how products come (a set, a pack) rather than what they are. */
-export function isPackagingWord(word: string): boolean {
-  return PACKAGING.has(word);
-}
 
 /** For a packaging word at `head`, the index of the word it packages ("table" of "coffee table set", "кастрюль" of "набор кастрюль"), or -1. */
 export function packagedIndex(words: readonly string[], head: number): number {
@@ -121,12 +114,12 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
       continue;
     }
     russian ??= isCyrillic(w);
-    if (!(isCyrillic(w) && ADJECTIVE.test(w))) {
+    if (!(isCyrillic(w) && hasAdjectiveEnding(w))) {
       typeWords.add(w);
     }
     if (russian) {
       // The first noun; while only adjectives were seen, the latest of them.
-      if (headWord === undefined || ADJECTIVE.test(headWord)) {
+      if (headWord === undefined || hasAdjectiveEnding(headWord)) {
         headWord = w;
       }
     } else {

@@ -6,7 +6,7 @@
  * lamp, a "slow cooker carry bag" a bag. A packaging word brings the word it packages
  * along: a "single bathroom vanity set" is a set and a vanity.
  */
-import { analyseQuery, analyseWords, isPackagingWord, packagedIndex } from './expansion.ts';
+import { analyseQuery, analyseWords, packagedIndex } from './expansion.ts';
 import type { InvertedIndex } from './inverted.ts';
 import { mergeMeasures } from './measures.ts';
 import { stem } from './stem.ts';
@@ -25,7 +25,7 @@ function kindWordsOf({ words, head }: { words: string[]; head: number }): string
   if (w === undefined) {
     return [];
   }
-  const packaged = isPackagingWord(w) ? packagedIndex(words, head) : -1;
+  const packaged = packagedIndex(words, head);
   return packaged >= 0 ? [w, words[packaged] as string] : [w];
 }
 

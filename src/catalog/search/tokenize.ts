@@ -160,6 +160,14 @@ export function tokenizeName(text: string): { words: string[]; first: string[] }
   return { words, first };
 }
 
+/** Russian adjective endings: "беспроводные", "белому", "кожаный". */
+const RUSSIAN_ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ому|ему|ым|им|ую|юю|ых|их)$/;
+
+/** Whether a (lower-case) word ends as a Russian adjective does: it describes a product rather than names it. */
+export function hasAdjectiveEnding(word: string): boolean {
+  return RUSSIAN_ADJECTIVE_ENDING.test(word);
+}
+
 /** Whether the word is written in Cyrillic letters (decides the stemmer). */
 export function isCyrillic(word: string): boolean {
   for (let i = 0; i < word.length; i++) {
