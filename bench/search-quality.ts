@@ -15,6 +15,8 @@
  *   first 300 characters of the description; lower-cased words, no stemming, no typo
  *   tolerance, no query parsing; k1 = 1.2, b = 0.75; any query word may match.
  *
+ * On WANDS it also prints nDCG@6 over the judged products only (see `judgedOnly`).
+ *
  * Run: `npx tsx bench/search-quality.ts [--verbose]` (verbose: each query's figures, and the
  * WANDS figures with the products in five random orders, which shows how much of a
  * difference is the order ties fall in). Catalogues are read from
@@ -254,9 +256,32 @@ function wandsTable(verbose: boolean): void {
   const a = summarise(rows.map((r) => r.aisle));
   const b = summarise(rows.map((r) => r.bm25));
   console.log(`nDCG@6 Aisle / BM25 = ${(a.ndcg6 / Math.max(1e-9, b.ndcg6)).toFixed(2)}`);
+  judgedOnly(aisle, bm25, queries);
   if (verbose) {
     shuffledOrders(products, queries);
   }
+}
+
+/**
+ * nDCG@6 over the judged products only: each ranking (200 deep) with the products nobody
+ * judged for the query taken out (Sakai's condensed lists). About seven products are judged
+ * per WANDS query, and most of the first cards of either engine are products judged for
+ * other queries only, which count as irrelevant above however fitting they are; this figure
+ * shows how well each engine orders what was judged, and its ceiling (1.0 / BM25) is the
+ * most any ranking could gain over BM25 on that part.
+ */
+function judgedOnly(
+  aisle: ReturnType<typeof buildCatalogIndex>,
+  bm25: Bm25,
+  queries: Array<{ query: string; relevant: Record<string, number> }>,
+): void {
+  const DEEP = 200;
+  const judged = queries.filter((q) => Object.values(q.relevant).some((g) => g > 0));
+  const condensed = (ranked: string[], relevant: Record<string, number>) => ndcg(ranked.filter((s) => relevant[s] !== undefined), relevant, FIRST_CARDS);
+  const deepAisle = (query: string) => runSearch(aisle, searchRequestOf(aisle.parseDetailed(query)), DEEP).hits.map((h) => h.product.sku);
+  const a = judged.reduce((s, q) => s + condensed(deepAisle(q.query), q.relevant), 0) / judged.length;
+  const b = judged.reduce((s, q) => s + condensed(bm25.search(q.query, DEEP), q.relevant), 0) / judged.length;
+  console.log(`WANDS, judged products only (condensed lists, ${DEEP} deep): nDCG@6 Aisle ${fmt(a)}, BM25 ${fmt(b)}, ratio ${(a / Math.max(1e-9, b)).toFixed(2)}; a perfect order of the judged products would be ${(1 / Math.max(1e-9, b)).toFixed(2)}× BM25`);
 }
 
 /**

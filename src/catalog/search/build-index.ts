@@ -15,7 +15,7 @@ import { buildColumns } from './columns.ts';
 import { analyseQuery, termExpander } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
 import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
-import { productKindTerms } from './product-type.ts';
+import { kindNamer, productKindTerms } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
@@ -46,7 +46,8 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const { compile, passes } = columnFilters(columns, brandMatcher);
   const termGroups = termExpander(inv, categoryMatcher, brandMatcher.all());
   const kindTerms = productKindTerms(n, inv, built.nameFirstWords);
-  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings, kindTerms });
+  const namesKind = kindNamer(kindTerms, inv.termCount, n);
+  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings, kindTerms, namesKind });
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
     const cf = compile(filters);
@@ -119,7 +120,10 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       // the synonym table: "refrigerator" of "refrigerator french door"); a describing word
       // alone ("electric" of "electric scooter") does not make the type known.
       const knownAt = (i: number) => expanded.known[expanded.groupOfWord[i] ?? -1] === true;
-      const known = knownAt(head) || typeWords.some((i) => knownAt(i) && namesProductKind(words[i] as string));
+      // So does a word that is the kind word of products here ("desk" of "johan desk by laurel foundry").
+      const known =
+        knownAt(head) ||
+        typeWords.some((i) => knownAt(i) && (namesProductKind(words[i] as string) || namesKind(expanded.groups[expanded.groupOfWord[i] ?? -1] ?? [])));
       return { word: typeWords.map((i) => words[i] as string).join(' '), known };
     },
     resolveBrand(name: string): string | undefined {

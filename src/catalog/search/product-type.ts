@@ -7,7 +7,7 @@
  * along: a "single bathroom vanity set" is a set and a vanity.
  */
 import { analyseQuery, analyseWords, packagedIndex } from './expansion.ts';
-import type { InvertedIndex } from './inverted.ts';
+import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import { mergeMeasures } from './measures.ts';
 import { stem } from './stem.ts';
 
@@ -55,4 +55,20 @@ export function productKindTerms(count: number, inv: InvertedIndex, firstWords: 
     }
   }
   return out;
+}
+
+/**
+ * Whether a term group names a kind of product of this catalogue: one of its terms is the
+ * kind word of at least three products (of one in a catalogue under 300), so a word that
+ * ends one odd name ("… flue and filter") is not a kind the shop sells.
+ */
+export function kindNamer(kindTerms: Int32Array, termCount: number, products: number): (group: readonly TermAlternative[]) => boolean {
+  const counts = new Uint32Array(termCount);
+  for (const t of kindTerms) {
+    if (t >= 0) {
+      counts[t] = (counts[t] as number) + 1;
+    }
+  }
+  const min = Math.min(3, Math.max(1, Math.floor(products / 100)));
+  return (group) => group.some((alt) => (counts[alt.termId] as number) >= min);
 }

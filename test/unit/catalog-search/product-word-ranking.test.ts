@@ -48,6 +48,30 @@ test('when no product matches half the words, products of the kind asked for are
   assertEvery(run.hits, (h) => /bed/.test(h.product.name), names(run.hits).join());
 });
 
+test('when the last word names no kind of product here, the product word before it is the product asked for, never "nothing found"', () => {
+  const others = ['Oak side table', 'Floor lamp', 'Area rug', 'Wall mirror', 'Bar stool', 'Desk chair', 'Coat rack', 'Shoe bench'];
+  const sconces = ['Tall glass wall sconce', 'Rusted metal wall sconce', 'Darius 1-light wall sconce'];
+  const faucets = ['Graze kitchen sink faucet', 'Vessel sink bathroom faucet', 'Single handle kitchen faucet'];
+  const tiles = ['Marble mosaic tile', 'Glass subway tile', 'Porcelain wood look tile', 'Eiffel tower splashes graphic art'];
+  const desks = ['Remy desk', 'Gladstone writing desk', 'Niamh desk', 'Platform bed frame with mattress foundation'];
+  const index = shop([...others, ...sconces, ...faucets, ...tiles, ...desks, 'Oil rubbed bronze cabinet pull']);
+  const cases: Array<[string, RegExp]> = [
+    // A finish after the product word; a model name and code after it; a word the shop does
+    // not use ("backsplash", one edit from nothing but "splashes"); a maker after "by".
+    ['fleur de lis living candle wall sconce bronze', /sconce/],
+    ['kraus kitchen sink faucet oletto kpf 2820 sfs', /faucet/],
+    ['tile backsplash', /tile/],
+    ['johan desk by laurel foundry', /desk/],
+  ];
+  for (const [query, kind] of cases) {
+    const run = runSearch(index, index.parseDetailed(query), 6);
+    assert.ok(run.hits.length >= 3, `${query}: ${names(run.hits).join()}`);
+    assertEvery(run.hits.slice(0, 3), (h) => kind.test(h.product.name), `${query}: ${names(run.hits).join()}`);
+    // The shop sells the kind: the answer must not say it does not.
+    assert.equal(run.productTypeMissing, undefined, query);
+  }
+});
+
 test('furniture synonyms: a couch is a sofa, drapes are curtains, in either language', () => {
   const index = shop(['Faux leather sofa', 'Leather office chair', 'Blackout curtain panel', 'Drapery rod']);
   assert.equal(names(index.search('leather couch', {}, 2))[0], 'Faux leather sofa');
