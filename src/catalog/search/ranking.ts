@@ -13,6 +13,7 @@ import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
 import { measureWords, parseMeasure, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
+import { isModifierWord } from './synonyms.ts';
 import { KIND_SLOTS } from './product-type.ts';
 import { hasDigit, tokenizeForIndex } from './tokenize.ts';
 import { SeenCards, variantKey } from './variants.ts';
@@ -29,6 +30,12 @@ const UNAVAILABLE_FACTOR = 0.75;
  * word gets nothing extra (WANDS nDCG@6 0.333 with a 1.2 boost for it, 0.337 without).
  */
 const KIND_FACTOR = 1.3;
+/**
+ * A product that matches only the colour or feature words of a query with a product word
+ * ("teal" of "teal chair": a teal rug) comes after the products of that kind, whatever the
+ * colour: a buyer asking for a teal chair is better served by chairs than by teal rugs.
+ */
+const COLOUR_ONLY_FACTOR = 0.1;
 /** How many more hits than asked are ranked, so that colour variants of one product can make way. */
 const VARIANT_POOL = 3;
 /** The cards a buyer sees first: one per product there. */
@@ -266,6 +273,16 @@ export function ranker(source: RankingSource): {
     const headBit = head >= 0 ? 1 << head : 0;
     const headTerms = head >= 0 ? (groups[head] as TermAlternative[]).map((alt) => alt.termId) : [];
 
+    // The groups of colour and feature words ("teal", "wireless"): a product matching only
+    // those is not what was asked for ("teal chair" → a teal rug).
+    let modifierMask = 0;
+    for (let i = 0; i < words.length; i++) {
+      const g = expanded.groupOfWord[i] ?? -1;
+      if (g >= 0 && g < ng && isModifierWord(words[i] as string)) {
+        modifierMask |= 1 << g;
+      }
+    }
+
     let work = postings;
     // With a category or brand filter that leaves few products, score just those.
     let restrict: { docs: Int32Array; count: number } | undefined;
@@ -305,6 +322,8 @@ export function ranker(source: RankingSource): {
       const isHead = ((candMask[k] as number) & headBit) !== 0;
       if (isHead && isOfKind(doc, headTerms)) {
         s *= KIND_FACTOR;
+      } else if (!isHead && headBit !== 0 && ((candMask[k] as number) & ~modifierMask) === 0) {
+        s *= COLOUR_ONLY_FACTOR;
       }
       candHead[count] = isHead ? 1 : 0;
       candBits[count] = candMask[k] as number;

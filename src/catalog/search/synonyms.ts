@@ -5,6 +5,8 @@
  * term: matching any of its words counts as matching the term.
  * All entries are normalised (lower case, "ё" as "е"), unstemmed.
  */
+import { stem } from './stem.ts';
+import { isCyrillic } from './tokenize.ts';
 
 const GROUPS: string[][] = [
   ['айфон', 'iphone'],
@@ -67,6 +69,13 @@ const GROUPS: string[][] = [
   ['розовый', 'pink'],
   ['желтый', 'yellow'],
   ['фиолетовый', 'purple', 'violet'],
+  ['бирюзовый', 'turquoise', 'teal', 'aqua'],
+  ['оранжевый', 'orange'],
+  ['коричневый', 'brown'],
+  ['бежевый', 'beige', 'tan'],
+  ['бордовый', 'burgundy', 'maroon'],
+  ['золотой', 'золотистый', 'gold', 'golden'],
+  ['кремовый', 'cream', 'ivory'],
   ['прозрачный', 'clear', 'transparent'],
   ['беспроводные', 'беспроводной', 'беспроводная', 'wireless', 'bluetooth'],
   ['шумоподавление', 'шумоподавлением', 'anc', 'noise cancelling', 'noise canceling', 'noise cancellation', 'noise cancelation'],
@@ -168,7 +177,7 @@ export function phraseSynonymsAt(words: readonly string[], i: number): { same: s
 export const SYNONYM_VOCABULARY: readonly string[] = [...new Set(GROUPS.flat().flatMap((w) => w.split(' ')))].filter((w) => w.length >= 4);
 
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
-const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский']);
+const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский']);
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);
@@ -178,9 +187,12 @@ const MODIFIERS: ReadonlySet<string> = new Set(
     .filter((w) => !NOT_MODIFIERS.has(w)),
 );
 
+/** The stems of the Russian modifier words, so any ending counts ("бирюзовое", "черная"). */
+const MODIFIER_STEMS: ReadonlySet<string> = new Set([...MODIFIERS].filter(isCyrillic).map(stem));
+
 /** Whether the word is a colour or a feature word of the table, not a product type. */
 export function isModifierWord(word: string): boolean {
-  return MODIFIERS.has(word);
+  return MODIFIERS.has(word) || (isCyrillic(word) && MODIFIER_STEMS.has(stem(word)));
 }
 
 /** Whether the word names a kind of product in general (a word of the table that is not a colour or feature), whatever one shop sells. */

@@ -72,6 +72,22 @@ test('when the last word names no kind of product here, the product word before 
   }
 });
 
+test('a colour the shop has only on other products does not outrank the product asked for ("teal chair" → chairs, not teal rugs)', () => {
+  // Listed first, the rugs would win a tie; "teal" is rarer than "chair" here.
+  const index = shop(['Teal indoor area rug', 'Geometric teal outdoor rug', 'Teal comforter set', 'Bondville chair', 'Velvet accent chair', 'Oak dining chair', 'Desk chair', 'Rocking chair']);
+  for (const query of ['teal chair', 'turquoise chair']) {
+    const hits = index.search(query, {}, 6);
+    assertEvery(hits.slice(0, 5), (h) => /chair/i.test(h.product.name), `${query}: ${names(hits).join()}`);
+  }
+  // A product in that colour and of that kind comes first.
+  const withTeal = shop(['Teal indoor area rug', 'Bondville chair', 'Teal velvet accent chair', 'Oak dining chair']);
+  assert.equal(names(withTeal.search('teal chair', {}, 3))[0], 'Teal velvet accent chair');
+  // In Russian the colour words meet their English names.
+  const ru = buildCatalogIndex(['Ковёр бирюзовый', 'Кресло Верона', 'Кресло офисное', 'Кресло бирюзовое велюр'].map(product), { language: 'ru' });
+  assert.equal(names(ru.search('бирюзовое кресло', {}, 3))[0], 'Кресло бирюзовое велюр');
+  assertEvery(ru.search('бирюзовое кресло', {}, 3), (h) => /Кресло/.test(h.product.name));
+});
+
 test('furniture synonyms: a couch is a sofa, drapes are curtains, in either language', () => {
   const index = shop(['Faux leather sofa', 'Leather office chair', 'Blackout curtain panel', 'Drapery rod']);
   assert.equal(names(index.search('leather couch', {}, 2))[0], 'Faux leather sofa');
