@@ -181,20 +181,33 @@ export function ranker(source: RankingSource): {
     if (h < 0 || h >= ng) {
       return -1;
     }
+    const namesKindAt = (g: number) => expanded.known[g] === true && namesKind(groups[g] as TermAlternative[]);
     if (expanded.headKnown && namesKind(groups[h] as TermAlternative[])) {
       return h;
     }
     for (let g = h - 1; g >= 0; g--) {
-      if (expanded.known[g] === true && namesKind(groups[g] as TermAlternative[])) {
+      if (namesKindAt(g)) {
         return g;
       }
     }
     for (let g = h + 1; g < ng; g++) {
-      if (expanded.known[g] === true && namesKind(groups[g] as TermAlternative[])) {
+      if (namesKindAt(g)) {
         return g;
       }
     }
     return expanded.headKnown ? h : -1;
+  }
+
+  /** The bits of the groups of these query words (`groupOfWord`), among the first `ng`. */
+  function groupMask(expanded: ExpandedQuery, wordIndexes: Iterable<number>, ng: number): number {
+    let mask = 0;
+    for (const i of wordIndexes) {
+      const g = expanded.groupOfWord[i] ?? -1;
+      if (g >= 0 && g < ng) {
+        mask |= 1 << g;
+      }
+    }
+    return mask;
   }
 
   const COVERAGE_FACTOR = Array.from({ length: 33 }, (_, m) => Array.from({ length: 33 }, (_, g) => (g === 0 ? 0 : (m / g) ** 3)));
@@ -275,13 +288,7 @@ export function ranker(source: RankingSource): {
 
     // The groups of colour and feature words ("teal", "wireless"): a product matching only
     // those is not what was asked for ("teal chair" → a teal rug).
-    let modifierMask = 0;
-    for (let i = 0; i < words.length; i++) {
-      const g = expanded.groupOfWord[i] ?? -1;
-      if (g >= 0 && g < ng && isModifierWord(words[i] as string)) {
-        modifierMask |= 1 << g;
-      }
-    }
+    const modifierMask = groupMask(expanded, words.flatMap((w, i) => (isModifierWord(w) ? [i] : [])), ng);
 
     let work = postings;
     // With a category or brand filter that leaves few products, score just those.
@@ -369,13 +376,7 @@ export function ranker(source: RankingSource): {
       }
     }
     let picked = topK(keyBuf, count, sort ? limit : limit * VARIANT_POOL);
-    let purposeMask = 0;
-    for (const i of purpose) {
-      const g = expanded.groupOfWord[i] ?? -1;
-      if (g >= 0 && g < ng) {
-        purposeMask |= 1 << g;
-      }
-    }
+    const purposeMask = groupMask(expanded, purpose, ng);
     if (purposeMask !== 0 && picked.length > 1) {
       picked = purposeNamed(picked, groups, purposeMask);
     }
