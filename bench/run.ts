@@ -19,6 +19,7 @@
  * functions in the report), --keep (keep the work directory and the PostgreSQL database).
  */
 import { CATALOG_FILES, SHARED_CATALOGS } from './lib/real-catalogs.ts';
+import { SETTLE_DELAY_MS } from '../src/heap-settle.ts';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -415,8 +416,9 @@ async function main(): Promise<void> {
     const [startedChildren] = await Promise.all([starting, seed('50,000 messages', SMALL)]);
     const baseline = startedChildren.at(-1)!;
     const targets: AisleTarget[] = databases.map((d, i) => ({ name: d.name, child: startedChildren[i]!, settings: d.settings, pgDatabase: d.pgDatabase, shareToken: null, feedbackIds: [] }));
-    // Idle: after start-up work (catalogue index built, migrations done) has settled.
-    await sleep(2000);
+    // Idle: after start-up work (catalogue index built, migrations done) has settled, and the
+    // server has given back the heap the index build left (heap-settle.ts).
+    await sleep(SETTLE_DELAY_MS + 2000);
     const idle: Record<string, Usage> = {};
     for (const c of children) {
       idle[c.name] = await c.usage();
@@ -747,7 +749,7 @@ async function measureRss100k(work: string, built: Built): Promise<{ idleRss: nu
   }
   try {
     const seconds = (performance.now() - t0) / 1000;
-    await sleep(3000);
+    await sleep(SETTLE_DELAY_MS + 3000);
     const usage = await child.usage();
     say(`  100,000 products: start ${round(seconds, 1)} s, idle RSS ${round(usage.rss / 1048576)} MB`);
     return { idleRss: usage.rss, seconds };

@@ -61,6 +61,8 @@ export interface AppDeps {
   sessionExtensionFlushMs?: number;
   /** Where finished spans go when the OTEL_* settings turn tracing on; defaults to the OTLP exporter they name. */
   spanProcessor?: SpanProcessor;
+  /** Told after each catalogue index build (the server settles its heap a little later). */
+  onCatalogIndexBuilt?: () => void;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -97,7 +99,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const signer = createSigner(await ensureSigningSecret(storage.db, config.signingSecret));
   const limiter = createLimiter(limitsOf(config), deps.redis ?? null);
-  const catalogs = tracing.catalogs(await createCatalogRegistry({ db: storage.db, tenants: config.tenants, log: app.log, refreshMs: deps.catalogRefreshMs ?? 30_000, onIndexBuilt: metrics.onIndexBuilt }));
+  const catalogs = tracing.catalogs(
+    await createCatalogRegistry({
+      db: storage.db,
+      tenants: config.tenants,
+      log: app.log,
+      refreshMs: deps.catalogRefreshMs ?? 30_000,
+      onIndexBuilt: (tenantId, products, ms) => {
+        metrics.onIndexBuilt?.(tenantId, products, ms);
+        deps.onCatalogIndexBuilt?.();
+      },
+    }),
+  );
   const defaultEngines = createEngineResolver({ catalogs, log: app.log, env: config.modelApiKeys, spans: tracing.spans });
   const engineFor: EngineResolver = deps.engineFor ? (tenant) => deps.engineFor!(tenant, defaultEngines) : defaultEngines;
   const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs, metrics: metrics.recorder, spans: tracing.spans };

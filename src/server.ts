@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { syncCatalogsFromTenants } from './catalog/sync-from-tenants.ts';
+import { createHeapSettler } from './heap-settle.ts';
 
 /** Start-up messages before the app (and its logger) exists: one JSON line each, like the app's log. */
 const startupLog = {
@@ -44,7 +45,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   redis?.on('error', () => {
     // Counting falls back to memory while Redis is away; reconnection is automatic.
   });
-  const app = await buildApp({ config, storage, redis, clock });
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  const heap = createHeapSettler({
+    ...(storage.releaseMappedPages ? { release: storage.releaseMappedPages } : {}),
+    onSettled: (r) => startupLog.info({ rssMb: [mb(r.rssBefore), mb(r.rssAfter)], heapMb: [mb(r.heapBefore), mb(r.heapAfter)], ms: Math.round(r.ms) }, 'heap settled after the catalogue index build'),
+  });
+  const app = await buildApp({ config, storage, redis, clock, onCatalogIndexBuilt: heap.schedule });
   // Requests in flight, so a stop can wait for them before closing storage under them.
   let inFlight = 0;
   let drained: (() => void) | null = null;
@@ -75,6 +81,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         if (inFlight > 0) {
           await Promise.race([new Promise<void>((resolve) => (drained = resolve)), new Promise((resolve) => setTimeout(resolve, DRAIN_DEADLINE_MS).unref())]);
         }
+        heap.stop();
         await app.close();
         redis?.disconnect();
         await storage.close();

@@ -28,6 +28,11 @@ export interface Storage {
    * connection is lost or closed. Absent on SQLite.
    */
   listen?: (channel: string, handlers: ListenHandlers) => { close(): Promise<void> };
+  /**
+   * SQLite: maps the database file afresh, so the pages a bulk read touched (a catalogue load)
+   * stop counting as the process's memory until they are read again. Absent on PostgreSQL.
+   */
+  releaseMappedPages?: () => void;
 }
 
 export interface ListenHandlers {
@@ -162,6 +167,9 @@ export interface StorageOptions {
   onQuery?: (event: LogEvent) => void;
 }
 
+/** SQLite's memory-mapped reads: up to 256 MB of the file. */
+const MMAP_BYTES = 268435456;
+
 export function createStorage(settings: DatabaseSettings, options: StorageOptions = {}): Storage {
   const log = options.onQuery;
   const slot: ObserverSlot = { observer: null };
@@ -180,7 +188,7 @@ export function createStorage(settings: DatabaseSettings, options: StorageOption
     // The default 2 MB page cache made inserts into a large file read pages again and again;
     // 32 MB of cache and memory-mapped reads keep the hot index pages at hand.
     sqlite.pragma('cache_size = -32000');
-    sqlite.pragma('mmap_size = 268435456');
+    sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
     // WAL checkpoints run on a worker thread (sqlite-checkpoints.ts); a file, not memory, has a WAL.
     const checkpointer = settings.file === ':memory:' ? null : startCheckpointer(settings.file, options.onCheckpointError);
     if (checkpointer) {
@@ -192,6 +200,11 @@ export function createStorage(settings: DatabaseSettings, options: StorageOption
       db,
       observeQueries,
       dialect: 'sqlite',
+      releaseMappedPages: () => {
+        // A changed limit makes SQLite unmap the file and map it again, untouched.
+        sqlite.pragma('mmap_size = 0');
+        sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
+      },
       close: async () => {
         await checkpointer?.stop();
         await db.destroy();
