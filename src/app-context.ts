@@ -45,6 +45,8 @@ export type GenerationOutcome = 'answered' | 'retried' | 'conflict' | 'invalid_a
 export interface MetricsRecorder {
   generation(tenantId: string, outcome: GenerationOutcome): void;
   engineTime(engine: string, tenantId: string, seconds: number): void;
+  /** Where to read how many turns wait for their turn on this instance (the generation module's turn queue). */
+  turnQueue(waiting: () => number): void;
   rateLimitRefused(limit: LimitName): void;
 }
 

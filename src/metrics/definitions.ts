@@ -14,8 +14,11 @@ const IMAGE_BUCKETS = [0.01, 0.05, 0.25, 1, 5];
 export function defineMetrics() {
   const registry = new Registry();
   const registers = [registry];
+  /** What the gauges read when scraped; the modules that know set them. */
+  const sources = { turnsWaiting: (): number => 0 };
   return {
     registry,
+    sources,
     httpRequests: new Counter({
       name: 'aisle_http_requests_total',
       help: 'HTTP requests answered, by method, route pattern (unmatched for unknown paths) and status class',
@@ -41,6 +44,14 @@ export function defineMetrics() {
       help: 'Generation requests by tenant and outcome: answered, retried (stored answer replayed), conflict (409), invalid_answer (502), failed (5xx), rejected (other 4xx), debug',
       labelNames: ['tenant', 'outcome'] as const,
       registers,
+    }),
+    turnsWaiting: new Gauge({
+      name: 'aisle_generation_turns_waiting',
+      help: 'Turns read and waiting for their turn on this instance (turns are answered in arrival order, one starting per event-loop iteration); a queue that keeps growing means the instance is short of CPU',
+      registers,
+      collect() {
+        this.set(sources.turnsWaiting());
+      },
     }),
     rateLimitRefusals: new Counter({
       name: 'aisle_rate_limit_refusals_total',

@@ -9,7 +9,7 @@ import type { AppMetrics } from './app-metrics.ts';
 export type { AppMetrics } from './app-metrics.ts';
 
 const OFF: AppMetrics = {
-  recorder: { generation() {}, engineTime() {}, rateLimitRefused() {} },
+  recorder: { generation() {}, engineTime() {}, turnQueue() {}, rateLimitRefused() {} },
   images: (pipeline) => pipeline,
   listener: null,
 };

@@ -17,6 +17,9 @@ export function startMetrics(app: FastifyInstance, settings: { host: string; por
     recorder: {
       generation: (tenant, outcome) => metrics.generations.inc({ tenant, outcome }),
       engineTime: (engine, tenant, seconds) => metrics.engineDuration.observe({ engine, tenant }, seconds),
+      turnQueue: (waiting) => {
+        metrics.sources.turnsWaiting = waiting;
+      },
       rateLimitRefused: (limit) => metrics.rateLimitRefusals.inc({ limit }),
     },
     images: (pipeline) => observeImages(pipeline, metrics),

@@ -143,6 +143,7 @@ for (const dialect of DIALECTS) {
       assert.equal(outcome('rejected'), 1, 'the refused image');
       assert.equal(outcome('invalid_answer'), undefined);
       assert.equal(valueOf(samples, 'aisle_engine_duration_seconds_count', { engine: 'catalog', tenant: 'shop-a' }), 1, 'the engine ran once: not for the retry');
+      assert.equal(valueOf(samples, 'aisle_generation_turns_waiting'), 0, 'no turn waits once all are answered');
       assert.equal(valueOf(samples, 'aisle_rate_limit_refusals_total', { limit: 'share' }), 1);
       assert.equal(valueOf(samples, 'aisle_image_refusals_total', { reason: 'IMAGE_UNSUPPORTED' }), 1);
       assert.equal(valueOf(samples, 'aisle_image_pipeline_duration_seconds_count'), 1);

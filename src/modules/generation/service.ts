@@ -6,7 +6,8 @@
  * message id (409 when the id was used for another request), otherwise runs the image
  * pipeline and the engine, validates the answer (502 when invalid), and stores the user
  * message and the answer in one transaction. Concurrent duplicates of one message id run
- * the engine once (single-flight.ts). The steps' other jobs have files of their own: the
+ * the engine once (single-flight.ts); turns are answered in arrival order, one starting per
+ * event-loop iteration (turn-queue.ts). The steps' other jobs have files of their own: the
  * request checks, the buyer's memory, the presentation of answers, and the `Turn` value.
  */
 import { newMessageId } from '../../db/row-ids.ts';
@@ -29,6 +30,7 @@ import type { GenerationRepository, TurnLookup } from './repository.ts';
 import { checkMessages, pageContext, storedContent } from './request-checks.ts';
 import type { GenerateBody, GenerateResponse } from './schemas.ts';
 import { createSingleFlight } from './single-flight.ts';
+import { createTurnQueue } from './turn-queue.ts';
 import { claimKeyOf, clientMessageIdOf, dialogKeyOf, dialogKeyText, type Caller, type Turn, type TurnRequest } from './turn.ts';
 
 export type { Caller } from './turn.ts';
@@ -43,7 +45,7 @@ export interface GenerationDeps {
   repository: GenerationRepository;
   images: ImagePipeline;
   engineFor(tenant: Tenant): AssistantEngine;
-  metrics: Pick<MetricsRecorder, 'generation' | 'engineTime'>;
+  metrics: Pick<MetricsRecorder, 'generation' | 'engineTime' | 'turnQueue'>;
   spans: SpanRecorder;
 }
 
@@ -68,6 +70,8 @@ export function createGenerationService(deps: GenerationDeps) {
   const memory = createBuyerMemory(repository);
   // A waiter gives up a little after the holder's engine deadline.
   const singleFlight = createSingleFlight({ repository, clock, waitMs: ENGINE_DEADLINE_MS + 10_000 });
+  const turns = createTurnQueue();
+  deps.metrics.turnQueue(() => turns.waiting);
 
   /**
    * The caller's dialog (undefined when none exists yet; 404 when hidden or foreign) and the
@@ -96,6 +100,7 @@ export function createGenerationService(deps: GenerationDeps) {
   /** Runs the engine for the turn, stores the turn, and saves what the buyer's memory learned. */
   async function produce(turn: Turn): Promise<GenerateResponse> {
     const { body, tenant, caller, dialog } = turn;
+    await turns.next();
     const receivedAt = clock.nowMicros();
     // Derived from the dialog's key, so two requests creating the same dialog at once agree on
     // its id (the tracking links the losing one hands out still name the stored dialog).
