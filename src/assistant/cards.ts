@@ -8,9 +8,14 @@ const FEATURE_CHARS = 160;
 
 /** A card's `features`: the first few parameters as "name: value", kept short. */
 export function features(p: CatalogProduct): string | undefined {
-  const parts = Object.entries(p.params)
-    .slice(0, FEATURE_PARAMS)
-    .map(([k, v]) => `${k}: ${v}`);
+  // The first few parameters only: a product may have hundreds, and every card is built per answer.
+  const parts: string[] = [];
+  for (const key in p.params) {
+    if (parts.length >= FEATURE_PARAMS) {
+      break;
+    }
+    parts.push(`${key}: ${p.params[key]}`);
+  }
   if (parts.length === 0) {
     return undefined;
   }

@@ -83,10 +83,8 @@ export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'по
 export function shownWords(products: CatalogProduct[]): string[] {
   const words = new Set<string>();
   for (const p of products.slice(0, SHELF_SIZE)) {
-    const params = Object.entries(p.params).slice(0, MAX_PARAMS_READ).flat();
-    const text = [p.name, p.brand ?? '', ...p.categories, ...params, (p.description ?? '').slice(0, MAX_DESCRIPTION_READ)].join(' ');
-    for (const w of tokenize(text.slice(0, MAX_CARD_CHARS))) {
-      words.add(stem(w));
+    for (const w of productWords(p)) {
+      words.add(w);
     }
   }
   return [...words];
@@ -95,6 +93,40 @@ export function shownWords(products: CatalogProduct[]): string[] {
 const MAX_PARAMS_READ = 40;
 const MAX_DESCRIPTION_READ = 500;
 const MAX_CARD_CHARS = 4000;
+
+/**
+ * The stemmed words of a product's card, remembered for the MAX_PRODUCT_WORDS_MEMO products
+ * shown last: the same products come back in follow-ups and popular searches, and reading a
+ * card's text was the largest share of the memory an answer allocates.
+ */
+const productWordsMemo = new Map<CatalogProduct, readonly string[]>();
+const MAX_PRODUCT_WORDS_MEMO = 2048;
+
+function productWords(p: CatalogProduct): readonly string[] {
+  const known = productWordsMemo.get(p);
+  if (known) {
+    return known;
+  }
+  const parts = [p.name, p.brand ?? '', ...p.categories];
+  let read = 0;
+  for (const key in p.params) {
+    if (read++ >= MAX_PARAMS_READ) {
+      break;
+    }
+    parts.push(key, String(p.params[key]));
+  }
+  parts.push((p.description ?? '').slice(0, MAX_DESCRIPTION_READ));
+  const words = new Set<string>();
+  for (const w of tokenize(parts.join(' ').slice(0, MAX_CARD_CHARS))) {
+    words.add(stem(w));
+  }
+  const list = [...words];
+  if (productWordsMemo.size >= MAX_PRODUCT_WORDS_MEMO) {
+    productWordsMemo.delete(productWordsMemo.keys().next().value as CatalogProduct);
+  }
+  productWordsMemo.set(p, list);
+  return list;
+}
 
 /** Characters of a name read for its spelling of a word. */
 const MAX_NAME_CHARS = 300;
@@ -154,7 +186,7 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
   return out;
 }
 
-export function shows(vocab: string[], word: string): boolean {
+export function shows(vocab: readonly string[], word: string): boolean {
   return tokenize(word).every((w) => {
     const s = stem(w);
     return vocab.some((v) => v === s || (s.length >= 4 && v.startsWith(s)) || (v.length >= 4 && s.startsWith(v)));
@@ -166,11 +198,10 @@ export function shows(vocab: string[], word: string): boolean {
  * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
  * words only between kept words. With nothing left, the shown products' own category.
  */
-export function readableLabel(label: string[], products: CatalogProduct[], lang: Lang): string[] {
+export function readableLabel(label: string[], products: CatalogProduct[], lang: Lang, vocab: readonly string[] = shownWords(products)): string[] {
   if (products.length === 0 || label.length === 0) {
     return label;
   }
-  const vocab = shownWords(products);
   // A word in another script than the products' names matched through a translation
   // ("coffee machine" in a Russian catalogue): the products cannot show it, it stays.
   const cyrillicShelf = products.filter((p) => CYRILLIC.test(p.name)).length * 2 > products.length;

@@ -114,7 +114,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   // Words the search had to drop do not describe what is shown; nor do words the shown
   // products do not show (a typo, a word that matched nothing).
   const asked = run.relaxed.includes('words') ? ctx.categoryWords : ctx.label;
-  const label = readableLabel(asked, products, lang);
+  // Tokenised and stemmed once: the title and the "not exactly" note both ask what the shelf shows.
+  const vocab = shownWords(products);
+  const label = readableLabel(asked, products, lang, vocab);
   const priceMove = run.relaxed.includes('price') ? undefined : (opts.move ?? ctx.priceMove);
   const what = describe(local, run, label, opts, priceMove);
   const state: EngineState = {
@@ -159,7 +161,6 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     }
     return result(turn, parts, { ...state, shown: [] }, opts.learned);
   }
-  const vocab = shownWords(products);
   // Words of the buyer the shown products do not show: what a "not exactly" note is about.
   const unshown = (words: string[]): string[] =>
     words.filter((w) => /\p{L}{3,}/u.test(w) && !LABEL_CONNECTORS.has(w.toLowerCase()) && !(lang === 'en' && /[\u0400-\u04ff]/u.test(w)) && !shows(vocab, w));

@@ -45,6 +45,8 @@ export interface CategoryTree {
 }
 // A stem this short that only ends a longer category word is chance, not a compound.
 const MIN_SUFFIX_STEM = 5;
+/** Stems whose category matches are remembered (see `CategoryMatcher.suffixMatches`). */
+const MAX_SUFFIX_MEMO = 4096;
 
 export class CategoryMatcher {
   /** Every stem of every category name: words that name product kinds in this shop. */
@@ -53,6 +55,11 @@ export class CategoryMatcher {
   private readonly entries: CategoryEntry[] = [];
   /** Last stem of a category part → entries; the last word names the thing in both languages. */
   private readonly byLastStem = new Map<string, CategoryEntry[]>();
+  /**
+   * What `lastStemMatches` found for a stem: a pass over every category's last stem, which
+   * buyers' common words would repeat on every message. Emptied when it reaches MAX_SUFFIX_MEMO stems.
+   */
+  private readonly suffixMatches = new Map<string, CategoryEntry[]>();
   /** For a department, the subcategories that hold its kind of product (see `departments`). */
   private readonly narrowed = new Map<string, string[]>();
 
@@ -243,18 +250,26 @@ export class CategoryMatcher {
     return { categories: this.narrow(entries.map((e) => e.name)), wordIndexes: [index] };
   }
 
-  private lastStemMatches(s: string): CategoryEntry[] {
+  private lastStemMatches(s: string): readonly CategoryEntry[] {
     const exact = this.byLastStem.get(s) ?? [];
     if (s.length < MIN_SUFFIX_STEM) {
       return exact;
     }
+    const known = this.suffixMatches.get(s);
+    if (known) {
+      return known;
+    }
     // Russian compounds: "чайник" names the category "Электрочайники".
     const out = [...exact];
-    for (const [last, entries] of this.byLastStem) {
+    for (const last of this.byLastStem.keys()) {
       if (last !== s && suffixMatch(last, s)) {
-        out.push(...entries);
+        out.push(...(this.byLastStem.get(last) as CategoryEntry[]));
       }
     }
+    if (this.suffixMatches.size >= MAX_SUFFIX_MEMO) {
+      this.suffixMatches.clear();
+    }
+    this.suffixMatches.set(s, out);
     return out;
   }
 }
