@@ -12,6 +12,7 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { assertEvery } from '../helpers/assert.ts';
 import { startChildServer, killChildServer, type ChildServer } from '../helpers/child-server.ts';
 
 const TURNS = 60;
@@ -60,7 +61,7 @@ describe('a burst of turns', () => {
     try {
       // The connections the turns will use, open and idle (as a busy shop client's would be).
       const warm = await Promise.all(Array.from({ length: TURNS }, () => request(open, base, 'GET', '/health')));
-      assert.ok(warm.every((r) => r.status === 200));
+      assertEvery(warm, (r) => r.status === 200, 'the health checks that open the connections');
       const sockets = Object.values(open.freeSockets).reduce((n, list) => n + (list?.length ?? 0), 0);
       assert.equal(sockets, TURNS, 'each turn has a connection of its own');
 
