@@ -135,9 +135,10 @@ const MAX_NAME_CHARS = 300;
  * A word the buyer typed in small letters, as the shown products write it when they write it
  * with capitals inside ("iphone" → "iPhone", "otterbox" → "OtterBox", "lg" → "LG"): the title then
  * reads as the shop's own. So does a model code ("s24" → "S24") and, in Russian names, a Latin word
- * capitalised inside the name ("galaxy" → "Galaxy"). Ordinary words capitalised only at the start of
- * a name or by an English name's title case ("Case"), and words the buyer wrote with capitals, stay
- * as typed.
+ * capitalised inside the name ("galaxy" → "Galaxy"), and in English names a word the descriptions
+ * write as a proper noun (see `properNounsOfDescriptions`). Ordinary words capitalised only at the
+ * start of a name or by an English name's title case ("Case"), and words the buyer wrote with
+ * capitals, stay as typed.
  */
 export function productSpelling(word: string, products: CatalogProduct[]): string {
   return respell(word, productSpellings(products));
@@ -171,6 +172,11 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
         }
       });
   }
+  for (const [lower, form] of properNounsOfDescriptions(products)) {
+    if (!counts.has(lower)) {
+      counts.set(lower, new Map([[form, 1]]));
+    }
+  }
   const out = new Map<string, string>();
   for (const [lower, forms] of counts) {
     let best = lower;
@@ -184,6 +190,84 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
     out.set(lower, best);
   }
   return out;
+}
+
+/**
+ * Words of English names that the descriptions write as proper nouns: a product line in a
+ * title-cased name ("Samsung - Galaxy S7 Case") looks like every other word there, but the
+ * description writes it with its capital in mid-sentence ("Protect your Samsung Galaxy S7 …")
+ * while it writes "case" small. A word counts when it is in the product's own name, and the
+ * descriptions of at least two shown products write it capitalised after a sentence's first word,
+ * more often than in small letters (one shop's "Hi-Res Audio Wireless" does not make "Wireless").
+ */
+function properNounsOfDescriptions(products: CatalogProduct[]): Map<string, string> {
+  const tally = new Map<string, { capital: number; small: number; products: number; form: string }>();
+  for (const p of products.slice(0, SHELF_SIZE)) {
+    for (const word of describedNameWords(p)) {
+      const entry = tally.get(word.lower) ?? { capital: 0, small: 0, products: 0, form: word.form };
+      entry.capital += word.capital;
+      entry.small += word.small;
+      if (word.capital > 0) {
+        entry.products++;
+        entry.form = word.form;
+      }
+      tally.set(word.lower, entry);
+    }
+  }
+  const out = new Map<string, string>();
+  for (const [lower, { capital, small, products: described, form }] of tally) {
+    if (described >= 2 && capital > small) {
+      out.set(lower, form);
+    }
+  }
+  return out;
+}
+
+interface DescribedWord {
+  lower: string;
+  /** Its capitalised form in mid-sentence, and how often the description writes it so and in small letters. */
+  form: string;
+  capital: number;
+  small: number;
+}
+
+/** How a product's description writes the words of its English name, remembered like `productWords`. */
+const describedMemo = new Map<CatalogProduct, readonly DescribedWord[]>();
+
+function describedNameWords(p: CatalogProduct): readonly DescribedWord[] {
+  const known = describedMemo.get(p);
+  if (known) {
+    return known;
+  }
+  const words = new Map<string, DescribedWord>();
+  if (p.description && !CYRILLIC.test(p.name)) {
+    const inName = new Set(p.name.slice(0, MAX_NAME_CHARS).toLowerCase().split(/[^\p{L}\p{N}]+/u));
+    let sentenceStart = true;
+    for (const [token] of p.description.slice(0, MAX_DESCRIPTION_READ).matchAll(/[\p{L}\p{N}]+|[.!?:;]/gu)) {
+      if (/^[.!?:;]$/u.test(token)) {
+        sentenceStart = true;
+        continue;
+      }
+      const lower = token.toLowerCase();
+      if (!sentenceStart && inName.has(lower) && /^[a-z]{3,}$/u.test(lower)) {
+        const word = words.get(lower) ?? { lower, form: token, capital: 0, small: 0 };
+        if (token === lower) {
+          word.small++;
+        } else if (/^\p{Lu}\p{Ll}+$/u.test(token)) {
+          word.capital++;
+          word.form = token;
+        }
+        words.set(lower, word);
+      }
+      sentenceStart = false;
+    }
+  }
+  const list = [...words.values()];
+  if (describedMemo.size >= MAX_PRODUCT_WORDS_MEMO) {
+    describedMemo.delete(describedMemo.keys().next().value as CatalogProduct);
+  }
+  describedMemo.set(p, list);
+  return list;
 }
 
 export function shows(vocab: readonly string[], word: string): boolean {

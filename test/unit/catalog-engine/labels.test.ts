@@ -27,3 +27,25 @@ test('a Russian adjective whose noun the products do not show leaves the title w
   const sofas = ['Диван кожаный угловой', 'Диван кожаный прямой'].map(product);
   assert.deepEqual(readableLabel(['кожаный', 'диван'], sofas, 'ru'), ['кожаный', 'диван']);
 });
+
+test('in title-cased English names, a product line the descriptions write as a proper noun takes its capital ("galaxy s7 case" → "Galaxy S7 case")', () => {
+  const described = (name: string, description: string, i: number): CatalogProduct => ({ ...product(name, i), description });
+  const shelf = [
+    described('OtterBox - Defender Series Case for Samsung Galaxy S7 - Black', 'Protect your Samsung Galaxy S7 with this rugged case. The case has a black finish.', 1),
+    described('Speck - Presidio Case for Samsung Galaxy S7 - Clear', 'This slim case keeps your Galaxy S7 safe. Its clear back shows the black phone.', 2),
+  ];
+  assert.deepEqual(readableLabel(['galaxy', 's7', 'case'], shelf, 'en'), ['Galaxy', 'S7', 'case']);
+  // Written small in mid-sentence, or capitalised only where a sentence starts: as typed.
+  assert.equal(productSpelling('case', shelf), 'case');
+  assert.equal(productSpelling('black', shelf), 'black');
+  assert.equal(productSpelling('protect', shelf), 'protect');
+  // Capitalised in mid-sentence once, small twice: an ordinary word.
+  const mixed = [
+    described('Apple - Watch Band - Black', 'A band in Black for your watch. Pairs with any black case.', 3),
+    described('Nike - Sport Band - Black', 'A sport band in Black. Made for black watches and black cases.', 4),
+  ];
+  assert.equal(productSpelling('black', mixed), 'black');
+  // Capitalised in one product's description only: as typed.
+  const once = [described('Sony - WF-1000XM5 Wireless Earbuds', 'Small earbuds with Hi-Res Audio Wireless.', 5), described('Sony - WH-CH720N Wireless Headphones', 'Light headphones.', 6)];
+  assert.equal(productSpelling('wireless', once), 'wireless');
+});
