@@ -211,10 +211,14 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     lines.push(t.sortedDesc);
   } else {
     // The cheapest card of what was asked for: a hit that misses the query's product word (a seat
-    // fastener under a toilet search) is not named as the affordable choice, nor a product the
-    // cards do not show; when cheaper cards are out of stock, the sentence says "in stock".
+    // fastener under a toilet search), or matches it without being of that kind (a Galaxy
+    // adapter under "samsung galaxy phone") when cards of the kind are shown, is not named as
+    // the affordable choice, nor a product the cards do not show; when cheaper cards are out
+    // of stock, the sentence says "in stock".
     const onCards = new Set(products.map((p) => p.sku));
-    const asked = run.hits.filter((h) => h.headMatched !== false && onCards.has(h.product.sku)).map((h) => h.product);
+    const shown = run.hits.filter((h) => onCards.has(h.product.sku));
+    const ofKind = shown.filter((h) => h.ofKind === true);
+    const asked = (ofKind.length > 0 ? ofKind : shown.filter((h) => h.headMatched !== false)).map((h) => h.product);
     const priced = (asked.length > 0 ? asked : products).filter((p) => typeof p.price === 'number');
     const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && products.length > 1) {

@@ -45,7 +45,10 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const inv = buildTextIndex(docs, built.nameWordsOf);
   const { compile, passes } = columnFilters(columns, brandMatcher);
   const termGroups = termExpander(inv, categoryMatcher, brandMatcher.all());
-  const kindTerms = productKindTerms(n, inv, built.nameFirstWords);
+  const kindTerms = productKindTerms(n, inv, built.nameFirstWords, {
+    names: catNames,
+    pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
+  });
   const namesKind = kindNamer(kindTerms, inv.termCount, n);
   const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings, kindTerms, namesKind });
 

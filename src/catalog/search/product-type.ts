@@ -40,21 +40,60 @@ function hasNumber(words: readonly string[]): boolean {
   return false;
 }
 
+/** The categories of the products, for the kind a name does not tell. */
+export interface KindCategories {
+  /** The category names, by id. */
+  names: readonly string[];
+  /** The ids of product i's categories, the most specific last. */
+  pathOf(i: number): ArrayLike<number>;
+}
+
 /**
  * For each of `count` products, KIND_SLOTS term ids of its kind words in the index (-1
  * where none), read from the words of each name's first part that the index split already
  * (`firstWords`, see `tokenizeName`) rather than splitting each name again.
+ *
+ * A name whose kind word is the kind of none of the product's own categories (a colour the
+ * rules do not know, "… Galaxy S7 32GB - Platinum Gold"; a series, "… Galaxy J3 32GB") may
+ * not say what the product is; its most specific category does, and that category's kind
+ * word takes the free slot: the Galaxy filed under "Cell Phones with Plans" is a phone. A
+ * name that agrees with its category ("Смартфон …" under "Смартфоны") is left as it is.
  */
-export function productKindTerms(count: number, inv: InvertedIndex, firstWords: readonly string[][]): Int32Array {
+export function productKindTerms(count: number, inv: InvertedIndex, firstWords: readonly string[][], categories?: KindCategories): Int32Array {
   const out = new Int32Array(count * KIND_SLOTS).fill(-1);
+  const categoryKind = new Int32Array(categories?.names.length ?? 0).fill(-1);
+  categories?.names.forEach((name, id) => {
+    const word = kindWordsOf(analyseQuery(name))[0];
+    categoryKind[id] = (word === undefined ? undefined : inv.termId(stem(word))) ?? -1;
+  });
   for (let i = 0; i < count; i++) {
     const first = firstWords[i] as string[];
     const words = kindWordsOf(analyseWords(hasNumber(first) ? mergeMeasures(first) : first));
     for (let k = 0; k < words.length; k++) {
       out[i * KIND_SLOTS + k] = inv.termId(stem(words[k] as string)) ?? -1;
     }
+    const path = categories?.pathOf(i);
+    if (path && path.length > 0) {
+      addCategoryKind(out, i, path, categoryKind);
+    }
   }
   return out;
+}
+
+/** Puts the kind of product i's most specific category in a free slot, unless its name's kind is one of its categories' kinds. */
+function addCategoryKind(out: Int32Array, i: number, path: ArrayLike<number>, categoryKind: Int32Array): void {
+  const slots = out.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS);
+  for (let c = 0; c < path.length; c++) {
+    const kind = categoryKind[path[c] as number] as number;
+    if (kind >= 0 && slots.includes(kind)) {
+      return;
+    }
+  }
+  const leafKind = categoryKind[path[path.length - 1] as number] as number;
+  const free = slots.indexOf(-1);
+  if (leafKind >= 0 && free >= 0) {
+    slots[free] = leafKind;
+  }
 }
 
 /**

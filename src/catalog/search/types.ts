@@ -19,6 +19,12 @@ export interface SearchHit {
    * catalogue has, or has only that one word.
    */
   headMatched?: boolean;
+  /**
+   * Whether the product is of the kind the product word names (a phone for "samsung galaxy
+   * phone"; a Galaxy adapter filed under phones matches the word but is not one); absent as
+   * `headMatched` is.
+   */
+  ofKind?: boolean;
 }
 
 /** Options of a search beyond text, filters and limit. */

@@ -30,3 +30,17 @@ test('when cheaper cards are out of stock, the sentence names the cheapest in st
   const { message } = await answer(products, 'телевизор oled');
   assert.match(message, /Самый доступный из тех, что в наличии, — Телевизор OLED 65 дюймов Bravo за 70 000/);
 });
+
+test('the most affordable is of the kind asked for: a Galaxy adapter among Galaxy phones is not named', async () => {
+  const phone = (sku: string, name: string, price: number): CatalogProduct => ({ sku, name, brand: 'Samsung', categories: ['Cell Phones', 'All Cell Phones with Plans'], available: true, price, params: {} });
+  const products = [
+    { sku: 'adapter', name: 'Samsung - Galaxy Micro-USB-to-USB Adapter - White', brand: 'Samsung', categories: ['Cell Phones', 'Samsung Galaxy', 'Samsung Galaxy Accessories'], available: true, price: 19.99, params: {} },
+    phone('s7', 'Samsung - Galaxy S7 32GB - Platinum Gold (AT&T)', 694.99),
+    phone('j3', 'Samsung - Galaxy J3 32GB - Black (Verizon)', 199.99),
+    phone('a5', 'Samsung - Galaxy A5 16GB - Blue (Sprint)', 349.99),
+  ];
+  const { message, cards } = await answer(products, 'samsung galaxy phone');
+  assert.ok(cards.includes('adapter'), 'the adapter is still shown, after the phones');
+  assert.notEqual(cards[0], 'adapter');
+  assert.match(message, /The most affordable is Samsung - Galaxy J3 32GB - Black \(Verizon\) at \$?199\.99/);
+});

@@ -43,3 +43,37 @@ test('the kind words the index keeps per product are those of the name', () => {
   // What the rule reads: the product word, not a colour, code or the words after "fits".
   assert.deepEqual(kinds.slice(0, 5), [['router'], ['кресл'], ['адаптер'], ['bag'], ['set', 'tabl']]);
 });
+
+test('a name whose kind word is none of its categories’ kinds takes its category’s: a Galaxy filed under phones is a phone', () => {
+  const docs: CatalogProduct[] = [
+    { sku: 'g1', name: 'Samsung - Galaxy S7 32GB - Platinum Gold (AT&T)', categories: ['Cell Phones', 'All Cell Phones with Plans'], available: true, params: {} },
+    { sku: 'g2', name: 'Samsung - Galaxy Micro-USB-to-USB Adapter - White', categories: ['Cell Phones', 'Samsung Galaxy Accessories'], available: true, params: {} },
+    { sku: 'g3', name: 'Insignia - USB Wall Adapter', categories: ['Cell Phones', 'Chargers & Adapters'], available: true, params: {} },
+    { sku: 'g4', name: 'Samsung - Galaxy J3 Cell Phone - Black', categories: ['Cell Phones', 'All Cell Phones with Plans'], available: true, params: {} },
+    // A series the shop also has a category for ("Samsung Galaxy") is still not what the product is.
+    { sku: 'g5', name: 'Samsung - Galaxy J3 32GB - Black (Verizon)', categories: ['Cell Phones', 'All Cell Phones with Plans'], available: true, params: {} },
+    { sku: 'g6', name: 'Смартфон Samsung Galaxy A55 8/256 ГБ', categories: ['Смартфоны'], available: true, params: {} },
+  ];
+  const built = buildColumns(docs);
+  const inv = buildTextIndex(docs, built.nameWordsOf);
+  const { catNames, catOf, catOffsets } = built.columns;
+  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, {
+    names: catNames,
+    pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
+  });
+  const kinds = docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
+  assert.deepEqual(kinds, [
+    // "Platinum" names no category: the category "… Phones with Plans" says what it is.
+    ['platinum', 'phone'],
+    // An adapter among accessories is an adapter, and an accessory.
+    ['adapt', 'accessori'],
+    // Its own category says adapters: the name says enough.
+    ['adapt'],
+    ['phone'],
+    ['galaxi', 'phone'],
+    ['смартфон'],
+  ]);
+  // Without categories, only the name counts.
+  const nameOnly = productKindTerms(docs.length, inv, built.nameFirstWords);
+  assert.equal(nameOnly[0 * KIND_SLOTS + 1], -1);
+});

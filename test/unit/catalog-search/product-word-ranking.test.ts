@@ -115,3 +115,23 @@ test('accents on Latin letters do not keep words apart ("decor" finds "wall déc
   assert.deepEqual(tokenize('Crème brûlée Nestlé'), ['creme', 'brulee', 'nestle']);
   assert.deepEqual(tokenize('Чайник Ёмкий'), ['чайник', 'емкий']);
 });
+
+test('a product of another kind filed near the one asked for comes after it: "samsung galaxy phone" shows phones before a Galaxy adapter', () => {
+  const phone = (name: string, i: number, leaf: string): CatalogProduct => ({ sku: `b${i}`, name, brand: 'Samsung', categories: ['Cell Phones', leaf], available: true, params: {}, price: 600 + i });
+  const docs: CatalogProduct[] = [
+    // The adapter's path repeats "Samsung Galaxy", so by words alone it would lead.
+    { sku: 'a1', name: 'Samsung - Galaxy Micro-USB-to-USB Adapter - White', brand: 'Samsung', categories: ['Cell Phones', 'Samsung Galaxy', 'Samsung Galaxy Accessories'], available: true, params: {}, price: 19.99 },
+    phone('Samsung - Galaxy S7 32GB - Platinum Gold (AT&T)', 1, 'All Cell Phones with Plans'),
+    phone('Samsung - Galaxy S7 32GB - Black Onyx (Verizon)', 2, 'All Cell Phones with Plans'),
+    phone('Samsung - Refurbished Galaxy S7 32GB - Gold Platinum', 3, 'Refurbished Phones'),
+    phone('Samsung - Galaxy J3 Cell Phone - Black', 4, 'All Cell Phones with Plans'),
+    { sku: 'c1', name: 'Insignia - Car Charger', brand: 'Insignia', categories: ['Cell Phones', 'Cell Phone Accessories'], available: true, params: {}, price: 14.99 },
+  ];
+  const index = buildCatalogIndex(docs, { language: 'en' });
+  const hits = index.search('samsung galaxy phone', {}, 6);
+  // Each phone first (a second colour of one phone may come later), then the adapter.
+  const adapter = hits.findIndex((h) => /Adapter/.test(h.product.name));
+  assert.equal(adapter, 3, names(hits).join(' | '));
+  assertEvery(hits.slice(0, adapter), (h) => /Galaxy (S7|J3)/.test(h.product.name) && h.ofKind === true);
+  assert.equal(hits[adapter]?.ofKind, false);
+});
