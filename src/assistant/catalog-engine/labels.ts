@@ -6,6 +6,7 @@
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
+import { productKindWords } from '../../catalog/search/product-type.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
@@ -148,9 +149,15 @@ function respell(word: string, spellings: ReadonlyMap<string, string>): string {
   return word === word.toLowerCase() ? (spellings.get(word) ?? word) : word;
 }
 
-/** The shown products' distinctive spellings of Latin words (see `productSpelling`), by the word in small letters; the commonest wins. */
+/**
+ * The shown products' distinctive spellings of Latin words (see `productSpelling`), by the word
+ * in small letters; the commonest wins, and must be commoner than the plain spelling in the
+ * other names: one feed's shouting "SOLAR E CHARGER" does not title "portable charger" while
+ * five other names write "Charger".
+ */
 function productSpellings(products: CatalogProduct[]): Map<string, string> {
   const counts = new Map<string, Map<string, number>>();
+  const plain = new Map<string, number>();
   for (const p of products.slice(0, SHELF_SIZE)) {
     // In a Russian name a Latin word with a capital inside the name is a brand or a model
     // ("Чехол Samsung … для Galaxy S24"); English names capitalise every word, so there only
@@ -161,26 +168,23 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
       .split(/[^\p{L}\p{N}]+/u)
       .forEach((raw, at) => {
         const lower = raw.toLowerCase();
-        if (raw === lower || !/^[a-z0-9]+$/u.test(lower) || !/[a-z]/u.test(lower)) {
+        if (!/^[a-z0-9]+$/u.test(lower) || !/[a-z]/u.test(lower)) {
           return;
         }
         const capitalised = /^\p{Lu}/u.test(raw);
-        if (/\p{Lu}/u.test(raw.slice(1)) || (capitalised && /\d/u.test(raw)) || (capitalised && russianName && at > 0)) {
+        if (raw !== lower && (/\p{Lu}/u.test(raw.slice(1)) || (capitalised && /\d/u.test(raw)) || (capitalised && russianName && at > 0))) {
           const forms = counts.get(lower) ?? new Map<string, number>();
           forms.set(raw, (forms.get(raw) ?? 0) + 1);
           counts.set(lower, forms);
+        } else {
+          plain.set(lower, (plain.get(lower) ?? 0) + 1);
         }
       });
-  }
-  for (const [lower, form] of properNounsOfDescriptions(products)) {
-    if (!counts.has(lower)) {
-      counts.set(lower, new Map([[form, 1]]));
-    }
   }
   const out = new Map<string, string>();
   for (const [lower, forms] of counts) {
     let best = lower;
-    let most = 0;
+    let most = plain.get(lower) ?? 0;
     for (const [form, n] of forms) {
       if (n > most) {
         best = form;
@@ -188,6 +192,11 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
       }
     }
     out.set(lower, best);
+  }
+  for (const [lower, form] of properNounsOfDescriptions(products)) {
+    if (!counts.has(lower)) {
+      out.set(lower, form);
+    }
   }
   return out;
 }
@@ -282,6 +291,18 @@ export function shows(vocab: readonly string[], word: string): boolean {
  * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
  * words only between kept words. With nothing left, the shown products' own category.
  */
+/** Whether one of the words names the kind of a shown product, by its name or its category ("speaker" of "Portable Speakers"). */
+function namesShownKind(words: readonly string[], products: readonly CatalogProduct[]): boolean {
+  const kinds = new Set<string>();
+  for (const p of products.slice(0, SHELF_SIZE)) {
+    const leaf = p.categories[p.categories.length - 1];
+    for (const k of [...productKindWords(p.name.slice(0, MAX_NAME_CHARS)), ...(leaf ? productKindWords(leaf.slice(0, MAX_NAME_CHARS)) : [])]) {
+      kinds.add(stem(k));
+    }
+  }
+  return words.some((w) => kinds.has(stem(w.toLowerCase())));
+}
+
 export function readableLabel(label: string[], products: CatalogProduct[], lang: Lang, vocab: readonly string[] = shownWords(products)): string[] {
   if (products.length === 0 || label.length === 0) {
     return label;
@@ -315,7 +336,11 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
       out.push(w);
     }
   });
-  if (out.length > 0) {
+  // When a word was dropped and none left names what the shown products are, the title would
+  // name a feature only ("wireless" of "wireless headphones" answered with headsets): the
+  // shelf's own category says better what is shown.
+  const dropped = label.some((w, i) => !kept[i] && !LABEL_CONNECTORS.has(w.toLowerCase()));
+  if (out.length > 0 && (!dropped || namesShownKind(out, products))) {
     const spellings = productSpellings(products);
     return out.map((w) => respell(w, spellings));
   }

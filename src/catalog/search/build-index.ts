@@ -15,6 +15,8 @@ import { buildColumns } from './columns.ts';
 import { analyseQuery, termExpander } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
 import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
+import { kindCoverage } from './kind-coverage.ts';
+import { stem } from './stem.ts';
 import { kindNamer, productKindTerms } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
@@ -77,6 +79,11 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     kindCache: new Array<Set<string> | undefined>(n),
   };
 
+  const covers = kindCoverage({ kindTerms, catIds: columns.catIds, catOffsets, catOf });
+  const isKnownStem = (st: string) => inv.termId(st) !== undefined;
+  const holdsKind = (word: string, categories: readonly string[]) => covers(inv.termId(stem(word)) ?? -1, categories);
+  const parse = (message: string) => parseMessage(message, brandMatcher, categoryMatcher, isKnownStem, holdsKind);
+
   // Asked on every answer (quick replies): sorted once.
   const topLeaves = [...leafSizes.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
 
@@ -85,7 +92,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     language: options.language ?? 'ru',
     search,
     parseQuery(message: string): ParsedQuery {
-      const d = parseMessage(message, brandMatcher, categoryMatcher, (st) => inv.termId(st) !== undefined);
+      const d = parse(message);
       const out: ParsedQuery = { text: d.text, filters: d.filters };
       if (d.sort) {
         out.sort = d.sort;
@@ -93,7 +100,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       return out;
     },
     parseDetailed(message: string): DetailedQuery {
-      return parseMessage(message, brandMatcher, categoryMatcher, (st) => inv.termId(st) !== undefined);
+      return parse(message);
     },
     bySku(sku: string): CatalogProduct | undefined {
       const i = bySku.numberOf(sku);

@@ -25,6 +25,8 @@ interface CategoryEntry {
 export interface CategoryMention {
   categories: string[];
   wordIndexes: number[];
+  /** Named by one word alone (the last word of short category names), not by a whole name. */
+  oneWord?: true;
 }
 
 const SPLIT_PARTS = new Set(['и', 'and', '&']);
@@ -247,7 +249,7 @@ export class CategoryMatcher {
       return null;
     }
     const [[index, entries]] = [...short.entries()] as [[number, CategoryEntry[]]];
-    return { categories: this.narrow(entries.map((e) => e.name)), wordIndexes: [index] };
+    return { categories: this.narrow(entries.map((e) => e.name)), wordIndexes: [index], oneWord: true };
   }
 
   private lastStemMatches(s: string): readonly CategoryEntry[] {

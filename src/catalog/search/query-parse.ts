@@ -18,6 +18,8 @@ const ONLY = new Set(['только', 'only', 'just']);
 
 /**
  * Parses a message against one catalogue's brands and categories.
+ * `holdsKind(word, categories)` says whether categories one word names hold most products of
+ * that kind (otherwise the word stays a search word instead of a category filter).
  * A brand after "для"/"for" ("чехол для самсунг") describes what the item fits, so it
  * stays a search word (in its catalogue spelling) instead of filtering by the maker.
  * Reads the first MAX_QUERY_CHARS characters and MAX_PARSE_WORDS words of the message.
@@ -27,6 +29,7 @@ export function parseMessage(
   brands: BrandMatcher,
   categories: CategoryMatcher,
   isKnownStem: (stem: string) => boolean = () => true,
+  holdsKind: (word: string, categories: readonly string[]) => boolean = () => true,
 ): DetailedQuery {
   // Bounded again after normalising: compatibility folding can lengthen a text.
   const price = extractPriceIntent(boundText(normalizeText(boundText(message))));
@@ -92,10 +95,17 @@ export function parseMessage(
   });
   const shown = (r: { word: string; at: number }): string => replaced.get(r.at) ?? sourceAt(r.at);
   const categoryWords: string[] = [];
-  const mention = categories.find(
+  const found = categories.find(
     rest.map((r) => r.word),
     isKnownStem,
   );
+  // One word naming a few categories by their last word ("charger": "Car Chargers") filters
+  // by them only when they hold most products of that kind (kind-coverage.ts).
+  const oneWord = found?.oneWord ? rest[found.wordIndexes[0] as number]?.word : undefined;
+  const mention = found && (oneWord === undefined || holdsKind(oneWord, found.categories)) ? found : null;
+  // The category word left to the text search keeps what the item is for ("крем для рук"),
+  // as the text beside a category does (textWithCategory).
+  const keepsFor = found !== null && mention === null;
   if (mention) {
     filters.categories = mention.categories;
     for (const i of mention.wordIndexes) {
@@ -108,7 +118,7 @@ export function parseMessage(
   }
 
   const text = rest
-    .filter((r) => !taken.has(r.at) && !STOP_WORDS.has(r.word) && !ONLY.has(r.word))
+    .filter((r) => !taken.has(r.at) && (!STOP_WORDS.has(r.word) || (keepsFor && COMPATIBILITY_WORDS.has(r.word))) && !ONLY.has(r.word))
     .map(shown)
     .join(' ');
 

@@ -49,3 +49,29 @@ test('in title-cased English names, a product line the descriptions write as a p
   const once = [described('Sony - WF-1000XM5 Wireless Earbuds', 'Small earbuds with Hi-Res Audio Wireless.', 5), described('Sony - WH-CH720N Wireless Headphones', 'Light headphones.', 6)];
   assert.equal(productSpelling('wireless', once), 'wireless');
 });
+
+test('one name in capitals does not respell a word the other names write plainly ("portable charger", not "portable CHARGER")', () => {
+  const chargers = ['Wagan - SOLAR E CHARGER SOLO 4,000 mAh Portable Charger - Black', 'APC - Portable Charger - Black', 'Dynex - Portable Charger - Green', 'Insignia - Wall Charger - Blue'].map(
+    (name, i): CatalogProduct => ({ sku: `c${i}`, name, categories: ['Cell Phone Accessories'], available: true, params: {} }),
+  );
+  assert.deepEqual(readableLabel(['portable', 'charger'], chargers, 'en'), ['portable', 'charger']);
+  // A spelling most names share still wins: "USB" here.
+  const cables = ['Dynex - 3\' Micro USB-to-USB Cable', 'Belkin - USB Type C Cable', 'Insignia - Charge-and-Sync Cable Usb'].map(
+    (name, i): CatalogProduct => ({ sku: `u${i}`, name, categories: ['Cables'], available: true, params: {} }),
+  );
+  assert.equal(productSpelling('usb', cables), 'USB');
+});
+
+test('a title never names a feature alone: "wireless headphones" answered with headsets is titled by their category', () => {
+  const headsets = ['BlueParrott - Bluetooth Headset - Black', 'Jabra - Classic Bluetooth Headset - Black', 'Tzumi - Wireless Headset - Black'].map(
+    (name, i): CatalogProduct => ({ sku: `h${i}`, name, categories: ['Cell Phone Headsets', 'Bluetooth Headsets'], available: true, params: {} }),
+  );
+  assert.deepEqual(readableLabel(['wireless', 'headphones'], headsets, 'en'), ['bluetooth Headsets']);
+  // A kept word naming what is shown keeps the buyer's words, a dropped one aside.
+  assert.deepEqual(readableLabel(['wireless', 'headset', 'waterproof'], headsets, 'en'), ['wireless', 'headset']);
+  // Nothing dropped: a brand alone stays the title.
+  const phones = ['Samsung - Galaxy S7 32GB - Black Onyx', 'Samsung - Galaxy J3 Cell Phone - Black'].map(
+    (name, i): CatalogProduct => ({ sku: `p${i}`, name, categories: ['Cell Phones'], available: true, params: {} }),
+  );
+  assert.deepEqual(readableLabel(['samsung'], phones, 'en'), ['samsung']);
+});
