@@ -248,6 +248,14 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(fridge.cards, []);
     });
 
+    test('a misspelt product is named as it is spelt, and what it is for is not part of it', async () => {
+      const machine = await ask('t5', 'coffe machin for home');
+      assert.match(machine.message, /^It looks like we don't sell "coffee machine" in this shop\./u);
+      assert.deepEqual(machine.cards, []);
+      const maker = await ask('t6', 'coffee maker for office');
+      assert.match(maker.message, /^It looks like we don't sell "coffee maker" in this shop\./u);
+    });
+
     test('what the shop does sell is still found, in the same dialog after a refusal', async () => {
       await ask('t4', 'coffee maker');
       const charger = await ask('t4', 'portable charger 10000mah');

@@ -368,4 +368,4 @@ function isRussianAdjective(word: string): boolean {
   const w = word.toLowerCase();
   return /^[а-яё]{4,}$/u.test(w) && (hasAdjectiveEnding(w) || w.endsWith('ей'));
 }
-const UNIT = /^(дюйм\p{L}*|inch\p{L}*|литр\p{L}*|л|liters?|litres?|гб|gb|тб|tb|мм|mm|см|cm|кг|kg|вт|w|мп|mp|мач|mah)$/iu;
+const UNIT = /^(дюйм\p{L}*|inch\p{L}*|in|литр\p{L}*|л|liters?|litres?|мл|ml|гб|gb|тб|tb|мм|mm|см|cm|м|m|ft|feet|foot|oz|gal|gallons?|qt|lbs?|кг|kg|вт|w|в|v|мп|mp|мач|mah)$/iu;

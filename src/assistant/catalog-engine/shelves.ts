@@ -8,7 +8,7 @@ import { compactFilters, type SearchFilters } from '../../catalog/search/filters
 import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
-import { namesProductKind } from '../../catalog/search/synonyms.ts';
+import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
@@ -142,12 +142,14 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   // or a number, so they are not shown as if they were what the buyer wants. With nothing
   // found the buyer's word is named only when it is a known product word, never a typo or
   // nonsense.
-  const missing = run.productTypeMissing;
+  // A misspelt product word is named as it is spelt ("coffe machin" → "coffee machine").
+  const written = run.productTypeMissing;
+  const missing = written?.split(' ').map(spelledProductKind).join(' ');
   const known = missing ? knownProductWords(missing) : '';
   // Named as the buyer wrote it when it is one or two words standing together ("coffee
   // maker"), else by the known product words among them ("refrigerator" of "refrigerator
   // french door").
-  const asWritten = missing !== undefined && missing.split(' ').length <= 2 && turn.text.toLowerCase().includes(missing);
+  const asWritten = written !== undefined && written.split(' ').length <= 2 && turn.text.toLowerCase().includes(written);
   const notSold = known && asWritten ? missing : known || (products.length > 0 && missing) || null;
   if (products.length === 0 && !notSold) {
     // The buyer's words are not repeated back: they may be a typo or nonsense.

@@ -119,7 +119,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       return topLeaves.slice(0, limit);
     },
     productWord(text: string): { word: string; known: boolean } | null {
-      const { words, head, typeWords } = analyseQuery(text);
+      const { words, head, typeWords, purpose } = analyseQuery(text);
       if (head < 0 || typeWords.length === 0) {
         return null;
       }
@@ -134,7 +134,9 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       const known =
         knownAt(head) ||
         typeWords.some((i) => knownAt(i) && (namesProductKind(words[i] as string) || namesKind(expanded.groups[expanded.groupOfWord[i] ?? -1] ?? [])));
-      return { word: typeWords.map((i) => words[i] as string).join(' '), known };
+      // What the item is for is not what the shop lacks: "coffee machine", not "coffee machine home".
+      const named = typeWords.filter((i) => !purpose.includes(i));
+      return { word: (named.length > 0 ? named : typeWords).map((i) => words[i] as string).join(' '), known };
     },
     resolveBrand(name: string): string | undefined {
       return brandMatcher.resolve(name);

@@ -130,12 +130,16 @@ export function parseMessage(
     cheaper: price.cheaper === true,
     pricier: price.pricier === true,
   };
+  const withPurpose = rest
+    .filter((r) => !STOP_WORDS.has(r.word) || COMPATIBILITY_WORDS.has(r.word))
+    .filter((r) => !ONLY.has(r.word))
+    .map(shown)
+    .join(' ');
   if (categoryWords.length > 0) {
-    parsed.textWithCategory = rest
-      .filter((r) => !STOP_WORDS.has(r.word) || COMPATIBILITY_WORDS.has(r.word))
-      .filter((r) => !ONLY.has(r.word))
-      .map(shown)
-      .join(' ');
+    parsed.textWithCategory = withPurpose;
+  }
+  if (withPurpose !== text) {
+    parsed.productText = withPurpose;
   }
   if (price.sort) {
     parsed.sort = price.sort;

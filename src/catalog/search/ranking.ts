@@ -296,10 +296,11 @@ export function ranker(source: RankingSource): {
     }
     const groups = used < all.length ? all.slice(0, used) : all;
     const ng = Math.min(groups.length, 32);
-    // The product word counts only when the catalogue has it and the query has other words.
+    // The product word counts only when the catalogue has it and the query has other words, or
+    // asks for a price order (then only products of that kind are ordered, see kindOnly).
     // A model code ("k400", "s24") names the product more precisely than any word: then no word is boosted.
     const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && parseMeasure(w) === null);
-    const head = ng > 1 && !modelCode ? productGroup(expanded, groups, ng) : -1;
+    const head = (ng > 1 || sort) && !modelCode ? productGroup(expanded, groups, ng) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
     const headTerms = head >= 0 ? (groups[head] as TermAlternative[]).map((alt) => alt.termId) : [];
 
@@ -380,11 +381,19 @@ export function ranker(source: RankingSource): {
     // (see relax.ts): they are taken from every candidate, not from the best-scored few.
     const minMatched = sort ? bestMatched : bestMatched * 0.5;
     const headOnly = !sort && head >= 0 && bestMatched * 2 < ng;
+    // In a price order, the products of the kind asked for when there are any: the cheapest
+    // iPhone, not the cheapest case that fits one.
+    let kindOnly = false;
+    if (sort) {
+      for (let k = 0; k < count && !kindOnly; k++) {
+        kindOnly = candHead[k] === 2 && candMask[k] === bestMatched;
+      }
+    }
     const minScore = sort ? 0 : bestScore * 0.02;
     const dir = sort === 'price_asc' ? -1 : 1;
     for (let k = 0; k < count; k++) {
       const m = candMask[k] as number;
-      if (m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0)) {
+      if (m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (kindOnly && candHead[k] !== 2)) {
         keyBuf[k] = Number.NaN;
       } else if (sort) {
         const d = candDoc[k] as number;

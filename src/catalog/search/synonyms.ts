@@ -5,6 +5,7 @@
  * term: matching any of its words counts as matching the term.
  * All entries are normalised (lower case, "ё" as "е"), unstemmed.
  */
+import { boundedEdits } from './edits.ts';
 import { stem } from './stem.ts';
 import { isCyrillic } from './tokenize.ts';
 
@@ -198,6 +199,29 @@ export function isModifierWord(word: string): boolean {
 /** Whether the word names a kind of product in general (a word of the table that is not a colour or feature), whatever one shop sells. */
 export function namesProductKind(word: string): boolean {
   return !MODIFIERS.has(word) && synonymsOf(word).length > 0;
+}
+
+/** The single words of the table, those of its two-word names included ("machine" of "coffee machine"). */
+const TABLE_WORDS: readonly string[] = [...new Set(GROUPS.flat().flatMap((w) => w.split(' ')))].filter((w) => !MODIFIERS.has(w));
+
+/**
+ * The word of the table a misspelt product word means ("coffe" → "coffee", "machin" →
+ * "machine"): one letter off for words of five letters or more, two for eight or more; the
+ * word itself when it names a kind already or nothing is that close (the first close word
+ * in the table's order when several are). For naming what a
+ * shop does not sell without echoing the buyer's typo.
+ */
+export function spelledProductKind(word: string): string {
+  if (word.length < 5 || namesProductKind(word)) {
+    return word;
+  }
+  const max = word.length >= 8 ? 2 : 1;
+  for (const k of TABLE_WORDS) {
+    if (boundedEdits(word, k, max) <= max) {
+      return k;
+    }
+  }
+  return word;
 }
 
 const PHRASES: ReadonlyMap<string, string> = (() => {

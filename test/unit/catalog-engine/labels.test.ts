@@ -75,3 +75,10 @@ test('a title never names a feature alone: "wireless headphones" answered with h
   );
   assert.deepEqual(readableLabel(['samsung'], phones, 'en'), ['samsung']);
 });
+
+test('a unit after a kept number stays in the title, in feet as in litres ("lightning cable 10 ft")', () => {
+  const cables = ["Insignia - 10' Lightning Charge-and-Sync Cable", "Insignia - 3' Lightning Charging Cable"].map(
+    (name, i): CatalogProduct => ({ sku: `l${i}`, name, categories: ['Cables'], available: true, params: {} }),
+  );
+  assert.deepEqual(readableLabel(['lightning', 'cable', '10', 'ft'], cables, 'en'), ['lightning', 'cable', '10', 'ft']);
+});

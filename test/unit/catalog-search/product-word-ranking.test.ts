@@ -135,3 +135,22 @@ test('a product of another kind filed near the one asked for comes after it: "sa
   assertEvery(hits.slice(0, adapter), (h) => /Galaxy (S7|J3)/.test(h.product.name) && h.ofKind === true);
   assert.equal(hits[adapter]?.ofKind, false);
 });
+
+test('a price order orders the products of the kind asked for: "cheapest iphone" gives iPhones, not the cases that fit one', () => {
+  const item = (name: string, price: number, i: number): CatalogProduct => ({ sku: `i${i}`, name, categories: ['Cell Phones'], available: true, params: {}, price });
+  const docs = [
+    ['Apple - iPhone 6s 16GB - Silver', 549.99],
+    ['Apple - Refurbished iPhone 4S with 16GB Memory', 119],
+    ['Apple - iPhone 7 32GB - Black', 649.99],
+    ['Dynex - Case for Apple iPhone 6s - Gold', 1.49],
+    ['Dynex - Soft Shell Case for Apple iPhone 6s Plus', 1.49],
+    ['Insignia - Screen Protector for Apple iPhone 7', 9.99],
+  ].map(([name, price], i) => item(name as string, price as number, i));
+  const index = buildCatalogIndex(docs, { language: 'en' });
+  assert.deepEqual(
+    names(index.search('iphone', {}, 6, { sort: 'price_asc' })),
+    ['Apple - Refurbished iPhone 4S with 16GB Memory', 'Apple - iPhone 6s 16GB - Silver', 'Apple - iPhone 7 32GB - Black'],
+  );
+  // Without a price order every match stays.
+  assert.equal(index.search('iphone', {}, 6).length, 6);
+});
