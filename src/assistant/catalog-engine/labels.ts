@@ -6,7 +6,9 @@
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
+import { analyseQuery } from '../../catalog/search/expansion.ts';
 import { productKindWords } from '../../catalog/search/product-type.ts';
+import { synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
@@ -279,6 +281,13 @@ function describedNameWords(p: CatalogProduct): readonly DescribedWord[] {
   return list;
 }
 
+/** Whether the products show the word by one of its synonyms in the same script ("зарядка" by "зарядное", "headphones" by "headset"). */
+function synonymShown(vocab: readonly string[], word: string): boolean {
+  const w = word.toLowerCase();
+  const cyrillic = CYRILLIC.test(w);
+  return synonymsOf(w).some((s) => CYRILLIC.test(s) === cyrillic && shows(vocab, s));
+}
+
 export function shows(vocab: readonly string[], word: string): boolean {
   return tokenize(word).every((w) => {
     const s = stem(w);
@@ -291,6 +300,14 @@ export function shows(vocab: readonly string[], word: string): boolean {
  * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
  * words only between kept words. With nothing left, the shown products' own category.
  */
+/** Whether the label's product word (the search's rule, `analyseQuery`) is among the kept words. */
+function productWordKept(label: readonly string[], kept: readonly boolean[]): boolean {
+  const { words, head } = analyseQuery(label.join(' '));
+  const word = words[head];
+  const at = word === undefined ? -1 : label.findIndex((w) => w.toLowerCase() === word);
+  return at >= 0 && kept[at] === true;
+}
+
 /** Whether one of the words names the kind of a shown product, by its name or its category ("speaker" of "Portable Speakers"). */
 function namesShownKind(words: readonly string[], products: readonly CatalogProduct[]): boolean {
   const kinds = new Set<string>();
@@ -312,7 +329,7 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   const cyrillicShelf = products.filter((p) => CYRILLIC.test(p.name)).length * 2 > products.length;
   const otherScript = (w: string): boolean => (CYRILLIC.test(w) ? !cyrillicShelf : /[a-z]/iu.test(w) && cyrillicShelf && !/\d/u.test(w));
   const kept = label.map(
-    (w) => !(lang === 'en' && CYRILLIC.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && (shows(vocab, w) || otherScript(w)),
+    (w) => !(lang === 'en' && CYRILLIC.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && (shows(vocab, w) || otherScript(w) || synonymShown(vocab, w)),
   );
   // A unit after a shown number ("55 дюймов" of a 55" television) is shown with it.
   label.forEach((w, i) => {
@@ -340,7 +357,7 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   // name a feature only ("wireless" of "wireless headphones" answered with headsets): the
   // shelf's own category says better what is shown.
   const dropped = label.some((w, i) => !kept[i] && !LABEL_CONNECTORS.has(w.toLowerCase()));
-  if (out.length > 0 && (!dropped || namesShownKind(out, products))) {
+  if (out.length > 0 && (!dropped || productWordKept(label, kept) || namesShownKind(out, products))) {
     const spellings = productSpellings(products);
     return out.map((w) => respell(w, spellings));
   }

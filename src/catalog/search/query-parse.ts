@@ -1,7 +1,7 @@
 /**
  * Turns a buyer's message into search words and filters: price bounds and order,
  * availability, the catalogue's brands (also in Cyrillic spelling) and category words.
- * Words that became filters are removed from the search text.
+ * Words that became filters are removed from the search text; what the item is for stays.
  */
 import type { BrandMatcher } from './brands.ts';
 import type { CategoryMatcher } from './categories.ts';
@@ -103,9 +103,6 @@ export function parseMessage(
   // by them only when they hold most products of that kind (kind-coverage.ts).
   const oneWord = found?.oneWord ? rest[found.wordIndexes[0] as number]?.word : undefined;
   const mention = found && (oneWord === undefined || holdsKind(oneWord, found.categories)) ? found : null;
-  // The category word left to the text search keeps what the item is for ("крем для рук"),
-  // as the text beside a category does (textWithCategory).
-  const keepsFor = found !== null && mention === null;
   if (mention) {
     filters.categories = mention.categories;
     for (const i of mention.wordIndexes) {
@@ -117,8 +114,16 @@ export function parseMessage(
     }
   }
 
-  const text = rest
-    .filter((r) => !taken.has(r.at) && (!STOP_WORDS.has(r.word) || (keepsFor && COMPATIBILITY_WORDS.has(r.word))) && !ONLY.has(r.word))
+  // The search text keeps what the item is for ("для рук", "for iphone"): the search reads
+  // the product word and the purpose from it. "for" stays only after a word of the text and
+  // before another, and not after a stop word ("looking for").
+  const kept = rest.filter((r) => !taken.has(r.at) && (!STOP_WORDS.has(r.word) || COMPATIBILITY_WORDS.has(r.word)) && !ONLY.has(r.word));
+  const text = kept
+    .filter(
+      (r, i) =>
+        !COMPATIBILITY_WORDS.has(r.word) ||
+        (isCompatibilityAt(words, r.at) && i > 0 && i < kept.length - 1 && !COMPATIBILITY_WORDS.has((kept[i - 1] as { word: string }).word)),
+    )
     .map(shown)
     .join(' ');
 
@@ -130,16 +135,12 @@ export function parseMessage(
     cheaper: price.cheaper === true,
     pricier: price.pricier === true,
   };
-  const withPurpose = rest
-    .filter((r) => !STOP_WORDS.has(r.word) || COMPATIBILITY_WORDS.has(r.word))
-    .filter((r) => !ONLY.has(r.word))
-    .map(shown)
-    .join(' ');
   if (categoryWords.length > 0) {
-    parsed.textWithCategory = withPurpose;
-  }
-  if (withPurpose !== text) {
-    parsed.productText = withPurpose;
+    parsed.textWithCategory = rest
+      .filter((r) => !STOP_WORDS.has(r.word) || COMPATIBILITY_WORDS.has(r.word))
+      .filter((r) => !ONLY.has(r.word))
+      .map(shown)
+      .join(' ');
   }
   if (price.sort) {
     parsed.sort = price.sort;

@@ -193,7 +193,7 @@ export function ranker(source: RankingSource): {
    * name, "… faucet oletto kpf 2820 sfs"; a word the shop does not use, "tile backsplash"),
    * the nearest word before it that does, then after it. -1 when none does.
    */
-  function productGroup(expanded: ExpandedQuery, groups: TermAlternative[][], ng: number): number {
+  function productGroup(expanded: ExpandedQuery, groups: TermAlternative[][], ng: number, purposeMask: number): number {
     const h = expanded.head;
     if (h < 0 || h >= ng) {
       return -1;
@@ -207,8 +207,9 @@ export function ranker(source: RankingSource): {
         return g;
       }
     }
+    // Never a word of what the item is for: "часов" of "зарядка для часов" is not the product.
     for (let g = h + 1; g < ng; g++) {
-      if (namesKindAt(g)) {
+      if ((purposeMask & (1 << g)) === 0 && namesKindAt(g)) {
         return g;
       }
     }
@@ -246,25 +247,41 @@ export function ranker(source: RankingSource): {
    * When some ranked candidates say in their name or category what the item is for ("рук"
    * of "крем для рук", `purposeMask` of the groups), the candidates that do not: those that
    * match it only in their parameters or description (a face mask "applied by hand", an oil
-   * "for hand creams") and those that do not match it at all (a face cream). Reads the
-   * names of the ranked few only.
+   * "for hand creams") and those that do not match it at all (a face cream). Only products of
+   * the kind asked for count when some are ranked; when none of them names what it is for,
+   * they come first ("ремешок для fenix 7": straps, not Fenix 7 watches). Reads the names of
+   * the ranked few only.
    */
-  function purposeNamed(picked: number[], groups: TermAlternative[][], purposeMask: number): number[] {
+  function purposeNamed(picked: number[], groups: TermAlternative[][], purposeMask: number, head: number): number[] {
+    const saysGroup = (terms: Set<number>, g: number) => (groups[g] as TermAlternative[]).some((alt) => terms.has(alt.termId));
     const named = picked.map((k) => {
       const bits = (candBits[k] as number) & purposeMask;
       if (bits === 0) {
         return false;
       }
       const terms = namedTerms(docs[candDoc[k] as number] as CatalogProduct);
+      // What the product is must be said there too: an iPhone case names the iPhone a
+      // charger "для айфона" is for, and is not a charger.
+      if (head >= 0 && !saysGroup(terms, head)) {
+        return false;
+      }
       for (let g = 0; g < groups.length; g++) {
-        if ((bits & (1 << g)) !== 0 && !(groups[g] as TermAlternative[]).some((alt) => terms.has(alt.termId))) {
+        if ((bits & (1 << g)) !== 0 && !saysGroup(terms, g)) {
           return false;
         }
       }
       return true;
     });
-    const someNamed = picked.some((k, j) => named[j] === true && ((candBits[k] as number) & purposeMask) === purposeMask);
-    return someNamed ? picked.filter((_, j) => named[j]) : picked;
+    // The products of the kind asked for, when some are ranked: a watch named "Fenix 7" is what
+    // a strap "для fenix 7" is for, not a strap.
+    const ofKind = picked.map((k) => candHead[k] === 2);
+    const anyOfKind = ofKind.includes(true);
+    const counts = (j: number) => !anyOfKind || ofKind[j] === true;
+    const someNamed = picked.some((k, j) => named[j] === true && counts(j) && ((candBits[k] as number) & purposeMask) === purposeMask);
+    if (someNamed) {
+      return picked.filter((_, j) => named[j] && counts(j));
+    }
+    return anyOfKind ? [...picked.filter((_, j) => ofKind[j]), ...picked.filter((_, j) => !ofKind[j])] : picked;
   }
 
   function rankText(
@@ -300,13 +317,17 @@ export function ranker(source: RankingSource): {
     // asks for a price order (then only products of that kind are ordered, see kindOnly).
     // A model code ("k400", "s24") names the product more precisely than any word: then no word is boosted.
     const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && parseMeasure(w) === null);
-    const head = (ng > 1 || sort) && !modelCode ? productGroup(expanded, groups, ng) : -1;
+    // The groups of what the item is for ("часов garmin" of "зарядка для часов garmin").
+    const purposeMask = groupMask(expanded, purpose, ng);
+    const head = (ng > 1 || sort) && !modelCode ? productGroup(expanded, groups, ng, purposeMask) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
     const headTerms = head >= 0 ? (groups[head] as TermAlternative[]).map((alt) => alt.termId) : [];
 
     // The groups of colour and feature words ("teal", "wireless"): a product matching only
     // those is not what was asked for ("teal chair" → a teal rug).
     const modifierMask = groupMask(expanded, words.flatMap((w, i) => (isModifierWord(w) ? [i] : [])), ng);
+    // A product matching only what the item is for is what the item fits (a watch), not the item.
+    const asideMask = modifierMask | purposeMask;
 
     let work = postings;
     // With a category or brand filter that leaves few products, score just those.
@@ -334,6 +355,7 @@ export function ranker(source: RankingSource): {
     // matches one of them; unavailable products a little lower.
     let count = 0;
     let bestMatched = 0;
+    let anyHead = false;
     for (let k = 0; k < total; k++) {
       const doc = candDoc[k] as number;
       if (cf.any && !passes(doc, cf)) {
@@ -350,7 +372,7 @@ export function ranker(source: RankingSource): {
         s *= KIND_FACTOR;
       } else if (isHead && hasKind(doc)) {
         s *= OTHER_KIND_FACTOR;
-      } else if (!isHead && headBit !== 0 && ((candMask[k] as number) & ~modifierMask) === 0) {
+      } else if (!isHead && headBit !== 0 && ((candMask[k] as number) & ~asideMask) === 0) {
         s *= COLOUR_ONLY_FACTOR;
       }
       candHead[count] = ofKind ? 2 : isHead ? 1 : 0;
@@ -361,6 +383,7 @@ export function ranker(source: RankingSource): {
       if (matched > bestMatched) {
         bestMatched = matched;
       }
+      anyHead ||= isHead;
       count++;
     }
     if (count === 0) {
@@ -389,11 +412,28 @@ export function ranker(source: RankingSource): {
         kindOnly = candHead[k] === 2 && candMask[k] === bestMatched;
       }
     }
+    // "X для Y": the products of kind X are the answer, Y says which fit best; a product of
+    // kind X matching every other word stays however little of Y it names (a strap "для fenix
+    // 7" whose name does not say Fenix), and when there are such products, only they.
+    const ownMask = ((ng >= 32 ? 0 : 1 << ng) - 1) & ~purposeMask;
+    let purposeKind = false;
+    if (purposeMask !== 0 && !sort) {
+      for (let k = 0; k < count && !purposeKind; k++) {
+        purposeKind = candHead[k] === 2 && ((candBits[k] as number) & ownMask) === ownMask;
+      }
+    }
     const minScore = sort ? 0 : bestScore * 0.02;
     const dir = sort === 'price_asc' ? -1 : 1;
     for (let k = 0; k < count; k++) {
       const m = candMask[k] as number;
-      if (m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (kindOnly && candHead[k] !== 2)) {
+      const whole = purposeKind && candHead[k] === 2 && ((candBits[k] as number) & ownMask) === ownMask;
+      // What the item fits alone (a watch for "зарядка для часов") is no answer while something matches the item.
+      const fitsOnly = purposeMask !== 0 && anyHead && candHead[k] === 0 && ((candBits[k] as number) & ~asideMask) === 0;
+      if (
+        purposeKind
+          ? !whole
+          : fitsOnly || m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (kindOnly && candHead[k] !== 2)
+      ) {
         keyBuf[k] = Number.NaN;
       } else if (sort) {
         const d = candDoc[k] as number;
@@ -405,9 +445,8 @@ export function ranker(source: RankingSource): {
       }
     }
     let picked = topK(keyBuf, count, sort ? limit : limit * VARIANT_POOL);
-    const purposeMask = groupMask(expanded, purpose, ng);
     if (purposeMask !== 0 && picked.length > 1) {
-      picked = purposeNamed(picked, groups, purposeMask);
+      picked = purposeNamed(picked, groups, purposeMask, head);
     }
     const ranked = picked.map((k) => {
       const hit: SearchHit = {

@@ -43,8 +43,6 @@ export interface SearchRequest {
   brandWords?: string[];
   /** The text searched when the category filter is dropped (see DetailedQuery); else the text and the category words. */
   textWithCategory?: string;
-  /** The words the product asked for is read from, when not the text (see DetailedQuery). */
-  productText?: string;
   /**
    * Which constraints to try dropping first. A new search drops the budget first, then its
    * own guesses (category, words the category does not know, brand); a refinement keeps
@@ -61,9 +59,6 @@ export function searchRequestOf(q: DetailedQuery): SearchRequest {
   }
   if (q.textWithCategory !== undefined) {
     r.textWithCategory = q.textWithCategory;
-  }
-  if (q.productText !== undefined) {
-    r.productText = q.productText;
   }
   return r;
 }
@@ -82,7 +77,7 @@ const MIN_COVERAGE = 0.5;
  */
 export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number, budget?: WorkBudget): SearchRun {
   const order = req.relaxOrder ?? DEFAULT_ORDER;
-  const missing = (req.filters.categories?.length ?? 0) > 0 ? null : index.productWord(req.productText ?? [req.text, ...(req.categoryWords ?? [])].join(' '));
+  const missing = (req.filters.categories?.length ?? 0) > 0 ? null : index.productWord([req.text, ...(req.categoryWords ?? [])].join(' '));
   const run = relaxedSearch(index, req, order, limit, budget);
   if (missing && !missing.known) {
     run.productTypeMissing = missing.word;

@@ -27,7 +27,7 @@ const GROUPS: string[][] = [
   ['колонка', 'акустика', 'speaker'],
   ['чехол', 'case', 'cover'],
   ['стекло', 'пленка', 'glass', 'protector'],
-  ['зарядка', 'зарядное', 'зарядник', 'charger', 'chargers'],
+  ['зарядка', 'зарядное', 'зарядник', 'charger', 'chargers', 'charging'],
   ['кабель', 'провод', 'шнур', 'cable'],
   ['пауэрбанк', 'повербанк', 'powerbank', 'power bank'],
   ['мышь', 'мышка', 'mouse'],

@@ -59,11 +59,6 @@ export interface DetailedQuery extends ParsedQuery {
    * order, and what the item is for ("крем для рук"), searched when the filter is dropped.
    */
   textWithCategory?: string;
-  /**
-   * The buyer's words with what the item is for ("coffee machine for home"), when they differ
-   * from `text`: the product asked for is read from them.
-   */
-  productText?: string;
   /** "подешевле"/"cheaper" without a number. */
   cheaper: boolean;
   /** "подороже"/"pricier" without a number. */

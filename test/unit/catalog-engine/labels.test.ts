@@ -62,11 +62,13 @@ test('one name in capitals does not respell a word the other names write plainly
   assert.equal(productSpelling('usb', cables), 'USB');
 });
 
-test('a title never names a feature alone: "wireless headphones" answered with headsets is titled by their category', () => {
+test('a title never names a feature alone: "wireless earpods" answered with headsets is titled by their category', () => {
   const headsets = ['BlueParrott - Bluetooth Headset - Black', 'Jabra - Classic Bluetooth Headset - Black', 'Tzumi - Wireless Headset - Black'].map(
     (name, i): CatalogProduct => ({ sku: `h${i}`, name, categories: ['Cell Phone Headsets', 'Bluetooth Headsets'], available: true, params: {} }),
   );
-  assert.deepEqual(readableLabel(['wireless', 'headphones'], headsets, 'en'), ['bluetooth Headsets']);
+  assert.deepEqual(readableLabel(['wireless', 'earpods'], headsets, 'en'), ['bluetooth Headsets']);
+  // A word of the synonym table is shown by its synonym: headsets are headphones.
+  assert.deepEqual(readableLabel(['wireless', 'headphones'], headsets, 'en'), ['wireless', 'headphones']);
   // A kept word naming what is shown keeps the buyer's words, a dropped one aside.
   assert.deepEqual(readableLabel(['wireless', 'headset', 'waterproof'], headsets, 'en'), ['wireless', 'headset']);
   // Nothing dropped: a brand alone stays the title.

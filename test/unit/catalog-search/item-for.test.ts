@@ -1,0 +1,60 @@
+/**
+ * "X для Y" / "X for Y": the products of kind X are the answer and Y says which fit best. What
+ * the item fits is not the item: a Fenix 7 watch is not a strap "для fenix 7", a watch is not a
+ * charger "для часов", an iPhone case is not a charger "для айфона".
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { runSearch, searchRequestOf } from '../../../src/catalog/search/relax.ts';
+
+let sku = 0;
+const item = (name: string, category: string, price = 1000): CatalogProduct => ({ sku: `f${sku++}`, name, brand: 'Garmin', categories: [category], available: true, params: {}, price });
+
+const watchShop = () =>
+  buildCatalogIndex(
+    [
+      item('Часы Garmin Fenix 7 - Standard Edition Silver with Graphite Band', 'Часы', 39000),
+      item('Часы Garmin Fenix 7 Pro - Solar Edition Titanium (без кожаного ремешка)', 'Часы', 88000),
+      item('Часы Garmin Fenix 7 - Solar Edition Slate Gray with Black Band', 'Часы', 75000),
+      item('Часы Garmin Forerunner 55 Black', 'Часы', 6000),
+      item('Часы Garmin Enduro 2', 'Часы', 50000),
+      item('Ремешок Garmin Marq Silicone Rubber Strap - Black', 'Аксессуары', 14000),
+      item('Ремешок Garmin Quickfit 22 Watch Band Black Leather', 'Аксессуары', 14000),
+      item('Ремешок Garmin UltraFit Nylon Strap (22MM) Black', 'Аксессуары', 7500),
+      item('Кабель Garmin Charging/Data Cable (1 M) USB-C', 'Аксессуары', 2500),
+      item('Кабель Garmin Marq (Gen 2) Magnetic Charger Cable USB-A', 'Аксессуары', 6000),
+    ],
+    { language: 'ru' },
+  );
+
+const answer = (index: ReturnType<typeof watchShop>, message: string) => runSearch(index, searchRequestOf(index.parseDetailed(message)), 6).hits.map((h) => h.product.name);
+
+test('a strap "для fenix 7" is a strap, though no strap names the Fenix: not a Fenix 7 watch', () => {
+  const names = answer(watchShop(), 'ремешок для fenix 7');
+  assert.ok(names.length >= 3, names.join(' | '));
+  assertEvery(names, (n) => n.startsWith('Ремешок'), names.join(' | '));
+});
+
+test('a charger "для часов garmin" is a charger or a charging cable, never a watch', () => {
+  const names = answer(watchShop(), 'зарядка для часов garmin');
+  assert.ok(names.length >= 2, names.join(' | '));
+  assertEvery(names, (n) => /Charg/.test(n), names.join(' | '));
+});
+
+test('a charger "для айфона" is a charger: an iPhone case names the iPhone but is not one', () => {
+  const index = buildCatalogIndex(
+    [
+      { sku: 'c1', name: 'Сетевое зарядное устройство Apple 20W USB-C', categories: ['Зарядные устройства'], available: true, params: {}, price: 2490 },
+      { sku: 'c2', name: 'Беспроводное зарядное устройство Apple MagSafe Charger', categories: ['Зарядные устройства'], available: true, params: {}, price: 4990 },
+      { sku: 'k1', name: 'Чехол Deppa Gel для iPhone 14, прозрачный', categories: ['Чехлы'], available: true, params: {}, price: 990 },
+      { sku: 'k2', name: 'Защитное стекло Deppa для iPhone 15', categories: ['Защитные стекла'], available: true, params: {}, price: 790 },
+      { sku: 'p1', name: 'Смартфон Apple iPhone 15 128 ГБ, чёрный', categories: ['Смартфоны'], available: true, params: {}, price: 89990 },
+    ],
+    { language: 'ru' },
+  );
+  const names = runSearch(index, searchRequestOf(index.parseDetailed('зарядка для айфона')), 6).hits.map((h) => h.product.name);
+  assert.deepEqual(names.slice(0, 2).sort(), ['Беспроводное зарядное устройство Apple MagSafe Charger', 'Сетевое зарядное устройство Apple 20W USB-C']);
+});
