@@ -7,6 +7,7 @@ import type { BrandMatcher } from './brands.ts';
 import type { CategoryMatcher } from './categories.ts';
 import type { SearchFilters } from './filters.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
+import { spellMarks } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
 import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
@@ -32,7 +33,8 @@ export function parseMessage(
   holdsKind: (word: string, categories: readonly string[]) => boolean = () => true,
 ): DetailedQuery {
   // Bounded again after normalising: compatibility folding can lengthen a text.
-  const price = extractPriceIntent(boundText(normalizeText(boundText(message))));
+  // Fractions of an inch read as the index reads them ("кран шаровой 1/2" → 0.5, as "1/2" of a name).
+  const price = extractPriceIntent(boundText(spellMarks(normalizeText(boundText(message)))));
   const joined = joinPhrases(tokenize(price.rest).slice(0, MAX_PARSE_WORDS));
   const words = joined.map((j) => j.word);
   // What the buyer wrote for each word: the text and labels keep it ("noise cancelling"),

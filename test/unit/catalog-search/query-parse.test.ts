@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { extractPriceIntent } from '../../../src/catalog/search/price.ts';
 import { normalizeText } from '../../../src/catalog/search/tokenize.ts';
 import { demoIndex } from './demo-catalog.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { runSearch, searchRequestOf } from '../../../src/catalog/search/relax.ts';
 
 const { index } = await demoIndex();
 const price = (s: string) => {
@@ -100,4 +102,22 @@ test('parseQuery: conversational words are dropped, product words kept', () => {
   const en = index.parseQuery('I am looking for wireless headphones please');
   assert.equal(en.text, 'wireless');
   assert.deepEqual(en.filters.categories, ['Наушники'], '"looking for" is not "a case for"');
+});
+
+test('a fraction of an inch in a message is read as in product names: "кран шаровой 1/2" finds the 1/2" valves', () => {
+  const valve = (sku: string, name: string) => ({ sku, name, categories: ['Кран шаровый', 'Шаровые краны'], available: true, params: {}, price: 300 });
+  const shop = buildCatalogIndex(
+    [
+      valve('a', 'Кран шар.Bugatti (302) 3/4 F/F баб.'),
+      valve('b', 'Кран шар.Bugatti (301)1/2 F/F ручка'),
+      valve('c', 'Кран руч. FR203- 3/4 M/M'),
+      valve('d', 'Кран руч. FR201- 1/2 F/F'),
+      valve('e', 'Кран баб. желтый G211- 1 FF'),
+    ],
+    { language: 'ru' },
+  );
+  const parsed = shop.parseDetailed('кран шаровой 1/2');
+  assert.equal(parsed.text, '0.5');
+  const skus = runSearch(shop, searchRequestOf(parsed), 5).hits.map((h) => h.product.sku);
+  assert.deepEqual(skus.slice(0, 2).sort(), ['b', 'd']);
 });
