@@ -15,6 +15,7 @@ import { measureWords, parseMeasure, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { isModifierWord } from './synonyms.ts';
 import { KIND_SLOTS } from './product-type.ts';
+import { hasAdjectiveEnding } from './tokenize.ts';
 import { hasDigit, tokenizeForIndex } from './tokenize.ts';
 import { SeenCards, variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
@@ -323,9 +324,10 @@ export function ranker(source: RankingSource): {
     const headBit = head >= 0 ? 1 << head : 0;
     const headTerms = head >= 0 ? (groups[head] as TermAlternative[]).map((alt) => alt.termId) : [];
 
-    // The groups of colour and feature words ("teal", "wireless"): a product matching only
-    // those is not what was asked for ("teal chair" → a teal rug).
-    const modifierMask = groupMask(expanded, words.flatMap((w, i) => (isModifierWord(w) ? [i] : [])), ng);
+    // The groups of colour and feature words ("teal", "wireless") and of Russian adjectives
+    // other than the product word ("подвесной"): a product matching only those is not what
+    // was asked for ("teal chair" → a teal rug; "унитаз подвесной" → a wall cabinet).
+    const modifierMask = groupMask(expanded, words.flatMap((w, i) => (isModifierWord(w) || (i !== headWord && w.length >= 5 && hasAdjectiveEnding(w)) ? [i] : [])), ng);
     // A product matching only what the item is for is what the item fits (a watch), not the item.
     const asideMask = modifierMask | purposeMask;
 

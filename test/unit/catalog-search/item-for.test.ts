@@ -58,3 +58,25 @@ test('a charger "для айфона" is a charger: an iPhone case names the iPh
   const names = runSearch(index, searchRequestOf(index.parseDetailed('зарядка для айфона')), 6).hits.map((h) => h.product.name);
   assert.deepEqual(names.slice(0, 2).sort(), ['Беспроводное зарядное устройство Apple MagSafe Charger', 'Сетевое зарядное устройство Apple 20W USB-C']);
 });
+
+test('a Russian adjective alone does not make a product the one asked for: "унитаз подвесной" shows toilets before a wall cabinet', () => {
+  const index = buildCatalogIndex(
+    [
+      { sku: 's1', name: 'Шкаф подвесной Фламенко 600', categories: ['Мебель для ванной'], available: true, params: {}, price: 2250 },
+      { sku: 's2', name: 'Подвесная литая раковина 650х560мм', categories: ['Мойки'], available: true, params: {}, price: 10850 },
+      { sku: 't1', name: 'Унитаз компакт "Бриз" белый', categories: ['Унитазы'], available: true, params: {}, price: 3100 },
+      { sku: 't2', name: 'Унитаз компакт "Реал" с дюропласт', categories: ['Унитазы'], available: true, params: {}, price: 3100 },
+      { sku: 'a1', name: 'Крепление сидения унитаза', categories: ['Комплектующие для санфаянса', 'Сиденье д/унитаза'], available: true, params: {}, price: 35 },
+      { sku: 'a2', name: 'Сиденье д/унитаза Эллис', categories: ['Комплектующие для санфаянса', 'Сиденье д/унитаза'], available: true, params: {}, price: 350 },
+    ],
+    { language: 'ru' },
+  );
+  const hits = index.search('унитаз подвесной', {}, 6);
+  const order = hits.map((h) => h.product.sku);
+  assert.deepEqual(order.slice(0, 2).sort(), ['t1', 't2'], hits.map((h) => h.product.name).join(' | '));
+  // Whatever is for a toilet comes before a wall cabinet or a wall-hung sink.
+  for (const other of ['s1', 's2']) {
+    const at = order.indexOf(other);
+    assert.ok(at === -1 || (at > order.indexOf('a1') && at > order.indexOf('a2')), hits.map((h) => h.product.name).join(' | '));
+  }
+});
