@@ -372,8 +372,10 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   if (!top || (lang === 'en' && /[\u0400-\u04ff]/u.test(top))) {
     return [];
   }
-  // "Кофемашины" reads as a title word; a shouting feed's "ВЕБКАМЕРЫ" stays as the shop wrote it.
-  return [top === top.toUpperCase() ? top : top.charAt(0).toLowerCase() + top.slice(1)];
+  // "Кофемашины" reads as a title word; a shouting feed's "ВЕБКАМЕРЫ" and a name opening with
+  // an abbreviation ("TV & Soundbars") stay as the shop wrote them.
+  const opensWithAbbreviation = /^\p{Lu}{2}/u.test(top);
+  return [top === top.toUpperCase() || opensWithAbbreviation ? top : top.charAt(0).toLowerCase() + top.slice(1)];
 }
 
 const CYRILLIC = /[\u0400-\u04ff]/u;

@@ -84,3 +84,10 @@ test('a unit after a kept number stays in the title, in feet as in litres ("ligh
   );
   assert.deepEqual(readableLabel(['lightning', 'cable', '10', 'ft'], cables, 'en'), ['lightning', 'cable', '10', 'ft']);
 });
+
+test('a category title keeps an abbreviation at its start as the shop writes it ("TV & Soundbars", not "tV & Soundbars")', () => {
+  const tvs = ['LG OLED evo G6 77"', 'LG QNED85 86"'].map((name, i): CatalogProduct => ({ sku: `t${i}`, name, categories: ['TV & Soundbars'], available: true, params: {} }));
+  assert.deepEqual(readableLabel(['speaker'], tvs, 'en'), ['TV & Soundbars']);
+  const kettles = ['Чайник Bosch TWK', 'Чайник Tefal KI'].map((name, i): CatalogProduct => ({ sku: `k${i}`, name, categories: ['Чайники'], available: true, params: {} }));
+  assert.deepEqual(readableLabel(['самовар'], kettles, 'ru'), ['чайники']);
+});
