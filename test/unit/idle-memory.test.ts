@@ -74,6 +74,12 @@ test('SQLite: after a bulk read, the file’s mapped pages are given back and th
     }
   }
   assert.equal(busy, 0, 'the checkpoint moved the written rows into the database file');
+  // The rows just written may still sit in this connection's page cache, and the file's map
+  // may be one made while it was smaller (SQLite extends it only when no page of it is in
+  // use): with the cache emptied and the whole file mapped afresh, the read goes through the
+  // map, as a catalogue load after a start does.
+  await sql`pragma shrink_memory`.execute(db);
+  releaseMappedPages();
   const readAll = async () => (await db.selectFrom('catalog_products').select(['sku', 'data']).where('tenant_id', '=', 'shop').execute()).length;
 
   const start = rssFileMb()!;

@@ -22,6 +22,7 @@ import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
+import { hasAdjectiveEnding, isCyrillic } from './tokenize.ts';
 import { namesProductKind } from './synonyms.ts';
 import type { CatalogIndex, DetailedQuery, ParsedQuery, SearchHit, SearchOptions } from './types.ts';
 
@@ -131,8 +132,15 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       // alone ("electric" of "electric scooter") does not make the type known.
       const knownAt = (i: number) => expanded.known[expanded.groupOfWord[i] ?? -1] === true;
       // So does a word that is the kind word of products here ("desk" of "johan desk by laurel foundry").
+      // A noun naming a product (a Russian head noun, a word of the synonym table) that no
+      // product here is of is not sold, however many names mention it ("монитор" in "Кабель
+      // питания комп->монитор" and "ремонт монитора"); an English word that may describe
+      // ("leather") keeps the old rule.
+      const headWord = words[head] as string;
+      const productNoun = (isCyrillic(headWord) && !hasAdjectiveEnding(headWord)) || namesProductKind(headWord);
+      const headGroup = expanded.groups[expanded.groupOfWord[head] ?? -1] ?? [];
       const known =
-        knownAt(head) ||
+        (knownAt(head) && (!productNoun || namesKind(headGroup))) ||
         typeWords.some((i) => knownAt(i) && (namesProductKind(words[i] as string) || namesKind(expanded.groups[expanded.groupOfWord[i] ?? -1] ?? [])));
       // What the item is for is not what the shop lacks: "coffee machine", not "coffee machine home".
       const named = typeWords.filter((i) => !purpose.includes(i));

@@ -78,3 +78,26 @@ test('a category word left to the search keeps what the item is for ("крем �
   // What is for hands comes first; no face cream is offered.
   assertEvery(run.hits, (h) => / для рук/.test(h.product.name), run.hits.map((h) => h.product.name).join(' | '));
 });
+
+test('a product noun that only other products mention is not sold here: "монитор" in a shop of cables and repairs', () => {
+  const shop = buildCatalogIndex(
+    [
+      item('Кабель питания Gembird комп->монитор 1.8м', ['Кабели']),
+      item('Кабель питания Gembird комп->монитор 3.0м', ['Кабели']),
+      item('Ремонт монитора', ['Услуги']),
+      item('Диагностика монитора', ['Услуги']),
+      item('Мышь беспроводная Logitech M510', ['Мыши']),
+      item('Мышь беспроводная Logitech M705', ['Мыши']),
+      item('Мышь проводная A4Tech OP-720', ['Мыши']),
+    ],
+    { language: 'ru' },
+  );
+  assert.deepEqual(shop.productWord('монитор 27'), { word: 'монитор', known: false });
+  assert.equal(shop.productWord('мышь беспроводная')?.known, true);
+  // An English word that may only describe ("leather") is not judged so.
+  const cases = buildCatalogIndex(
+    [item('Nomad - Leather Case for iPhone 7', ['Cases']), item('Mujjo - Leather Case for iPhone 7', ['Cases']), item('Tumi - Leather Snap Case', ['Cases'])],
+    { language: 'en' },
+  );
+  assert.equal(cases.productWord('leather')?.known ?? true, true);
+});
