@@ -123,12 +123,16 @@ function productWords(p: CatalogProduct): readonly string[] {
   for (const w of tokenize(parts.join(' ').slice(0, MAX_CARD_CHARS))) {
     words.add(stem(w));
   }
-  const list = [...words];
-  if (productWordsMemo.size >= MAX_PRODUCT_WORDS_MEMO) {
-    productWordsMemo.delete(productWordsMemo.keys().next().value as CatalogProduct);
+  return remember(productWordsMemo, p, [...words]);
+}
+
+/** Keeps `value` for `p` in a memo of the MAX_PRODUCT_WORDS_MEMO products seen last (the oldest dropped first). */
+function remember<T>(memo: Map<CatalogProduct, T>, p: CatalogProduct, value: T): T {
+  if (memo.size >= MAX_PRODUCT_WORDS_MEMO) {
+    memo.delete(memo.keys().next().value as CatalogProduct);
   }
-  productWordsMemo.set(p, list);
-  return list;
+  memo.set(p, value);
+  return value;
 }
 
 /** Characters of a name read for its spelling of a word. */
@@ -273,12 +277,7 @@ function describedNameWords(p: CatalogProduct): readonly DescribedWord[] {
       sentenceStart = false;
     }
   }
-  const list = [...words.values()];
-  if (describedMemo.size >= MAX_PRODUCT_WORDS_MEMO) {
-    describedMemo.delete(describedMemo.keys().next().value as CatalogProduct);
-  }
-  describedMemo.set(p, list);
-  return list;
+  return remember(describedMemo, p, [...words.values()]);
 }
 
 /** Whether the products show the word by one of its synonyms in the same script ("зарядка" by "зарядное", "headphones" by "headset"). */
@@ -295,11 +294,6 @@ export function shows(vocab: readonly string[], word: string): boolean {
   });
 }
 
-/**
- * The buyer's words as a title can use them: in the buyer's language, without words the
- * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
- * words only between kept words. With nothing left, the shown products' own category.
- */
 /** Whether the label's product word (the search's rule, `analyseQuery`) is among the kept words. */
 function productWordKept(label: readonly string[], kept: readonly boolean[]): boolean {
   const { words, head } = analyseQuery(label.join(' '));
@@ -320,6 +314,11 @@ function namesShownKind(words: readonly string[], products: readonly CatalogProd
   return words.some((w) => kinds.has(stem(w.toLowerCase())));
 }
 
+/**
+ * The buyer's words as a title can use them: in the buyer's language, without words the
+ * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
+ * words only between kept words. With nothing left, the shown products' own category.
+ */
 export function readableLabel(label: string[], products: CatalogProduct[], lang: Lang, vocab: readonly string[] = shownWords(products)): string[] {
   if (products.length === 0 || label.length === 0) {
     return label;

@@ -15,8 +15,7 @@ import { measureWords, parseMeasure, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { isModifierWord } from './synonyms.ts';
 import { KIND_SLOTS } from './product-type.ts';
-import { hasAdjectiveEnding } from './tokenize.ts';
-import { hasDigit, tokenizeForIndex } from './tokenize.ts';
+import { hasAdjectiveEnding, hasDigit, tokenizeForIndex } from './tokenize.ts';
 import { SeenCards, variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
 
@@ -175,7 +174,12 @@ export function ranker(source: RankingSource): {
   }
   /** Whether the product has a kind word at all. */
   function hasKind(doc: number): boolean {
-    return (kindTerms[doc * KIND_SLOTS] as number) >= 0 || (kindTerms[doc * KIND_SLOTS + 1] as number) >= 0;
+    for (let s = 0; s < KIND_SLOTS; s++) {
+      if ((kindTerms[doc * KIND_SLOTS + s] as number) >= 0) {
+        return true;
+      }
+    }
+    return false;
   }
   /** Whether one of the product's kind words is among these terms. */
   function isOfKind(doc: number, terms: number[]): boolean {
@@ -418,22 +422,22 @@ export function ranker(source: RankingSource): {
     // kind X matching every other word stays however little of Y it names (a strap "для fenix
     // 7" whose name does not say Fenix), and when there are such products, only they.
     const ownMask = ((ng >= 32 ? 0 : 1 << ng) - 1) & ~purposeMask;
+    const kindWhole = (k: number) => candHead[k] === 2 && ((candBits[k] as number) & ownMask) === ownMask;
     let purposeKind = false;
     if (purposeMask !== 0 && !sort) {
       for (let k = 0; k < count && !purposeKind; k++) {
-        purposeKind = candHead[k] === 2 && ((candBits[k] as number) & ownMask) === ownMask;
+        purposeKind = kindWhole(k);
       }
     }
     const minScore = sort ? 0 : bestScore * 0.02;
     const dir = sort === 'price_asc' ? -1 : 1;
     for (let k = 0; k < count; k++) {
       const m = candMask[k] as number;
-      const whole = purposeKind && candHead[k] === 2 && ((candBits[k] as number) & ownMask) === ownMask;
       // What the item fits alone (a watch for "зарядка для часов") is no answer while something matches the item.
       const fitsOnly = purposeMask !== 0 && anyHead && candHead[k] === 0 && ((candBits[k] as number) & ~asideMask) === 0;
       if (
         purposeKind
-          ? !whole
+          ? !kindWhole(k)
           : fitsOnly || m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (kindOnly && candHead[k] !== 2)
       ) {
         keyBuf[k] = Number.NaN;
