@@ -328,12 +328,16 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   const cyrillicShelf = products.filter((p) => CYRILLIC.test(p.name)).length * 2 > products.length;
   const otherScript = (w: string): boolean => (CYRILLIC.test(w) ? !cyrillicShelf : /[a-z]/iu.test(w) && cyrillicShelf && !/\d/u.test(w));
   const kept = label.map(
-    (w) => !(lang === 'en' && CYRILLIC.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && (shows(vocab, w) || otherScript(w) || synonymShown(vocab, w)),
+    (w) =>
+      !(lang === 'en' && CYRILLIC.test(w)) &&
+      !LABEL_CONNECTORS.has(w.toLowerCase()) &&
+      (shows(vocab, w) || otherScript(w) || synonymShown(vocab, w) || (NUMBER.test(w) && numberShown(vocab, w))),
   );
-  // A unit after a shown number ("55 дюймов" of a 55" television) is shown with it.
+  // A unit after a number goes with it: shown with a shown number ("55 дюймов" of a 55"
+  // television), dropped with a number no product shows ("SSD 500 гб", not "SSD гб").
   label.forEach((w, i) => {
-    if (!kept[i] && i > 0 && kept[i - 1] && /^\d+([.,]\d+)?$/u.test(label[i - 1] as string) && UNIT.test(w)) {
-      kept[i] = true;
+    if (i > 0 && NUMBER.test(label[i - 1] as string) && UNIT.test(w)) {
+      kept[i] = kept[i - 1] === true;
     }
   });
   // A Russian adjective whose noun is not shown goes with it ("зонт для летней веранды" of
@@ -378,6 +382,13 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
 }
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
+const NUMBER = /^\d+([.,]\d+)?$/u;
+
+/** Whether a name shows the number with a unit written onto it ("500" of "500Gb", "5" of "5.0м"). */
+function numberShown(vocab: readonly string[], number: string): boolean {
+  const n = number.replace(',', '.');
+  return vocab.some((v) => v.startsWith(n) && (/^\p{L}/u.test(v.slice(n.length)) || /^\.0+\p{L}/u.test(v.slice(n.length))));
+}
 /**
  * A Russian word of four letters or more with an adjective's ending ("летней", "белые",
  * "кожаный"); "-ей" counts here too, since the word is dropped only when its noun is.
@@ -386,4 +397,4 @@ function isRussianAdjective(word: string): boolean {
   const w = word.toLowerCase();
   return /^[а-яё]{4,}$/u.test(w) && (hasAdjectiveEnding(w) || w.endsWith('ей'));
 }
-const UNIT = /^(дюйм\p{L}*|inch\p{L}*|in|литр\p{L}*|л|liters?|litres?|мл|ml|гб|gb|тб|tb|мм|mm|см|cm|м|m|ft|feet|foot|oz|gal|gallons?|qt|lbs?|кг|kg|вт|w|в|v|мп|mp|мач|mah)$/iu;
+const UNIT = /^(дюйм\p{L}*|inch\p{L}*|in|литр\p{L}*|л|liters?|litres?|мл|ml|гб|gb|тб|tb|мм|mm|см|cm|м|m|метр\p{L}*|meters?|metres?|сантиметр\p{L}*|миллиметр\p{L}*|ватт\p{L}*|watts?|вольт\p{L}*|volts?|ft|feet|foot|oz|gal|gallons?|qt|lbs?|кг|kg|вт|w|в|v|мп|mp|мач|mah)$/iu;

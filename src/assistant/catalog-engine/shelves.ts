@@ -105,6 +105,9 @@ function distinctCards(products: CatalogProduct[]): CatalogProduct[] {
   });
 }
 
+/** A model code of letters and digits ("s8", "k400"): a word the "not exactly" note counts however short. */
+const MODEL_CODE = /^(?=.*\p{L})(?=.*\d)[\p{L}\d-]+$/u;
+
 /** The message and shelf for a search run, including the honest "nothing found". */
 export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
@@ -165,7 +168,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   }
   // Words of the buyer the shown products do not show: what a "not exactly" note is about.
   const unshown = (words: string[]): string[] =>
-    words.filter((w) => /\p{L}{3,}/u.test(w) && !LABEL_CONNECTORS.has(w.toLowerCase()) && !(lang === 'en' && /[\u0400-\u04ff]/u.test(w)) && !shows(vocab, w));
+    words.filter((w) => (/\p{L}{3,}/u.test(w) || MODEL_CODE.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && !(lang === 'en' && /[\u0400-\u04ff]/u.test(w)) && !shows(vocab, w));
 
   const lines: string[] = [];
   if (opts.note) {
@@ -221,6 +224,12 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     const shown = run.hits.filter((h) => onCards.has(h.product.sku));
     const ofKind = shown.filter((h) => h.ofKind === true);
     const asked = (ofKind.length > 0 ? ofKind : shown.filter((h) => h.headMatched !== false)).map((h) => h.product);
+    // A query without a product word ("lg g5") says what it wants by its best card: the cheapest
+    // of that card's kind, not an accessory that fits it (a camera module for the G5).
+    if (shown.length > 0 && shown.every((h) => h.headMatched === undefined)) {
+      const best = shown[0]!.product.sku;
+      asked.splice(0, asked.length, ...shown.map((h) => h.product).filter((p) => p.sku === best || index.sameKind(best, p.sku)));
+    }
     const priced = (asked.length > 0 ? asked : products).filter((p) => typeof p.price === 'number');
     const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && products.length > 1) {

@@ -17,7 +17,7 @@ import type { SearchFilters } from './filters.ts';
 import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { kindCoverage } from './kind-coverage.ts';
 import { stem } from './stem.ts';
-import { kindNamer, productKindTerms } from './product-type.ts';
+import { KIND_SLOTS, kindNamer, productKindTerms } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
@@ -106,6 +106,20 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     bySku(sku: string): CatalogProduct | undefined {
       const i = bySku.numberOf(sku);
       return i === undefined ? undefined : docs[i];
+    },
+    sameKind(skuA: string, skuB: string): boolean {
+      const a = bySku.numberOf(skuA);
+      const b = bySku.numberOf(skuB);
+      if (a === undefined || b === undefined) {
+        return false;
+      }
+      for (let s = 0; s < KIND_SLOTS; s++) {
+        const t = kindTerms[a * KIND_SLOTS + s] as number;
+        if (t >= 0 && kindTerms.subarray(b * KIND_SLOTS, (b + 1) * KIND_SLOTS).includes(t)) {
+          return true;
+        }
+      }
+      return false;
     },
     similar(sku: string, limit = 8, filters?: SearchFilters, budget?: WorkBudget): CatalogProduct[] {
       return similarProducts(related, sku, limit, filters, budget);

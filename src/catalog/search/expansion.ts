@@ -70,6 +70,17 @@ export function packagedIndex(words: readonly string[], head: number): number {
   return other !== undefined && !hasDigit(other) && other.length >= 2 ? at : -1;
 }
 
+/**
+ * English words that end a model's name rather than name a product ("iphone 7 plus", "ipad
+ * mini", "galaxy s7 edge").
+ */
+const MODEL_SUFFIXES: ReadonlySet<string> = new Set(['plus', 'pro', 'max', 'mini', 'ultra', 'lite', 'edge', 'se', 'xl']);
+
+/** Whether the word may end a model's name ("plus" of "iphone 7 plus"). */
+export function isModelSuffix(word: string): boolean {
+  return MODEL_SUFFIXES.has(word);
+}
+
 /** The words of a query the search scores, in order. */
 export function queryWords(text: string): string[] {
   return analyseQuery(text).words;

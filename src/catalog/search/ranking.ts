@@ -8,7 +8,7 @@ import type { CatalogProduct } from '../product.ts';
 import { popcount } from './bits.ts';
 import type { CompiledFilters } from './column-filters.ts';
 import type { CatalogColumns, Postings } from './columns.ts';
-import type { ExpandedQuery } from './expansion.ts';
+import { isModelSuffix, type ExpandedQuery } from './expansion.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
 import { measureWords, parseMeasure, spellMarks } from './measures.ts';
@@ -198,13 +198,15 @@ export function ranker(source: RankingSource): {
    * name, "… faucet oletto kpf 2820 sfs"; a word the shop does not use, "tile backsplash"),
    * the nearest word before it that does, then after it. -1 when none does.
    */
-  function productGroup(expanded: ExpandedQuery, groups: TermAlternative[][], ng: number, purposeMask: number): number {
+  function productGroup(expanded: ExpandedQuery, groups: TermAlternative[][], ng: number, purposeMask: number, modelSuffix: boolean): number {
     const h = expanded.head;
     if (h < 0 || h >= ng) {
       return -1;
     }
     const namesKindAt = (g: number) => expanded.known[g] === true && namesKind(groups[g] as TermAlternative[]);
-    if (expanded.headKnown && namesKind(groups[h] as TermAlternative[])) {
+    // The end of a model's name ("plus" of "iphone 7 plus") gives way to a word before it that names a kind.
+    const yields = modelSuffix && groups.slice(0, h).some((_, g) => namesKindAt(g));
+    if (expanded.headKnown && namesKind(groups[h] as TermAlternative[]) && !yields) {
       return h;
     }
     for (let g = h - 1; g >= 0; g--) {
@@ -324,7 +326,7 @@ export function ranker(source: RankingSource): {
     const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && parseMeasure(w) === null);
     // The groups of what the item is for ("часов garmin" of "зарядка для часов garmin").
     const purposeMask = groupMask(expanded, purpose, ng);
-    const head = (ng > 1 || sort) && !modelCode ? productGroup(expanded, groups, ng, purposeMask) : -1;
+    const head = (ng > 1 || sort) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
     const headTerms = head >= 0 ? (groups[head] as TermAlternative[]).map((alt) => alt.termId) : [];
 

@@ -76,6 +76,8 @@ export interface CatalogIndex {
   /** Like parseQuery, with the details the engine uses to explain and relax a search. */
   parseDetailed(message: string): DetailedQuery;
   bySku(sku: string): CatalogProduct | undefined;
+  /** Whether two products of this catalogue are of one kind, by the kind words of their names and categories (both phones). */
+  sameKind(skuA: string, skuB: string): boolean;
   /** Products like this one: same kind, close in name and price. */
   similar(sku: string, limit?: number, filters?: SearchFilters, budget?: WorkBudget): CatalogProduct[];
   /** "What goes with it": accessories and consumables for this product, those that fit it first. */

@@ -44,3 +44,36 @@ test('the most affordable is of the kind asked for: a Galaxy adapter among Galax
   assert.notEqual(cards[0], 'adapter');
   assert.match(message, /The most affordable is Samsung - Galaxy J3 32GB - Black \(Verizon\) at \$?199\.99/);
 });
+
+const bb = (sku: string, name: string, categories: string[], price: number): CatalogProduct => ({ sku, name, brand: name.split(' - ')[0], categories, available: true, price, params: {} });
+
+test('a model named without a product word ("lg g5"): the most affordable is of the best card\'s kind, not an accessory that fits it', async () => {
+  const phones = ['Cell Phones', 'All Cell Phones with Plans'];
+  const accessories = ['Cell Phones', 'Cell Phone Accessories', 'Cell Phone Camera Accessories'];
+  const products = [
+    bb('g5-titan', 'LG - G5 with 32GB Memory Cell Phone - Titan (Verizon)', phones, 619.99),
+    bb('g5-silver', 'LG - G5 with 32GB Memory Cell Phone - Silver (Verizon)', phones, 549.99),
+    bb('cam', 'LG - CAM Plus for LG G5 - Silver', accessories, 69.99),
+    bb('vr', 'LG - 360 VR Headset for LG G5', accessories, 199.99),
+  ];
+  const { message, cards } = await answer(products, 'lg g5');
+  assert.ok(cards.includes('cam'), 'the accessory is still shown');
+  assert.match(message, /Самый доступный — LG - G5 with 32GB Memory Cell Phone - Silver \(Verizon\) за 549,99/);
+});
+
+test('the end of a model\'s name is not the product word: "iphone 7 plus 128gb" names an iPhone as the most affordable, not a case for the 7 Plus', async () => {
+  const phones = ['Cell Phones', 'All Cell Phones with Plans'];
+  const cases = ['Cell Phones', 'Cell Phone Accessories', 'Cell Phone Cases & Clips'];
+  const products = [
+    bb('i7-128', 'Apple - iPhone 7 128GB - Black (Verizon)', phones, 799.99),
+    bb('i7-32', 'Apple - iPhone 7 32GB - Black (Verizon)', phones, 699.99),
+    bb('case-a', 'Dynex™ - Case for Apple® iPhone® 6s Plus and 7 Plus - Rudolph', cases, 2.99),
+    bb('case-b', 'Nomad - Case for Apple® iPhone® 7 Plus - Brown', cases, 59.99),
+    // Products whose names end in "Plus" make "plus" a kind word of this catalogue.
+    bb('cam', 'LG - CAM Plus', ['Cell Phones', 'Cell Phone Accessories'], 69.99),
+    bb('cam2', 'LG - Friends CAM Plus', ['Cell Phones', 'Cell Phone Accessories'], 79.99),
+  ];
+  const { message, cards } = await answer(products, 'iphone 7 plus 128gb');
+  assert.equal(cards[0], 'i7-128');
+  assert.match(message, /Самый доступный — Apple - iPhone 7 32GB - Black \(Verizon\) за 699,99/);
+});

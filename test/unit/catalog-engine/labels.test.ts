@@ -91,3 +91,13 @@ test('a category title keeps an abbreviation at its start as the shop writes it 
   const kettles = ['Чайник Bosch TWK', 'Чайник Tefal KI'].map((name, i): CatalogProduct => ({ sku: `k${i}`, name, categories: ['Чайники'], available: true, params: {} }));
   assert.deepEqual(readableLabel(['самовар'], kettles, 'ru'), ['чайники']);
 });
+
+test('a number and its unit stay or go together: "удлинитель 5 метров" of 5.0 m cords, not "SSD гб" when no name shows the 500', () => {
+  const cords = ['Удлинитель 5р 10А 5.0м.', 'Удлинитель USB 2.0 VCOM 5.0м.'].map((name, i): CatalogProduct => ({ sku: `u${i}`, name, categories: ['Удлинители'], available: true, params: {} }));
+  assert.deepEqual(readableLabel(['удлинитель', '5', 'метров'], cords, 'ru'), ['удлинитель', '5', 'метров']);
+  const disks = ['SSD 500Gb Samsung 850 EVO mSATA', 'SSD 240Gb Kingston A400'].map((name, i): CatalogProduct => ({ sku: `d${i}`, name, categories: ['Диски'], available: true, params: {} }));
+  // "500" is shown by "500Gb"; with it the unit stays.
+  assert.deepEqual(readableLabel(['SSD', '500', 'гб'], disks, 'ru'), ['SSD', '500', 'гб']);
+  // No disk shows 1000: the number goes, and its unit with it.
+  assert.deepEqual(readableLabel(['SSD', '1000', 'гб'], disks, 'ru'), ['SSD']);
+});

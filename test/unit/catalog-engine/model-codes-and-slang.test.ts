@@ -1,0 +1,46 @@
+/** Honest notes about model codes the cards do not show, and the words buyers use for computer parts. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
+
+async function answer(products: CatalogProduct[], text: string, language: 'ru' | 'en') {
+  const index = buildCatalogIndex(products, { language });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant({ language }), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  return { message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.name) ?? [] };
+}
+
+const item = (name: string, categories: string[], price: number): CatalogProduct => ({ sku: name, name, categories, available: true, price, params: {} });
+
+test('a model code no card shows ("galaxy s8" among protectors for the S7) gets the honest "no exact match" note', async () => {
+  const protectors = ['Cell Phones', 'Screen Protectors'];
+  const products = [
+    item('zNitro - Screen Protector for Samsung Galaxy S7', protectors, 39.99),
+    item('Gadget Guard - Screen Protector for Samsung Galaxy Core Prime', protectors, 17.99),
+    item('ZAGG - Screen Protector for Samsung Galaxy Note5', protectors, 29.99),
+  ];
+  const { message, cards } = await answer(products, 'screen protector for galaxy s8', 'en');
+  assert.equal(cards.length, 3);
+  assert.match(message, /^No exact match — here is the closest to your request\./);
+  // Where the code is shown, no note.
+  const exact = await answer(products, 'screen protector for galaxy s7', 'en');
+  assert.doesNotMatch(exact.message, /No exact match/);
+});
+
+test('the words buyers use for computer parts find them: "флешка" → USB Flash, "бесперебойник" → ИБП, "клавиатура" → keyboards', async () => {
+  const products = [
+    item('USB Flash 16Gb Kingston DT100G3', ['Флеш-накопители'], 944),
+    item('USB Flash 32Gb ADATA 2.0', ['Флеш-накопители'], 2596),
+    item('UPS APC Back-UPS 650VA', ['Источники питания'], 6500),
+    item('Keyboard Logitech K120 USB', ['Периферия'], 900),
+    item('Мышь Logitech M90', ['Периферия'], 500),
+  ];
+  const flash = await answer(products, 'флешка 32 гб', 'ru');
+  assert.equal(flash.cards[0], 'USB Flash 32Gb ADATA 2.0');
+  assert.doesNotMatch(flash.message, /не продаётся/);
+  assert.deepEqual((await answer(products, 'бесперебойник', 'ru')).cards, ['UPS APC Back-UPS 650VA']);
+  assert.deepEqual((await answer(products, 'клавиатура', 'ru')).cards, ['Keyboard Logitech K120 USB']);
+});
