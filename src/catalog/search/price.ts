@@ -89,6 +89,8 @@ const PRICEY = new RegExp(
   String.raw`${B}(?:самый дорогой|самые дорогие|самое дорогое|самую дорогую|дорогой|дорогие|дорогую|премиальный|премиальные|премиум|топовый|топовые|флагманский|флагманские|most expensive|expensive|premium|high[- ]end|top[- ]end)(?![\p{L}\p{N}])`,
   'giu',
 );
+/** A part of every word the availability and price-order patterns match: none of them, none of those. */
+const WORD_HINTS = /дешев|дорог|дорож|налич|купить|бюджет|эконом|преми|топов|флагман|cheap|expens|pric|stock|avail|afford|budget|premium|low|high|top/u;
 const IN_STOCK = new RegExp(
   String.raw`${B}(?:есть\s+в\s+наличии|в\s+наличии|наличие|только\s+в\s+наличии|in\s+stock|available\s+now|available|можно\s+купить\s+сейчас)(?![\p{L}\p{N}])`,
   'giu',
@@ -105,6 +107,23 @@ export function extractPriceIntent(normalized: string): PriceIntent {
     });
   };
 
+  // Every sum has a digit, and every price word one of WORD_HINTS: a text without them (most
+  // messages) skips those patterns, each of which looks behind at every position.
+  if (/\d/.test(text)) {
+    cutSums(out, cut);
+  }
+  if (WORD_HINTS.test(text)) {
+    cutWords(out, cut);
+  }
+  if (out.priceMin !== undefined && out.priceMax !== undefined && out.priceMin > out.priceMax) {
+    [out.priceMin, out.priceMax] = [out.priceMax, out.priceMin];
+  }
+  out.rest = text.replace(/\s+/g, ' ').trim();
+  return out;
+}
+
+/** The bounds written as sums ("от 1000 до 2000", "1000-2000", "около 5000", "до 5000", "от 5000", "за 5000"). */
+function cutSums(out: PriceIntent, cut: (re: RegExp, onMatch: (m: RegExpExecArray) => boolean) => void): void {
   cut(RANGE, (m) => {
     const lo = money(m[1], m[2], m[3], m[4]);
     const hi = money(m[5], m[6], m[7], m[8]);
@@ -158,6 +177,10 @@ export function extractPriceIntent(normalized: string): PriceIntent {
     out.priceMax = Math.round(v.value * 1.1);
     return true;
   });
+}
+
+/** Availability and price order said in words ("в наличии", "подешевле", "cheapest", "premium"). */
+function cutWords(out: PriceIntent, cut: (re: RegExp, onMatch: (m: RegExpExecArray) => boolean) => void): void {
   cut(IN_STOCK, () => {
     out.availableOnly = true;
     return true;
@@ -180,11 +203,6 @@ export function extractPriceIntent(normalized: string): PriceIntent {
     out.sort = 'price_desc';
     return true;
   });
-  if (out.priceMin !== undefined && out.priceMax !== undefined && out.priceMin > out.priceMax) {
-    [out.priceMin, out.priceMax] = [out.priceMax, out.priceMin];
-  }
-  out.rest = text.replace(/\s+/g, ' ').trim();
-  return out;
 }
 
 function plausible(v: Money): boolean {
