@@ -293,8 +293,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       const move: PriceMove = refined.move;
       if (move !== null) {
         // "Cheaper" keeps everything else the buyer asked for: products matching only some
-        // of the words ("noise cancelling" dropped) are not cheaper versions of the same.
-        run = { ...run, hits: run.hits.filter((h) => (h.coverage ?? 1) >= 1) };
+        // of the words ("noise cancelling" dropped), or of another kind (a hair spray whose
+        // description names masks, after hair masks), are not cheaper versions of the same.
+        run = { ...run, hits: run.hits.filter((h) => (h.coverage ?? 1) >= 1 && h.ofKind !== false) };
       }
       if (otherBrand && (run.hits.length === 0 || run.relaxed.includes('brand'))) {
         const brands = [...new Set(prev.shown.map((sku) => index.bySku(sku)?.brand).filter((b): b is string => Boolean(b)))].slice(0, 3);

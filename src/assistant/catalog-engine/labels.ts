@@ -80,7 +80,7 @@ const LABEL_NOISE = new Set([
 ]);
 
 /** Words that connect two described words ("чехол для ноутбука"), never a title's own end. */
-export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'for', 'with', 'without', 'and']);
+export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'от', 'против', 'for', 'with', 'without', 'and', 'against']);
 
 /** Words of the shown products (names, categories, parameter values), to tell which of the buyer's words they show. */
 export function shownWords(products: CatalogProduct[]): string[] {

@@ -22,9 +22,17 @@ import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
-import { hasAdjectiveEnding, isCyrillic } from './tokenize.ts';
+import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
 import { namesProductKind } from './synonyms.ts';
 import type { CatalogIndex, DetailedQuery, ParsedQuery, SearchHit, SearchOptions } from './types.ts';
+
+/** "что-нибудь от морщин", "something against mosquitoes": the word names what the item is against, not an item the shop lacks. */
+function namesWhatAgainst(text: string, word: string): boolean {
+  const words = tokenize(text.slice(0, 200));
+  const at = words.indexOf(word);
+  return at > 0 && AGAINST.has(words[at - 1] as string);
+}
+const AGAINST: ReadonlySet<string> = new Set(['от', 'против', 'against']);
 
 /**
  * Builds the search index of one tenant's catalogue. Products with a repeated SKU keep the
@@ -135,7 +143,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     },
     productWord(text: string): { word: string; known: boolean } | null {
       const { words, head, typeWords, purpose } = analyseQuery(text);
-      if (head < 0 || typeWords.length === 0) {
+      if (head < 0 || typeWords.length === 0 || namesWhatAgainst(text, words[head] as string)) {
         return null;
       }
       // Known when any word that may name the type does ("refrigerator french door" asks

@@ -9,7 +9,7 @@ import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import { boundText, MAX_FUZZY_WORDS } from './limits.ts';
 import { closeMeasure, mergeMeasures, parseMeasure, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
-import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
+import { startsPurpose, STOP_WORDS } from './stopwords.ts';
 import { isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf } from './synonyms.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
@@ -108,11 +108,11 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
   let forWhat = false;
   const purpose: number[] = [];
   for (const w of tokens) {
-    if (COMPATIBILITY_WORDS.has(w) || HEAD_CUT.has(w)) {
+    if (startsPurpose(w) || HEAD_CUT.has(w)) {
       cut = cut || headWord !== undefined;
-      forWhat = COMPATIBILITY_WORDS.has(w) && headWord !== undefined;
+      forWhat = startsPurpose(w) && headWord !== undefined;
     }
-    if (STOP_WORDS.has(w) || COMPATIBILITY_WORDS.has(w)) {
+    if (STOP_WORDS.has(w) || startsPurpose(w)) {
       continue;
     }
     if (!words.includes(w) && words.length < MAX_QUERY_WORDS) {

@@ -9,7 +9,7 @@ import type { SearchFilters } from './filters.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
 import { spellMarks } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
-import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
+import { AGAINST_WORDS, isCompatibilityAt, startsPurpose, STOP_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
 import type { DetailedQuery } from './types.ts';
@@ -59,7 +59,7 @@ export function parseMessage(
   for (const mention of brands.find(words)) {
     const before = words[mention.start - 1];
     const span = words.slice(mention.start, mention.start + mention.length);
-    if (isCompatibilityAt(words, mention.start - 1)) {
+    if (isCompatibilityAt(words, mention.start - 1) && !AGAINST_WORDS.has(before as string)) {
       // Keep it as a search word, spelled as the catalogue spells it ("самсунг" → "samsung").
       replaced.set(mention.start, tokenize(mention.brand).join(' '));
       for (let i = 1; i < mention.length; i++) {
@@ -118,13 +118,14 @@ export function parseMessage(
 
   // The search text keeps what the item is for ("для рук", "for iphone"): the search reads
   // the product word and the purpose from it. "for" stays only after a word of the text and
-  // before another, and not after a stop word ("looking for").
-  const kept = rest.filter((r) => !taken.has(r.at) && (!STOP_WORDS.has(r.word) || COMPATIBILITY_WORDS.has(r.word)) && !ONLY.has(r.word));
+  // before another, and not after a stop word ("looking for"); "от" also first ("от морщин": the
+  // buyer names what the item is against, and no item).
+  const kept = rest.filter((r) => !taken.has(r.at) && (!STOP_WORDS.has(r.word) || startsPurpose(r.word)) && !ONLY.has(r.word));
   const text = kept
     .filter(
       (r, i) =>
-        !COMPATIBILITY_WORDS.has(r.word) ||
-        (isCompatibilityAt(words, r.at) && i > 0 && i < kept.length - 1 && !COMPATIBILITY_WORDS.has((kept[i - 1] as { word: string }).word)),
+        !startsPurpose(r.word) ||
+        (isCompatibilityAt(words, r.at) && i < kept.length - 1 && (i > 0 ? !startsPurpose((kept[i - 1] as { word: string }).word) : AGAINST_WORDS.has(r.word))),
     )
     .map(shown)
     .join(' ');
@@ -139,7 +140,7 @@ export function parseMessage(
   };
   if (categoryWords.length > 0) {
     parsed.textWithCategory = rest
-      .filter((r) => !STOP_WORDS.has(r.word) || COMPATIBILITY_WORDS.has(r.word))
+      .filter((r) => !STOP_WORDS.has(r.word) || startsPurpose(r.word))
       .filter((r) => !ONLY.has(r.word))
       .map(shown)
       .join(' ');

@@ -49,6 +49,14 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
  */
 export const COMPATIBILITY_WORDS: ReadonlySet<string> = new Set(['для', 'д', 'к', 'под', 'for', 'fits', 'compatible']);
 
+/** What an item is against ("крем от морщин") is what it is for, in a buyer's message; a brand after "от" is its maker ("наушники от sony"). */
+export const AGAINST_WORDS: ReadonlySet<string> = new Set(['от', 'против', 'against']);
+
+/** Whether a buyer's word starts what an item is for or against (product names keep COMPATIBILITY_WORDS alone). */
+export function startsPurpose(word: string): boolean {
+  return COMPATIBILITY_WORDS.has(word) || AGAINST_WORDS.has(word);
+}
+
 /**
  * Whether `words[i]` starts what an item is for: a compatibility word after a product word
  * ("чехол для iphone", "case for iphone") or at the start ("для samsung"), not after a
@@ -56,9 +64,10 @@ export const COMPATIBILITY_WORDS: ReadonlySet<string> = new Set(['для', 'д',
  */
 export function isCompatibilityAt(words: readonly string[], i: number): boolean {
   const w = words[i];
-  if (w === undefined || !COMPATIBILITY_WORDS.has(w)) {
+  if (w === undefined || !startsPurpose(w)) {
     return false;
   }
   const before = words[i - 1];
-  return before === undefined || !(STOP_WORDS.has(before) || COMPATIBILITY_WORDS.has(before));
+  // "что-нибудь от морщин": what an item is against is said after any words.
+  return before === undefined || AGAINST_WORDS.has(w) || !(STOP_WORDS.has(before) || startsPurpose(before));
 }
