@@ -10,6 +10,9 @@ import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS } from './stopwords.
 import { synonymsOf } from './synonyms.ts';
 import { isCyrillic, normalizeText, tokenize } from './tokenize.ts';
 
+/** Words after which a message says what the item comes with. */
+const WITH_WORDS: ReadonlySet<string> = new Set(['с', 'со', 'with']);
+
 /** Key under which category names are compared: case, "ё" and spacing do not matter. */
 export function categoryKey(name: string): string {
   return normalizeText(name).replace(/\s+/g, ' ').trim();
@@ -145,7 +148,8 @@ export class CategoryMatcher {
 
   /**
    * Finds the product type named in the message words (normalised, in order). Words after
-   * "для"/"for" describe what the item fits and never name its category. Returns nothing
+   * "для"/"for" describe what the item fits, and words after "с"/"with" what it comes with
+   * ("унитаз с бачком" is a toilet, not a cistern): they never name its category. Returns nothing
    * when the words name two different product types ("phone case"): a filter would then
    * guess, and the text search ranks such messages better.
    */
@@ -154,7 +158,7 @@ export class CategoryMatcher {
     let compatFrom = words.length;
     for (let i = 0; i < words.length; i++) {
       const w = words[i] as string;
-      if (compatFrom === words.length && isCompatibilityAt(words, i)) {
+      if (compatFrom === words.length && (isCompatibilityAt(words, i) || (i > 0 && WITH_WORDS.has(w)))) {
         compatFrom = i;
       }
       const set = new Set<string>();

@@ -121,3 +121,21 @@ test('a fraction of an inch in a message is read as in product names: "кран 
   const skus = runSearch(shop, searchRequestOf(parsed), 5).hits.map((h) => h.product.sku);
   assert.deepEqual(skus.slice(0, 2).sort(), ['b', 'd']);
 });
+
+test('what an item comes with never names its category: "унитаз с бачком" is not the cisterns, "смеситель с душем" is the mixers', () => {
+  const shop = buildCatalogIndex(
+    [
+      { sku: 't1', name: 'Компакт "Форвард" белый', categories: ['Унитазы (Компакты)'], available: true, price: 2800, params: {} },
+      { sku: 't2', name: 'Унитаз-компакт Орион', categories: ['Унитазы (Компакты)'], available: true, price: 3100, params: {} },
+      { sku: 'c1', name: 'Бачок "Универсал" белый', categories: ['Бачки'], available: true, price: 950, params: {} },
+      { sku: 'c2', name: 'Бачок смывной Виктория', categories: ['Бачки'], available: true, price: 1200, params: {} },
+      { sku: 'm1', name: 'Смеситель KAIZER Douglas для ванны с душем', categories: ['Смесители'], available: true, price: 3980, params: {} },
+      { sku: 's1', name: 'Шланг для душа 1.5 м', categories: ['Душевые шланги'], available: true, price: 400, params: {} },
+    ],
+    { language: 'ru' },
+  );
+  assert.notDeepEqual(shop.parseDetailed('унитаз с бачком').filters.categories, ['Бачки']);
+  assert.deepEqual(shop.parseDetailed('смеситель с душем').filters.categories, ['Смесители']);
+  const hits = runSearch(shop, searchRequestOf(shop.parseDetailed('унитаз с бачком недорого')), 6).hits.map((h) => h.product.sku);
+  assert.ok(!hits.includes('c1') && !hits.includes('c2'), `hits: ${hits.join(', ')}`);
+});
