@@ -397,4 +397,4 @@ function isRussianAdjective(word: string): boolean {
   const w = word.toLowerCase();
   return /^[а-яё]{4,}$/u.test(w) && (hasAdjectiveEnding(w) || w.endsWith('ей'));
 }
-const UNIT = /^(дюйм\p{L}*|inch\p{L}*|in|литр\p{L}*|л|liters?|litres?|мл|ml|гб|gb|тб|tb|мм|mm|см|cm|м|m|метр\p{L}*|meters?|metres?|сантиметр\p{L}*|миллиметр\p{L}*|ватт\p{L}*|watts?|вольт\p{L}*|volts?|ft|feet|foot|oz|gal|gallons?|qt|lbs?|кг|kg|вт|w|в|v|мп|mp|мач|mah)$/iu;
+const UNIT = /^(дюйм\p{L}*|inch\p{L}*|in|литр\p{L}*|л|liters?|litres?|мл|ml|гб|gb|тб|tb|мм|mm|см|cm|м|m|метр\p{L}*|meters?|metres?|сантиметр\p{L}*|миллиметр\p{L}*|ватт\p{L}*|watts?|вольт\p{L}*|volts?|ft|feet|foot|oz|gal|gallons?|qt|lbs?|кг|kg|вт|w|в|v|мп|mp|мач|mah|м2|m2|м²|m²)$/iu;

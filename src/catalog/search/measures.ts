@@ -38,6 +38,9 @@ const UNITS: ReadonlyMap<string, string> = new Map(
       ['kg', 'kg кг'],
       ['hz', 'hz гц'],
       ['mp', 'mp мп мпикс'],
+      // Areas: "30 м²", "30 м2", "30m2"; the unit is spelt in letters so "30sqm" reads as a measure.
+      ['sqm', 'sqm м2 м² m2 m² квм'],
+      ['sqft', 'sqft'],
     ] as const
   ).flatMap(([unit, words]) => words.split(' ').map((w) => [w, unit] as [string, string])),
 );
@@ -55,10 +58,21 @@ const PAIR_UNITS: ReadonlyMap<string, string> = new Map([
   ['cubic foot', 'cuft'],
   ['cu feet', 'cuft'],
   ['куб фут', 'cuft'],
+  ['кв м', 'sqm'],
+  ['кв метров', 'sqm'],
+  ['кв метра', 'sqm'],
+  ['квадратных метров', 'sqm'],
+  ['квадратных метра', 'sqm'],
+  ['square meters', 'sqm'],
+  ['square metres', 'sqm'],
+  ['sq m', 'sqm'],
+  ['sq ft', 'sqft'],
+  ['square feet', 'sqft'],
+  ['square foot', 'sqft'],
 ]);
 
 const NUMBER = /^\d+(?:\.\d+)?$/;
-const GLUED = /^(\d+(?:\.\d+)?)([a-zа-я]+)$/;
+const GLUED = /^(\d+(?:\.\d+)?)([a-zа-я]+[2²]?)$/;
 const DIMENSIONS = /^\d+(?:\.\d+)?(?:[xх×*]\d+(?:\.\d+)?)+[a-zа-я]*$/;
 /** A measure word: its value and unit. */
 const MEASURE = /^(\d+(?:\.\d+)?)([a-z]+)$/;

@@ -44,3 +44,18 @@ test('the words buyers use for computer parts find them: "флешка" → USB 
   assert.deepEqual((await answer(products, 'бесперебойник', 'ru')).cards, ['UPS APC Back-UPS 650VA']);
   assert.deepEqual((await answer(products, 'клавиатура', 'ru')).cards, ['Keyboard Logitech K120 USB']);
 });
+
+test('a room area is a measure, not a model code: "кондиционер 30 м2" shows air conditioners only, "27 кв.м" finds those for 27 m² and keeps its unit in the title', async () => {
+  const climate = ['Кондиционеры'];
+  const products = [
+    item('Кондиционер LG AI Deluxe H09S1D | до 27 м²', climate, 304990),
+    item('Кондиционер LG DUALCOOL AI H12S1D | до 36 м²', climate, 334990),
+    item('Кондиционер LG DUALCOOL B18TS | до 54 м²', climate, 399990),
+    item('Холодильник LG GC-B459 341 л', ['Холодильники'], 249990),
+  ];
+  const thirty = await answer(products, 'кондиционер 30 м2', 'ru');
+  assert.ok(thirty.cards.length > 0 && thirty.cards.every((c) => c.startsWith('Кондиционер')), `cards: ${thirty.cards.join(' | ')}`);
+  const exact = await answer(products, 'кондиционер 27 кв.м', 'ru');
+  assert.equal(exact.cards[0], 'Кондиционер LG AI Deluxe H09S1D | до 27 м²');
+  assert.match((await answer(products, 'кондиционер 27 м2', 'ru')).message, /^Кондиционер 27 м2 — /);
+});
