@@ -25,6 +25,17 @@ export interface CatalogProduct {
   isStm?: boolean;
 }
 
+/** A parameter value that says the product lacks the feature ("Mopping: No", "Подсветка: нет"). */
+const DENIED = /^\s*(?:no|none|false|нет|отсутствует|без|-|—)\s*$/iu;
+
+/**
+ * Whether a parameter says the product has what its name names: "Mopping: No" does not make a
+ * robot vacuum one "with a mop", so such parameters are neither searched nor shown as words.
+ */
+export function paramStated(value: string): boolean {
+  return !DENIED.test(value);
+}
+
 /** An offer the importer skipped, reported by its id so the shop can fix its feed. */
 export interface SkippedOffer {
   offerId: string | null;

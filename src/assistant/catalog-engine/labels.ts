@@ -4,7 +4,7 @@
  * of the request itself ("хочу", "покажите"), of the price and of an excluded brand; and of
  * those, only the words the shown products show (no typo, no untranslated synonym).
  */
-import type { CatalogProduct } from '../../catalog/product.ts';
+import { paramStated, type CatalogProduct } from '../../catalog/product.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { analyseQuery } from '../../catalog/search/expansion.ts';
 import { productKindWords } from '../../catalog/search/product-type.ts';
@@ -116,7 +116,10 @@ function productWords(p: CatalogProduct): readonly string[] {
     if (read++ >= MAX_PARAMS_READ) {
       break;
     }
-    parts.push(key, String(p.params[key]));
+    const value = String(p.params[key]);
+    if (paramStated(value)) {
+      parts.push(key, value);
+    }
   }
   parts.push((p.description ?? '').slice(0, MAX_DESCRIPTION_READ));
   const words = new Set<string>();

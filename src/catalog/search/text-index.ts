@@ -2,7 +2,7 @@
  * The full-text side of a catalogue index: which text of a product goes into which field,
  * with what weight, stemmed and without stop words.
  */
-import type { CatalogProduct } from '../product.ts';
+import { paramStated, type CatalogProduct } from '../product.ts';
 import { InvertedIndexBuilder, type InvertedIndex } from './inverted.ts';
 import { measureWords, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
@@ -57,8 +57,10 @@ export function buildTextIndex(docs: CatalogProduct[], nameWordsOf: string[][]):
     const head = cut === -1 ? nameWords : nameWords.slice(0, cut);
     const nameStems = stems([...nameWords, ...measureWords(nameWords)]);
     const headStems = stems([...head, ...measureWords(head)]);
-    // Parameter names are searchable too: "с капучинатором" names a feature by its key.
+    // Parameter names are searchable too: "с капучинатором" names a feature by its key, unless
+    // the value denies it ("Mopping: No").
     const paramText = Object.entries(p.params)
+      .filter(([, v]) => paramStated(v))
       .map(([k, v]) => `${k} ${v}`)
       .join(' ; ');
     builder.add([
