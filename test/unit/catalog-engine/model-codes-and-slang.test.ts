@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertEvery } from '../../helpers/assert.ts';
 import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 async function answer(products: CatalogProduct[], text: string, language: 'ru' | 'en') {
@@ -54,7 +55,7 @@ test('a room area is a measure, not a model code: "кондиционер 30 м2
     item('Холодильник LG GC-B459 341 л', ['Холодильники'], 249990),
   ];
   const thirty = await answer(products, 'кондиционер 30 м2', 'ru');
-  assert.ok(thirty.cards.length > 0 && thirty.cards.every((c) => c.startsWith('Кондиционер')), `cards: ${thirty.cards.join(' | ')}`);
+  assertEvery(thirty.cards, (c) => c.startsWith('Кондиционер'), 'the cards for 30 m²');
   const exact = await answer(products, 'кондиционер 27 кв.м', 'ru');
   assert.equal(exact.cards[0], 'Кондиционер LG AI Deluxe H09S1D | до 27 м²');
   assert.match((await answer(products, 'кондиционер 27 м2', 'ru')).message, /^Кондиционер 27 м2 — /);
