@@ -5,6 +5,7 @@
  * a search, a refinement, similar or complementary products), runs the search and
  * composes the spec's answer.
  */
+import { comparisonAnswer, comparisonSides } from './comparison.ts';
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
@@ -224,6 +225,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
 
   if (req.page.type === 'CART' && (isVague(parsed) || wantsComplementary(text)) && !hasPriceOrStock(parsed)) {
     return cartAnswer(turn, index, pageSkus(req.page.data));
+  }
+
+  // "X or Y, which is better?": both, side by side.
+  const sides = comparisonSides(text, index);
+  if (sides) {
+    const compared = comparisonAnswer(turn, index, sides);
+    if (compared) {
+      return compared;
+    }
   }
 
   // A question about the page's product is answered from its card, not searched for.

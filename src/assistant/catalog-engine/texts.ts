@@ -77,6 +77,11 @@ const RU = {
     `В карточке «${name}» об этом не сказано.${operator ? ' Могу позвать оператора — он уточнит.' : ' Могу показать похожие товары или подсказать, что к нему подойдёт.'}`,
   otherBrandNone: (what: string, brands: string) => `${what ? `${capitalize(what)} в нашем каталоге` : 'В нашем каталоге это'} только от ${brands} — других брендов нет.`,
   giftFound: (budget: string) => `Идеи подарков${budget ? ` ${budget}` : ''} из разных разделов:`,
+  compared: (a: string, b: string, prices: string) =>
+    `Вот ${a} и ${b} рядом: сравните цены и характеристики в карточках${prices ? ` (${prices})` : ''}. Что лучше, зависит от того, что для вас важнее, — подскажите, и я подберу.`,
+  comparedFrom: (what: string, price: string) => `${what} — от ${price}`,
+  comparedMissing: (missing: string, found: string) => `«${missing}» в нашем каталоге нет — вот ${found}.`,
+  titleCompared: (a: string, b: string) => `${a} и ${b}`,
   noBrandInfo: 'У этих товаров в каталоге не указан бренд, так что выбрать другой не получится. Могу показать подешевле или похожие.',
   giftAskBudget: 'Подскажите бюджет и что нравится получателю — подберу точнее.',
   titleGift: (budget: string) => `Идеи подарков${budget ? ` ${budget}` : ''}`,
@@ -162,6 +167,11 @@ const EN: typeof RU = {
     `The product card of ${name} doesn't say.${operator ? ' I can call an operator to find out.' : ' I can show similar products or what goes with it.'}`,
   otherBrandNone: (what: string, brands: string) => `We only have ${what ? `${what} ` : 'this '}from ${brands} — no other brands.`,
   giftFound: (budget: string) => `Gift ideas${budget ? ` ${budget}` : ''} from different sections:`,
+  compared: (a: string, b: string, prices: string) =>
+    `Here are ${a} and ${b} side by side: compare their prices and details on the cards${prices ? ` (${prices})` : ''}. Which is better depends on what matters most to you — tell me and I'll narrow it down.`,
+  comparedFrom: (what: string, price: string) => `${what} from ${price}`,
+  comparedMissing: (missing: string, found: string) => `We don't have “${missing}” — here is ${found}.`,
+  titleCompared: (a: string, b: string) => `${a} vs ${b}`,
   noBrandInfo: "The catalogue doesn't name a brand for these products, so I can't pick another one. I can show cheaper or similar ones.",
   giftAskBudget: "Tell me the budget and what they like, and I'll narrow it down.",
   titleGift: (budget: string) => `Gift ideas${budget ? ` ${budget}` : ''}`,

@@ -1,0 +1,167 @@
+/**
+ * "What's the difference between the iPhone 7 and 8?", "чем отличается X от Y", "X vs Y",
+ * "что лучше, X или Y": the two products side by side, found each on its own, with their
+ * prices; a side the catalogue does not have is said so. The engine cannot judge which is
+ * better from a catalogue and says what would decide it.
+ */
+import type { CatalogProduct } from '../../catalog/product.ts';
+import { runSearch, searchRequestOf } from '../../catalog/search/relax.ts';
+import type { CatalogIndex } from '../../catalog/search/types.ts';
+import { tokenize } from '../../catalog/search/tokenize.ts';
+import { variantKey } from '../../catalog/search/variants.ts';
+import type { EngineResult } from '../engine.ts';
+import type { EngineState } from '../engine-state.ts';
+import { currencySymbol } from '../currency.ts';
+import { readableLabel } from './labels.ts';
+import { formatPrice } from './texts.ts';
+import { result, SHELF_SIZE, type Turn } from './turn.ts';
+
+/** A comparison is read from the first characters of a message only (its patterns backtrack). */
+const MAX_COMPARISON_CHARS = 160;
+/** Each side names one product in a few words. */
+const MAX_SIDE_WORDS = 6;
+/** Cards per side. */
+const PER_SIDE = SHELF_SIZE / 2;
+/** Hits read per side: the products themselves come after their many accessories' offers. */
+const SIDE_POOL = 24;
+
+const SIDE = String.raw`([\p{L}\p{N}][\p{L}\p{N} .+/-]*?)`;
+const END = String.raw`\s*[?!.]*$`;
+const PATTERNS: readonly RegExp[] = [
+  new RegExp(String.raw`^(?:what(?:'s| is| are)? the )?differences? between (?:the )?${SIDE} and (?:the )?${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^(?:how (?:is|does) )?(?:the )?${SIDE} differ(?:ent)? from (?:the )?${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^compare (?:the )?${SIDE} (?:and|with|to|vs\.?) (?:the )?${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^(?:which is better[,:]? )?(?:the )?${SIDE} or (?:the )?${SIDE}[,]? which (?:one )?is better${END}`, 'iu'),
+  new RegExp(String.raw`^which is better[,:]? (?:the )?${SIDE} or (?:the )?${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^(?:в )?чем (?:отличается|отличаются|разница между) ${SIDE} (?:от|и) ${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^(?:какая )?разница между ${SIDE} и ${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^сравни(?:те)? ${SIDE} (?:и|с|со) ${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^что лучше[,:]? ${SIDE} или ${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^${SIDE} или ${SIDE}[,]? (?:что|какой|какая|какое|кто) лучше${END}`, 'iu'),
+  // Not "против": "средство против комаров" is what an item is against.
+  new RegExp(String.raw`^${SIDE} (?:vs\.?|versus) ${SIDE}${END}`, 'iu'),
+];
+
+/**
+ * The two products a message compares, or null. A second side of a number or a brand alone
+ * takes the first side's other words: "iphone 7 and 8" compares the iPhone 7 and the iPhone
+ * 8, "чайник bosch и tefal" a Bosch kettle and a Tefal kettle.
+ */
+export function comparisonSides(text: string, index: Pick<CatalogIndex, 'resolveBrand'>): [string, string] | null {
+  if (text.length > MAX_COMPARISON_CHARS) {
+    return null;
+  }
+  for (const re of PATTERNS) {
+    const m = re.exec(text.trim());
+    if (!m) {
+      continue;
+    }
+    const a = (m[1] as string).trim();
+    let b = (m[2] as string).trim();
+    const aWords = a.split(/\s+/u);
+    if (/^\p{L}?\d+\p{L}?$/u.test(b) && aWords.length > 1 && /\d/u.test(aWords[aWords.length - 1] as string)) {
+      b = [...aWords.slice(0, -1), b].join(' ');
+    } else if (!/\s/u.test(b) && index.resolveBrand(b) !== undefined) {
+      const brandAt = aWords.findIndex((w) => index.resolveBrand(w) !== undefined);
+      if (brandAt >= 0 && aWords.length > 1) {
+        b = aWords.map((w, i) => (i === brandAt ? b : w)).join(' ');
+      }
+    }
+    if (aWords.length > MAX_SIDE_WORDS || b.split(/\s+/u).length > MAX_SIDE_WORDS || a.toLowerCase() === b.toLowerCase()) {
+      return null;
+    }
+    return [a, b];
+  }
+  return null;
+}
+
+interface Side {
+  asked: string;
+  products: CatalogProduct[];
+}
+
+/** The best few products of one side, when the catalogue has what it names; none otherwise. */
+function findSide(turn: Turn, index: CatalogIndex, asked: string): Side {
+  const run = runSearch(index, searchRequestOf(index.parseDetailed(asked)), SIDE_POOL, turn.budget);
+  if (!run.exact || run.relaxed.length > 0) {
+    return { asked, products: [] };
+  }
+  // A model's number must be in the name: the iPhone 8 is not a tripod "8\"-26\"" for iPhones.
+  const numbers = tokenize(asked).filter((w) => /\d/u.test(w));
+  const products = run.hits
+    .filter((h) => (h.coverage ?? 1) >= 1)
+    .map((h) => h.product)
+    .filter((p) => {
+      const nameWords = new Set(tokenize(p.name));
+      return numbers.every((n) => nameWords.has(n));
+    });
+  return { asked, products };
+}
+
+/** One card per model, its offers in other colours or under other carriers shown once. */
+function cards(products: CatalogProduct[]): CatalogProduct[] {
+  const seen = new Set<string>();
+  const out: CatalogProduct[] = [];
+  for (const p of products) {
+    const key = variantKey(p);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(p);
+    }
+  }
+  return out.slice(0, PER_SIDE);
+}
+
+/**
+ * Like is compared with like: both sides keep the products of one kind (phones, not their
+ * cases): the first side's best product that has a product of its kind on the other side,
+ * else the best product found.
+ */
+function sameKindAs(index: CatalogIndex, sides: [Side, Side]): Side[] {
+  const [a, b] = sides;
+  const ref =
+    a.products.find((p) => b.products.some((q) => index.sameKind(p.sku, q.sku))) ?? a.products[0] ?? b.products[0];
+  return sides.map((s) => ({
+    asked: s.asked,
+    products: s.products.filter((p) => ref === undefined || p.sku === ref.sku || index.sameKind(ref.sku, p.sku)),
+  }));
+}
+
+/** The side as the products write it ("iphone 7" → "iPhone 7"), or as the buyer did. */
+function sideName(side: Side, turn: Turn): string {
+  const words = side.asked.split(/\s+/u);
+  const shown = side.products.length > 0 ? readableLabel(words, side.products, turn.lang) : [];
+  return (shown.length === words.length ? shown : words).join(' ');
+}
+
+/** The two sides on one shelf; null when the catalogue has neither, and the message is searched as usual. */
+export function comparisonAnswer(turn: Turn, index: CatalogIndex, sides: [string, string]): EngineResult | null {
+  const { t, lang, req } = turn;
+  const [a, b] = sameKindAs(
+    index,
+    sides.map((s) => findSide(turn, index, s)) as [Side, Side],
+  ) as [Side, Side];
+  if (a.products.length === 0 && b.products.length === 0) {
+    return null;
+  }
+  const products = [...cards(a.products), ...cards(b.products)];
+  const currency = currencySymbol(req.tenant, products[0]);
+  const nameA = sideName(a, turn);
+  const nameB = sideName(b, turn);
+  const from = (side: Side, name: string): string | null => {
+    const prices = side.products.map((p) => p.price).filter((p): p is number => typeof p === 'number');
+    return prices.length > 0 ? t.comparedFrom(name, formatPrice(Math.min(...prices), currency, lang)) : null;
+  };
+  let message: string;
+  let title: string;
+  if (a.products.length === 0 || b.products.length === 0) {
+    const [missing, found] = a.products.length === 0 ? [nameA, nameB] : [nameB, nameA];
+    message = t.comparedMissing(missing, found);
+    title = found;
+  } else {
+    message = t.compared(nameA, nameB, [from(a, nameA), from(b, nameB)].filter((x): x is string => x !== null).join('; '));
+    title = t.titleCompared(nameA, nameB);
+  }
+  const state: EngineState = { v: 1, kind: 'search', lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: products.map((p) => p.sku) };
+  return result(turn, { message, shelf: { products, title, shelfId: 'aisle-compare', sourceQuery: turn.text } }, state);
+}

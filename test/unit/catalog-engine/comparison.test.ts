@@ -1,0 +1,38 @@
+/** "What's the difference between X and Y": both products side by side, or an honest note that one is not sold. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { comparisonSides } from '../../../src/assistant/catalog-engine/comparison.ts';
+import { assertEvery, assertNone } from '../../helpers/assert.ts';
+import { ask, index, messageOf, productsOf, tenant } from './helpers.ts';
+
+test('comparisons are read in both languages, a bare second number or brand taking the first side\'s words', () => {
+  const read = (text: string) => comparisonSides(text, index);
+  assert.deepEqual(read("what's the difference between iphone 7 and 8?"), ['iphone 7', 'iphone 8']);
+  assert.deepEqual(read('iPhone 15 vs Galaxy S24'), ['iPhone 15', 'Galaxy S24']);
+  assert.deepEqual(read('which is better, galaxy s24 or iphone 15?'), ['galaxy s24', 'iphone 15']);
+  assert.deepEqual(read('чем отличается iphone 15 от iphone 14?'), ['iphone 15', 'iphone 14']);
+  assert.deepEqual(read('что лучше, samsung galaxy s24 или iphone 15?'), ['samsung galaxy s24', 'iphone 15']);
+  assert.deepEqual(read('наушники sony или jbl, что лучше?'), ['наушники sony', 'наушники jbl']);
+  assert.deepEqual(read('сравни чайник bosch и tefal'), ['чайник bosch', 'чайник tefal']);
+  // Not comparisons: a search naming two things, and a long text (the patterns read 160 characters at most).
+  assert.equal(read('кабель usb и hdmi'), null);
+  assert.equal(read('чехол для iphone 15 или 14'), null);
+  assert.equal(read('есть что-нибудь против выпадения волос?'), null);
+  assert.equal(read(`чем отличается ${'очень '.repeat(40)}iphone 15 от iphone 14?`), null);
+});
+
+test('two products the shop sells are shown side by side, the phones and not their cases, each with its lowest price', async () => {
+  const r = await ask('чем отличается iphone 15 от iphone 14?');
+  const names = productsOf(r.answer)?.value.map((c) => c.name) ?? [];
+  assert.ok(names.some((n) => /^Смартфон Apple iPhone 15\b/.test(n)), names.join(' | '));
+  assert.ok(names.some((n) => /^Смартфон Apple iPhone 14\b/.test(n)), names.join(' | '));
+  assertNone(names, (n) => /стекло|чехол/i.test(n), 'the cards');
+  assert.match(messageOf(r.answer), /^Вот iPhone 15 и iPhone 14 рядом: сравните цены и характеристики в карточках \(iPhone 15 — от [\d\s ]+₽; iPhone 14 — от [\d\s ]+₽\)/);
+});
+
+test('a side the shop does not sell is said so, and the other side is shown', async () => {
+  const r = await ask('what is the difference between iphone 15 and iphone 3', { tenant: tenant({ language: 'en' }) });
+  assert.match(messageOf(r.answer), /^We don't have “iphone 3” — here is iPhone 15\./);
+  const names = productsOf(r.answer)?.value.map((c) => c.name) ?? [];
+  assertEvery(names, (n) => /iPhone 15/.test(n), 'the cards');
+});
