@@ -8,6 +8,7 @@ import { paramStated, type CatalogProduct } from '../../catalog/product.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import { analyseQuery } from '../../catalog/search/expansion.ts';
 import { productKindWords } from '../../catalog/search/product-type.ts';
+import { boundedEdits } from '../../catalog/search/edits.ts';
 import { synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
@@ -152,6 +153,53 @@ const MAX_NAME_CHARS = 300;
  */
 export function productSpelling(word: string, products: CatalogProduct[]): string {
   return respell(word, productSpellings(products));
+}
+
+/** The words of the shown products' names, categories and descriptions' starts as written (small letters), with how often each is. */
+function nameWords(products: CatalogProduct[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of products.slice(0, SHELF_SIZE)) {
+    for (const w of tokenize(`${p.name.slice(0, MAX_NAME_CHARS)} ${p.categories.join(' ')} ${(p.description ?? '').slice(0, MAX_DESCRIPTION_READ)}`)) {
+      out.set(w, (out.get(w) ?? 0) + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * A buyer's misspelt word as the shown names write it ("wireles" → "wireless", "беспроводые"
+ * → "беспроводные", "protectr" → "protector"): a word of four letters or more that no name
+ * writes, one letter from a name's word (two from seven letters on) or its start cut short,
+ * and not another form of it; the nearest wins, then the commonest. Words the names write
+ * are kept as typed.
+ */
+function fixTypo(word: string, written: ReadonlyMap<string, number>): string {
+  const w = word.toLowerCase();
+  if (w.length < 4 || !/^\p{L}+$/u.test(w) || written.has(w)) {
+    return word;
+  }
+  const max = w.length >= 7 ? 2 : 1;
+  const cyrillic = CYRILLIC.test(w);
+  // Another form of the same word ("от морщин" of "морщины", "chargers") is no typo.
+  const own = stem(w);
+  let best: string | null = null;
+  let bestEdits = max + 1;
+  let bestCount = 0;
+  for (const [x, count] of written) {
+    if (CYRILLIC.test(x) !== cyrillic || x.length < 4 || stem(x) === own) {
+      continue;
+    }
+    const edits = x.startsWith(w) && x.length - w.length <= 2 ? x.length - w.length : boundedEdits(w, x, max);
+    if (edits <= max && (edits < bestEdits || (edits === bestEdits && count > bestCount))) {
+      best = x;
+      bestEdits = edits;
+      bestCount = count;
+    }
+  }
+  if (best === null) {
+    return word;
+  }
+  return /^\p{Lu}/u.test(word) ? best.charAt(0).toUpperCase() + best.slice(1) : best;
 }
 
 function respell(word: string, spellings: ReadonlyMap<string, string>): string {
@@ -365,7 +413,8 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   const dropped = label.some((w, i) => !kept[i] && !LABEL_CONNECTORS.has(w.toLowerCase()));
   if (out.length > 0 && (!dropped || productWordKept(label, kept) || namesShownKind(out, products))) {
     const spellings = productSpellings(products);
-    return out.map((w) => respell(w, spellings));
+    const written = nameWords(products);
+    return out.map((w) => respell(fixTypo(w, written), spellings));
   }
   const leaves = new Map<string, number>();
   for (const p of products) {

@@ -230,7 +230,10 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
       const best = shown[0]!.product.sku;
       asked.splice(0, asked.length, ...shown.map((h) => h.product).filter((p) => p.sku === best || index.sameKind(best, p.sku)));
     }
-    const priced = (asked.length > 0 ? asked : products).filter((p) => typeof p.price === 'number');
+    // A card matching every word when some do: under "wireless charger" a wireless one, not a wall charger.
+    const whole = new Set(shown.filter((h) => (h.coverage ?? 1) >= 1).map((h) => h.product.sku));
+    const wholeAsked = asked.filter((p) => whole.has(p.sku));
+    const priced = (wholeAsked.length > 0 ? wholeAsked : asked.length > 0 ? asked : products).filter((p) => typeof p.price === 'number');
     const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && products.length > 1) {
       const cheaperOutOfStock = priced.some((p) => !p.available && (p.price as number) < (cheapest.price as number));

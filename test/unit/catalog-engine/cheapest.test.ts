@@ -77,3 +77,16 @@ test('the end of a model\'s name is not the product word: "iphone 7 plus 128gb" 
   assert.equal(cards[0], 'i7-128');
   assert.match(message, /Самый доступный — Apple - iPhone 7 32GB - Black \(Verizon\) за 699,99/);
 });
+
+test('the most affordable matches every word when some cards do: under "wireless charger for samsung" a wireless charger, not the cheaper wall charger beside them', async () => {
+  const chargers = ['Cell Phones', 'Cell Phone Accessories', 'Chargers'];
+  const products = [
+    bb('wireless', 'Samsung - Wireless Charger - White', chargers, 49.99),
+    bb('fast', 'Samsung - Fast Charge Wireless Charger - Black', chargers, 59.99),
+    bb('pad', 'Samsung - SMS Wireless Charger for Select Samsung Devices - Black', chargers, 54.99),
+    bb('wall', 'Samsung - Wall Charger - Black', chargers, 29.99),
+  ];
+  const { message, cards } = await answer(products, 'wireless charger for samsung');
+  assert.ok(cards.includes('wall'), `the wall charger is shown too: ${cards.join(', ')}`);
+  assert.match(message, /The most affordable is Samsung - Wireless Charger - White at 49.99/);
+});

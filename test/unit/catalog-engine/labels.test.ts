@@ -101,3 +101,16 @@ test('a number and its unit stay or go together: "удлинитель 5 мет�
   // No disk shows 1000: the number goes, and its unit with it.
   assert.deepEqual(readableLabel(['SSD', '1000', 'гб'], disks, 'ru'), ['SSD']);
 });
+
+test('a misspelt word is titled as the shown products write it, another form of a word is not: "wireles" → "wireless", "беспроводые" → "беспроводные", "от морщин" stays', () => {
+  const chargers = ['Samsung - Wireless Charger - White', 'Samsung - Fast Charge Wireless Charger - Black'].map(
+    (name, i): CatalogProduct => ({ sku: `c${i}`, name, categories: ['Chargers'], available: true, params: {} }),
+  );
+  assert.deepEqual(readableLabel(['wireles', 'charger'], chargers, 'en'), ['wireless', 'charger']);
+  const headphones = ['Наушники Sony WH-CH520', 'Наушники JBL Tune 520BT'].map(
+    (name, i): CatalogProduct => ({ sku: `h${i}`, name, categories: ['Беспроводные наушники'], available: true, params: {} }),
+  );
+  assert.deepEqual(readableLabel(['беспроводые', 'наушники'], headphones, 'ru'), ['беспроводные', 'наушники']);
+  const creams = [{ sku: 'k', name: 'Крем для Лица "Жожоба"', categories: ['Кремы'], available: true, params: {}, description: 'Разглаживает мелкие морщины.' } as CatalogProduct];
+  assert.deepEqual(readableLabel(['крем', 'от', 'морщин'], creams, 'ru'), ['крем', 'от', 'морщин']);
+});
