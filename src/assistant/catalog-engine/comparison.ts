@@ -25,6 +25,9 @@ const PER_SIDE = SHELF_SIZE / 2;
 /** Hits read per side: the products themselves come after their many accessories' offers. */
 const SIDE_POOL = 24;
 
+/** A word every pattern has: most messages are not comparisons and skip the patterns. */
+const COMPARISON_WORD = /differ|compare|\bvs\b|versus|better|отлича|разниц|сравни|лучше/iu;
+
 const SIDE = String.raw`([\p{L}\p{N}][\p{L}\p{N} .+/-]*?)`;
 const END = String.raw`\s*[?!.]*$`;
 const PATTERNS: readonly RegExp[] = [
@@ -48,7 +51,7 @@ const PATTERNS: readonly RegExp[] = [
  * 8, "чайник bosch и tefal" a Bosch kettle and a Tefal kettle.
  */
 export function comparisonSides(text: string, index: Pick<CatalogIndex, 'resolveBrand'>): [string, string] | null {
-  if (text.length > MAX_COMPARISON_CHARS) {
+  if (text.length > MAX_COMPARISON_CHARS || !COMPARISON_WORD.test(text)) {
     return null;
   }
   for (const re of PATTERNS) {

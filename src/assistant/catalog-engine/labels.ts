@@ -413,8 +413,10 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   const dropped = label.some((w, i) => !kept[i] && !LABEL_CONNECTORS.has(w.toLowerCase()));
   if (out.length > 0 && (!dropped || productWordKept(label, kept) || namesShownKind(out, products))) {
     const spellings = productSpellings(products);
-    const written = nameWords(products);
-    return out.map((w) => respell(fixTypo(w, written), spellings));
+    // Only a word the products show by another word's start may be misspelt ("wireles" of "wireless").
+    const typos = out.some((w) => /^\p{L}{4,}$/u.test(w) && !vocab.includes(stem(w.toLowerCase())));
+    const written = typos ? nameWords(products) : null;
+    return out.map((w) => respell(written ? fixTypo(w, written) : w, spellings));
   }
   const leaves = new Map<string, number>();
   for (const p of products) {
