@@ -36,6 +36,8 @@ const BARE_NUMBER = /^\d+$/;
 const LETTERS_THEN_DIGITS = /^[a-zа-я]{1,4}(\d+)$/;
 /** A compound is split in two known words only from this length ("quarteround"). */
 const MIN_COMPOUND = 7;
+/** A word in at most this many products may still be a typo of a word of the synonym table. */
+const RARE_TERM_PRODUCTS = 2;
 const MIN_COMPOUND_PART = 3;
 /** Brands this long or longer are matched one typo away. */
 const MIN_BRAND_FIX = 5;
@@ -379,7 +381,10 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     // in the other language.
     let tableFixes = MAX_FUZZY_WORDS;
     const tableWords = refined.words.map((w) => {
-      const unknown = inv.termId(stem(w)) === undefined && inv.termId(w) === undefined && !hasDigit(w) && w.length >= 4;
+      // A word almost no product has ("wirel", the stem of "wireles", is in a few texts) may
+      // be a typo of a table word as well.
+      const rare = (term: number | undefined) => term === undefined || inv.docFrequency(term) <= RARE_TERM_PRODUCTS;
+      const unknown = rare(inv.termId(stem(w))) && rare(inv.termId(w)) && !hasDigit(w) && w.length >= 4 && synonymsOf(w).length === 0;
       if (!unknown || tableFixes <= 0) {
         return w;
       }
