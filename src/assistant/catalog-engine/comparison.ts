@@ -120,14 +120,10 @@ function cards(products: CatalogProduct[]): CatalogProduct[] {
  * cases): the first side's best product that has a product of its kind on the other side,
  * else the best product found.
  */
-function sameKindAs(index: CatalogIndex, sides: [Side, Side]): Side[] {
-  const [a, b] = sides;
-  const ref =
-    a.products.find((p) => b.products.some((q) => index.sameKind(p.sku, q.sku))) ?? a.products[0] ?? b.products[0];
-  return sides.map((s) => ({
-    asked: s.asked,
-    products: s.products.filter((p) => ref === undefined || p.sku === ref.sku || index.sameKind(ref.sku, p.sku)),
-  }));
+function sameKindAs(index: CatalogIndex, a: Side, b: Side): [Side, Side] {
+  const ref = a.products.find((p) => b.products.some((q) => index.sameKind(p.sku, q.sku))) ?? a.products[0] ?? b.products[0];
+  const keep = (s: Side): Side => ({ asked: s.asked, products: s.products.filter((p) => ref === undefined || p.sku === ref.sku || index.sameKind(ref.sku, p.sku)) });
+  return [keep(a), keep(b)];
 }
 
 /** The side as the products write it ("iphone 7" → "iPhone 7"), or as the buyer did. */
@@ -140,10 +136,7 @@ function sideName(side: Side, turn: Turn): string {
 /** The two sides on one shelf; null when the catalogue has neither, and the message is searched as usual. */
 export function comparisonAnswer(turn: Turn, index: CatalogIndex, sides: [string, string]): EngineResult | null {
   const { t, lang, req } = turn;
-  const [a, b] = sameKindAs(
-    index,
-    sides.map((s) => findSide(turn, index, s)) as [Side, Side],
-  ) as [Side, Side];
+  const [a, b] = sameKindAs(index, findSide(turn, index, sides[0]), findSide(turn, index, sides[1]));
   if (a.products.length === 0 && b.products.length === 0) {
     return null;
   }

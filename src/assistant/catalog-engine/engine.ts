@@ -5,7 +5,6 @@
  * a search, a refinement, similar or complementary products), runs the search and
  * composes the spec's answer.
  */
-import { comparisonAnswer, comparisonSides } from './comparison.ts';
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
@@ -13,6 +12,7 @@ import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts'
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
+import { comparisonAnswer, comparisonSides } from './comparison.ts';
 import { currencySymbol } from '../currency.ts';
 import { detectLanguage } from '../language.ts';
 import {

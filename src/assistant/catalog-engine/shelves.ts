@@ -6,7 +6,7 @@
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { compactFilters, type SearchFilters } from '../../catalog/search/filters.ts';
 import type { SearchRun } from '../../catalog/search/relax.ts';
-import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
+import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
@@ -107,6 +107,28 @@ function distinctCards(products: CatalogProduct[]): CatalogProduct[] {
 
 /** A model code of letters and digits ("s8", "k400"): a word the "not exactly" note counts however short. */
 const MODEL_CODE = /^(?=.*\p{L})(?=.*\d)[\p{L}\d-]+$/u;
+
+/**
+ * The cards the "most affordable" sentence may name: those of the kind asked for (or matching
+ * the product word) when some are; for a query without a product word ("lg g5"), those of the
+ * best card's kind, not an accessory that fits it; and of these, the ones matching every word
+ * when some do (a wireless charger, not the wall charger beside them).
+ */
+function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: CatalogProduct[]): CatalogProduct[] {
+  let asked: SearchHit[];
+  if (shown.length > 0 && shown.every((h) => h.headMatched === undefined)) {
+    const best = shown[0]!.product.sku;
+    asked = shown.filter((h) => h.product.sku === best || index.sameKind(best, h.product.sku));
+  } else {
+    const ofKind = shown.filter((h) => h.ofKind === true);
+    asked = ofKind.length > 0 ? ofKind : shown.filter((h) => h.headMatched !== false);
+  }
+  if (asked.length === 0) {
+    return products;
+  }
+  const whole = asked.filter((h) => (h.coverage ?? 1) >= 1);
+  return (whole.length > 0 ? whole : asked).map((h) => h.product);
+}
 
 /** The message and shelf for a search run, including the honest "nothing found". */
 export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
@@ -221,19 +243,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     // the affordable choice, nor a product the cards do not show; when cheaper cards are out
     // of stock, the sentence says "in stock".
     const onCards = new Set(products.map((p) => p.sku));
-    const shown = run.hits.filter((h) => onCards.has(h.product.sku));
-    const ofKind = shown.filter((h) => h.ofKind === true);
-    const asked = (ofKind.length > 0 ? ofKind : shown.filter((h) => h.headMatched !== false)).map((h) => h.product);
-    // A query without a product word ("lg g5") says what it wants by its best card: the cheapest
-    // of that card's kind, not an accessory that fits it (a camera module for the G5).
-    if (shown.length > 0 && shown.every((h) => h.headMatched === undefined)) {
-      const best = shown[0]!.product.sku;
-      asked.splice(0, asked.length, ...shown.map((h) => h.product).filter((p) => p.sku === best || index.sameKind(best, p.sku)));
-    }
-    // A card matching every word when some do: under "wireless charger" a wireless one, not a wall charger.
-    const whole = new Set(shown.filter((h) => (h.coverage ?? 1) >= 1).map((h) => h.product.sku));
-    const wholeAsked = asked.filter((p) => whole.has(p.sku));
-    const priced = (wholeAsked.length > 0 ? wholeAsked : asked.length > 0 ? asked : products).filter((p) => typeof p.price === 'number');
+    const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products).filter((p) => typeof p.price === 'number');
     const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && products.length > 1) {
       const cheaperOutOfStock = priced.some((p) => !p.available && (p.price as number) < (cheapest.price as number));

@@ -17,6 +17,7 @@ import type { SearchFilters } from './filters.ts';
 import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { kindCoverage } from './kind-coverage.ts';
 import { stem } from './stem.ts';
+import { AGAINST_WORDS } from './stopwords.ts';
 import { KIND_SLOTS, kindNamer, productKindTerms } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
@@ -30,9 +31,8 @@ import type { CatalogIndex, DetailedQuery, ParsedQuery, SearchHit, SearchOptions
 function namesWhatAgainst(text: string, word: string): boolean {
   const words = tokenize(text.slice(0, 200));
   const at = words.indexOf(word);
-  return at > 0 && AGAINST.has(words[at - 1] as string);
+  return at > 0 && AGAINST_WORDS.has(words[at - 1] as string);
 }
-const AGAINST: ReadonlySet<string> = new Set(['от', 'против', 'against']);
 
 /**
  * Builds the search index of one tenant's catalogue. Products with a repeated SKU keep the

@@ -380,10 +380,10 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     // their synonyms, and the two-word names they form ("coffe machin"), reach a catalogue
     // in the other language.
     let tableFixes = MAX_FUZZY_WORDS;
+    // A word almost no product has ("wirel", the stem of "wireles", is in a few texts) may be a
+    // typo of a table word as well.
+    const rare = (term: number | undefined) => term === undefined || inv.docFrequency(term) <= RARE_TERM_PRODUCTS;
     const tableWords = refined.words.map((w) => {
-      // A word almost no product has ("wirel", the stem of "wireles", is in a few texts) may
-      // be a typo of a table word as well.
-      const rare = (term: number | undefined) => term === undefined || inv.docFrequency(term) <= RARE_TERM_PRODUCTS;
       const unknown = rare(inv.termId(stem(w))) && rare(inv.termId(w)) && !hasDigit(w) && w.length >= 4 && synonymsOf(w).length === 0;
       if (!unknown || tableFixes <= 0) {
         return w;
