@@ -5,7 +5,9 @@
  * answer must be below 500; a 4xx must carry the common error body with a code of
  * src/errors.ts and `Cache-Control: no-store`; a request the published schema refuses gets the
  * spec's 400; a refused request changes nothing in the database; what a successful request
- * stored is stored under exactly the identifiers sent.
+ * stored is stored under exactly the identifiers sent. Each endpoint's campaign opens with
+ * coherent requests until one succeeds, so every endpoint's success path is reached however
+ * few random requests fit in its time on a busy machine.
  *
  * The seed is new on every run; a failure prints it with the shrunk counterexample and the
  * `npm run fuzz` command that replays it. `npm run fuzz -- --seconds N` runs the same longer.

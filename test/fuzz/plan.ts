@@ -98,8 +98,12 @@ function partArb(arb: fc.Arbitrary<unknown>): fc.Arbitrary<Part> {
   return fc.record({ value: arb, raw: fc.oneof(CROSS, { weight: 12, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) });
 }
 
-/** The generator of plans for one operation. */
-export function planArb(op: Operation, world: World): fc.Arbitrary<Plan> {
+/**
+ * The generator of plans for one operation. `coherentOnly`: only requests a well-behaved client
+ * sends (own token, the shop's address, the operation's method and media type, values the schema
+ * admits with the buyer's own identifiers), the kind that can succeed.
+ */
+export function planArb(op: Operation, world: World, { coherentOnly = false } = {}): fc.Arbitrary<Plan> {
   const options: SchemaArbOptions = { images: world.images, mutate: true, coherent: false };
   const coherent: SchemaArbOptions = { images: world.images, mutate: false, coherent: true };
   const buyers = buyersFor(op, world);
@@ -143,6 +147,20 @@ export function planArb(op: Operation, world: World): fc.Arbitrary<Plan> {
   );
   const named = fc.oneof(CROSS, { weight: 2, arbitrary: namedWith(coherent) }, { weight: 1, arbitrary: namedWith(options) });
   const query = fc.tuple(named, extra).map(([lists, more]) => [...lists.flat(), ...more]);
+  if (coherentOnly) {
+    return fc.record({
+      buyer: fc.nat({ max: buyers.length - 1 }),
+      dialog: fc.nat({ max: 7 }),
+      auth: fc.constant('own' as const),
+      ip: fc.constant('home'),
+      method: fc.constant(null),
+      contentType: fc.constant(op.body ? 'application/json' : null),
+      params: paramsWith(coherent),
+      query: namedWith(coherent).map((lists) => lists.flat()),
+      rawQuery: fc.constant(null),
+      body: op.body ? schemaArb(op.body, '', coherent).map((value): BodyChoice => ({ kind: 'json', value, mutations: [] })) : fc.constant<BodyChoice>({ kind: 'absent' }),
+    });
+  }
   const rawQuery = fc.oneof(CROSS, { weight: 20, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_QUERIES) });
   const body: fc.Arbitrary<BodyChoice> = op.body
     ? fc.oneof(
