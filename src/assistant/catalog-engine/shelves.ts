@@ -109,8 +109,8 @@ function distinctCards(products: CatalogProduct[]): CatalogProduct[] {
 const MODEL_CODE = /^(?=.*\p{L})(?=.*\d)[\p{L}\d-]+$/u;
 
 /**
- * The cards the "most affordable" sentence may name: those of the kind asked for (or matching
- * the product word) when some are; for a query without a product word ("lg g5"), those of the
+ * The cards the "most affordable" sentence may name: those of the kind asked for (in the buyer's
+ * own word when some are, then through a synonym, then matching the product word) when some are; for a query without a product word ("lg g5"), those of the
  * best card's kind, not an accessory that fits it; and of these, the ones matching every word
  * when some do (a wireless charger, not the wall charger beside them).
  */
@@ -120,7 +120,9 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
     const best = shown[0]!.product.sku;
     asked = shown.filter((h) => h.product.sku === best || index.sameKind(best, h.product.sku));
   } else {
-    const ofKind = shown.filter((h) => h.ofKind === true);
+    // The kind in the buyer's own word first: the cheapest earbuds, not on-ear headphones.
+    const asSaid = shown.filter((h) => h.kindAsSaid === true);
+    const ofKind = asSaid.length > 0 ? asSaid : shown.filter((h) => h.ofKind === true);
     asked = ofKind.length > 0 ? ofKind : shown.filter((h) => h.headMatched !== false);
   }
   if (asked.length === 0) {

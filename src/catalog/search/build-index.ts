@@ -18,7 +18,7 @@ import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { kindCoverage } from './kind-coverage.ts';
 import { stem } from './stem.ts';
 import { AGAINST_WORDS } from './stopwords.ts';
-import { KIND_SLOTS, kindNamer, productKindTerms } from './product-type.ts';
+import { KIND_SLOTS, kindNamer, kindPairs, productKindTerms, termsAsSaid } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
@@ -61,7 +61,8 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
   });
   const namesKind = kindNamer(kindTerms, inv.termCount, n);
-  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings, kindTerms, namesKind });
+  const kindWords = kindPairs(kindTerms);
+  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings, kindTerms, kindWords, namesKind });
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
     const cf = compile(filters);
@@ -91,7 +92,8 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const covers = kindCoverage({ kindTerms, catIds: columns.catIds, catOffsets, catOf });
   const isKnownStem = (st: string) => inv.termId(st) !== undefined;
   const holdsKind = (word: string, categories: readonly string[]) => covers(inv.termId(stem(word)) ?? -1, categories);
-  const parse = (message: string) => parseMessage(message, brandMatcher, categoryMatcher, isKnownStem, holdsKind);
+  const isOwnKindWord = (word: string) => termsAsSaid(termGroups([word], 0).groups[0] ?? [], kindWords).length > 0;
+  const parse = (message: string) => parseMessage(message, brandMatcher, categoryMatcher, { isKnownStem, holdsKind, isOwnKindWord });
 
   // Asked on every answer (quick replies): sorted once.
   const topLeaves = [...leafSizes.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);

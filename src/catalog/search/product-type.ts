@@ -111,3 +111,66 @@ export function kindNamer(kindTerms: Int32Array, termCount: number, products: nu
   const min = Math.min(3, Math.max(1, Math.floor(products / 100)));
   return (group) => group.some((alt) => (counts[alt.termId] as number) >= min);
 }
+
+/** The kinds products here are of, and which kinds go together on one product. */
+export interface KindWords {
+  /** Whether some product here is of kind `term`. */
+  has(term: number): boolean;
+  /** Whether some product is of one of the kinds `of` and of none of the kinds `not`. */
+  someOfNot(of: readonly number[], not: readonly number[]): boolean;
+}
+
+/** The kind words of `kindTerms` (KIND_SLOTS per product), with the kinds each goes with on a product. */
+export function kindPairs(kindTerms: Int32Array): KindWords {
+  // For each kind, the other kind of its products (-1: none) and how many products have that pair.
+  const partners = new Map<number, Map<number, number>>();
+  const pair = (a: number, b: number) => {
+    const m = partners.get(a) ?? new Map<number, number>();
+    m.set(b, (m.get(b) ?? 0) + 1);
+    partners.set(a, m);
+  };
+  for (let i = 0; i < kindTerms.length; i += KIND_SLOTS) {
+    const a = kindTerms[i] as number;
+    const b = kindTerms[i + 1] as number;
+    if (a >= 0) {
+      pair(a, b === a ? -1 : b);
+    }
+    if (b >= 0 && b !== a) {
+      pair(b, a);
+    }
+  }
+  return {
+    has: (term) => partners.has(term),
+    someOfNot(of, not) {
+      for (const t of of) {
+        for (const other of partners.get(t)?.keys() ?? []) {
+          if (!not.includes(other)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    },
+  };
+}
+
+/**
+ * A product word's alternatives with its top weight (the word as the buyer wrote it, and its
+ * forms), when one of them is the kind of some products here and a weaker one (a synonym:
+ * "headphones" for "earbuds") the kind of others not of the buyer's word; else none (no
+ * difference to make: the kettles of "Электрочайники" are all "чайник" by name too).
+ */
+export function termsAsSaid(group: readonly TermAlternative[], kinds: KindWords): number[] {
+  let top = 0;
+  for (const alt of group) {
+    top = Math.max(top, alt.weight);
+  }
+  const said: number[] = [];
+  const other: number[] = [];
+  for (const alt of group) {
+    if (kinds.has(alt.termId)) {
+      (alt.weight === top ? said : other).push(alt.termId);
+    }
+  }
+  return said.length > 0 && other.length > 0 && kinds.someOfNot(other, said) ? group.filter((alt) => alt.weight === top).map((alt) => alt.termId) : [];
+}

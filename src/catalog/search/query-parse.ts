@@ -11,16 +11,30 @@ import { spellMarks } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
 import { AGAINST_WORDS, isCompatibilityAt, startsPurpose, STOP_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
+import { stem } from './stem.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
 import type { DetailedQuery } from './types.ts';
 
 const NEGATION = new Set(['не', 'кроме', 'без', 'not', 'except', 'no', 'excluding']);
 const ONLY = new Set(['только', 'only', 'just']);
 
+/** What a catalogue knows of a buyer's words. */
+export interface CatalogVocabulary {
+  /** Whether the stem is a word of the catalogue. */
+  isKnownStem: (stem: string) => boolean;
+  /**
+   * Whether categories one word names hold most products of that kind (otherwise the word
+   * stays a search word instead of a category filter).
+   */
+  holdsKind: (word: string, categories: readonly string[]) => boolean;
+  /** Whether some products here are of the kind the word names ("earbuds") and others of a synonym's ("headphones"). */
+  isOwnKindWord: (word: string) => boolean;
+}
+
+const EVERY_WORD: CatalogVocabulary = { isKnownStem: () => true, holdsKind: () => true, isOwnKindWord: () => false };
+
 /**
  * Parses a message against one catalogue's brands and categories.
- * `holdsKind(word, categories)` says whether categories one word names hold most products of
- * that kind (otherwise the word stays a search word instead of a category filter).
  * A brand after "для"/"for" ("чехол для самсунг") describes what the item fits, so it
  * stays a search word (in its catalogue spelling) instead of filtering by the maker.
  * Reads the first MAX_QUERY_CHARS characters and MAX_PARSE_WORDS words of the message.
@@ -29,9 +43,9 @@ export function parseMessage(
   message: string,
   brands: BrandMatcher,
   categories: CategoryMatcher,
-  isKnownStem: (stem: string) => boolean = () => true,
-  holdsKind: (word: string, categories: readonly string[]) => boolean = () => true,
+  vocabulary: CatalogVocabulary = EVERY_WORD,
 ): DetailedQuery {
+  const { isKnownStem, holdsKind, isOwnKindWord } = vocabulary;
   // Bounded again after normalising: compatibility folding can lengthen a text.
   // Fractions of an inch read as the index reads them ("кран шаровой 1/2" → 0.5, as "1/2" of a name).
   const price = extractPriceIntent(boundText(spellMarks(normalizeText(boundText(message)))));
@@ -107,10 +121,16 @@ export function parseMessage(
   const mention = found && (oneWord === undefined || holdsKind(oneWord, found.categories)) ? found : null;
   if (mention) {
     filters.categories = mention.categories;
+    // A word naming the categories only through a synonym ("earbuds" → "Headphones") stays a
+    // search word as well when products here are of that kind and others of the synonym's: the
+    // earbuds come before the other headphones, and "cheap earbuds" orders earbuds.
+    const named = new Set(mention.categories.flatMap((c) => tokenize(c).map(stem)));
     for (const i of mention.wordIndexes) {
       const r = rest[i];
       if (r) {
-        taken.add(r.at);
+        if (named.has(stem(r.word)) || !isOwnKindWord(r.word)) {
+          taken.add(r.at);
+        }
         categoryWords.push(shown(r));
       }
     }

@@ -14,7 +14,7 @@ import type { WorkBudget } from './limits.ts';
 import { measureWords, parseMeasure, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { isModifierWord } from './synonyms.ts';
-import { KIND_SLOTS } from './product-type.ts';
+import { KIND_SLOTS, termsAsSaid, type KindWords } from './product-type.ts';
 import { hasAdjectiveEnding, hasDigit, tokenizeForIndex } from './tokenize.ts';
 import { SeenCards, variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
@@ -38,6 +38,12 @@ const KIND_FACTOR = 1.3;
  * here, 0.338 at 0.6; labelled queries unchanged.
  */
 const OTHER_KIND_FACTOR = 1 / KIND_FACTOR;
+/**
+ * A product of the kind asked for only through a synonym of the buyer's word (on-ear
+ * "Headphones" for "earbuds"), when the buyer's own word names some products' kind here,
+ * gets part of the boost: the earbuds come first, the other headphones after them.
+ */
+const SYNONYM_KIND_FACTOR = Math.sqrt(KIND_FACTOR);
 /**
  * A product that matches only the colour or feature words of a query with a product word
  * ("teal" of "teal chair": a teal rug) comes after the products of that kind, whatever the
@@ -65,6 +71,8 @@ export interface RankingSource {
   searchPostings: number;
   /** Per product, KIND_SLOTS term ids of the words naming its kind (-1 where none): see product-type.ts. */
   kindTerms: Int32Array;
+  /** The kinds of `kindTerms`, and which go together on a product. */
+  kindWords: KindWords;
   /** Whether one of a group's terms names the kind of several products (see product-type.ts). */
   namesKind: (group: readonly TermAlternative[]) => boolean;
 }
@@ -74,7 +82,7 @@ export function ranker(source: RankingSource): {
   rankText: (words: string[], head: number, purpose: readonly number[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
-  const { docs, columns, inv, termGroups, passes, searchPostings, kindTerms, namesKind } = source;
+  const { docs, columns, inv, termGroups, passes, searchPostings, kindTerms, kindWords, namesKind } = source;
   const { n, prices, available, brandPostings, catPostings } = columns;
 
   // Scratch for candidates, reused across queries (see InvertedIndex.run).
@@ -281,7 +289,7 @@ export function ranker(source: RankingSource): {
     });
     // The products of the kind asked for, when some are ranked: a watch named "Fenix 7" is what
     // a strap "для fenix 7" is for, not a strap.
-    const ofKind = picked.map((k) => candHead[k] === 2);
+    const ofKind = picked.map((k) => (candHead[k] as number) >= 2);
     const anyOfKind = ofKind.includes(true);
     const counts = (j: number) => !anyOfKind || ofKind[j] === true;
     const someNamed = picked.some((k, j) => named[j] === true && counts(j) && ((candBits[k] as number) & purposeMask) === purposeMask);
@@ -321,14 +329,20 @@ export function ranker(source: RankingSource): {
     const groups = used < all.length ? all.slice(0, used) : all;
     const ng = Math.min(groups.length, 32);
     // The product word counts only when the catalogue has it and the query has other words, or
-    // asks for a price order (then only products of that kind are ordered, see kindOnly).
+    // asks for a price order (then only products of that kind are ordered, see kindOnly), or is
+    // a word a synonym of which names another kind here (see ownKindWord).
     // A model code ("k400", "s24") names the product more precisely than any word: then no word is boosted.
     const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && parseMeasure(w) === null);
     // The groups of what the item is for ("часов garmin" of "зарядка для часов garmin").
     const purposeMask = groupMask(expanded, purpose, ng);
-    const head = (ng > 1 || sort) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
+    // One word counts as the product word too when it and a synonym of it name different kinds
+    // here ("earbuds", "headphones"): the kind in the buyer's word comes first.
+    const ownKindWord = ng === 1 && termsAsSaid(groups[0] as TermAlternative[], kindWords).length > 0;
+    const head = (ng > 1 || sort || ownKindWord) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
     const headTerms = head >= 0 ? (groups[head] as TermAlternative[]).map((alt) => alt.termId) : [];
+    // The buyer's own word for the kind ("earbuds"), when the group holds synonyms too ("headphones").
+    const saidTerms = head >= 0 ? termsAsSaid(groups[head] as TermAlternative[], kindWords) : [];
 
     // The groups of colour and feature words ("teal", "wireless") and of Russian adjectives
     // other than the product word ("подвесной"): a product matching only those is not what
@@ -376,14 +390,17 @@ export function ranker(source: RankingSource): {
       }
       const isHead = ((candMask[k] as number) & headBit) !== 0;
       const ofKind = isHead && isOfKind(doc, headTerms);
-      if (ofKind) {
+      const asSaid = ofKind && saidTerms.length > 0 && isOfKind(doc, saidTerms);
+      if (asSaid || (ofKind && saidTerms.length === 0)) {
         s *= KIND_FACTOR;
+      } else if (ofKind) {
+        s *= SYNONYM_KIND_FACTOR;
       } else if (isHead && hasKind(doc)) {
         s *= OTHER_KIND_FACTOR;
       } else if (!isHead && headBit !== 0 && ((candMask[k] as number) & ~asideMask) === 0) {
         s *= COLOUR_ONLY_FACTOR;
       }
-      candHead[count] = ofKind ? 2 : isHead ? 1 : 0;
+      candHead[count] = asSaid ? 3 : ofKind ? 2 : isHead ? 1 : 0;
       candBits[count] = candMask[k] as number;
       candDoc[count] = doc;
       candScore[count] = s;
@@ -413,18 +430,21 @@ export function ranker(source: RankingSource): {
     const minMatched = sort ? bestMatched : bestMatched * 0.5;
     const headOnly = !sort && head >= 0 && bestMatched * 2 < ng;
     // In a price order, the products of the kind asked for when there are any: the cheapest
-    // iPhone, not the cheapest case that fits one.
-    let kindOnly = false;
+    // iPhone, not the cheapest case that fits one; of the kind as the buyer named it when
+    // some are (the cheapest earbuds, not on-ear headphones).
+    let kindOnly = 0;
     if (sort) {
-      for (let k = 0; k < count && !kindOnly; k++) {
-        kindOnly = candHead[k] === 2 && candMask[k] === bestMatched;
+      for (let k = 0; k < count && kindOnly < 3; k++) {
+        if (candMask[k] === bestMatched && (candHead[k] as number) > kindOnly && (candHead[k] as number) >= 2) {
+          kindOnly = candHead[k] as number;
+        }
       }
     }
     // "X для Y": the products of kind X are the answer, Y says which fit best; a product of
     // kind X matching every other word stays however little of Y it names (a strap "для fenix
     // 7" whose name does not say Fenix), and when there are such products, only they.
     const ownMask = ((ng >= 32 ? 0 : 1 << ng) - 1) & ~purposeMask;
-    const kindWhole = (k: number) => candHead[k] === 2 && ((candBits[k] as number) & ownMask) === ownMask;
+    const kindWhole = (k: number) => (candHead[k] as number) >= 2 && ((candBits[k] as number) & ownMask) === ownMask;
     let purposeKind = false;
     if (purposeMask !== 0 && !sort) {
       for (let k = 0; k < count && !purposeKind; k++) {
@@ -440,7 +460,7 @@ export function ranker(source: RankingSource): {
       if (
         purposeKind
           ? !kindWhole(k)
-          : fitsOnly || m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (kindOnly && candHead[k] !== 2)
+          : fitsOnly || m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (candHead[k] as number) < kindOnly
       ) {
         keyBuf[k] = Number.NaN;
       } else if (sort) {
@@ -464,7 +484,10 @@ export function ranker(source: RankingSource): {
       };
       if (head >= 0) {
         hit.headMatched = candHead[k] !== 0;
-        hit.ofKind = candHead[k] === 2;
+        hit.ofKind = (candHead[k] as number) >= 2;
+        if (candHead[k] === 3) {
+          hit.kindAsSaid = true;
+        }
       }
       return hit;
     });

@@ -53,7 +53,18 @@ function isDigit(code: number): boolean {
  * `firstPart`, the number of words before the first ",", "(", "|" or ";" is written to it,
  * and the places of the joined forms among them.
  */
-export function splitWords(normalized: string, joinHyphenated: boolean, firstPart?: { words: number; joined: number[] }): string[] {
+/**
+ * Where a name's first part ends (`words`, -1 for the end), the joined forms and bracketed
+ * asides within it (`joined`, `aside`: word indexes), and an open bracket (`open`, -1 when none).
+ */
+interface FirstPart {
+  words: number;
+  joined: number[];
+  aside: number[];
+  open: number;
+}
+
+export function splitWords(normalized: string, joinHyphenated: boolean, firstPart?: FirstPart): string[] {
   const out: string[] = [];
   const s = normalized;
   const n = s.length;
@@ -63,8 +74,18 @@ export function splitWords(normalized: string, joinHyphenated: boolean, firstPar
   while (i < n) {
     const code = s.charCodeAt(i);
     if (!isWordChar(code, s[i] as string)) {
-      if (firstPart && firstPart.words < 0 && (code === 44 || code === 40 || code === 124 || code === 59)) {
-        firstPart.words = out.length;
+      if (firstPart && firstPart.words < 0) {
+        if (code === 40 && firstPart.open < 0) {
+          firstPart.open = out.length;
+        } else if (code === 41 && firstPart.open >= 0) {
+          // A bracketed aside in the middle ("AirPods (3rd generation) Wireless Earbuds"): the name goes on after it.
+          for (let k = firstPart.open; k < out.length; k++) {
+            firstPart.aside.push(k);
+          }
+          firstPart.open = -1;
+        } else if ((code === 44 || code === 124 || code === 59) && firstPart.open < 0) {
+          firstPart.words = out.length;
+        }
       }
       i++;
       continue;
@@ -114,6 +135,10 @@ export function splitWords(normalized: string, joinHyphenated: boolean, firstPar
       }
     }
   }
+  if (firstPart && firstPart.words < 0 && firstPart.open >= 0) {
+    // A bracket never closed ends the first part where it opened.
+    firstPart.words = firstPart.open;
+  }
   return out;
 }
 
@@ -138,22 +163,22 @@ export function tokenizeForIndex(text: string): string[] {
 
 /**
  * A product name's words for the index, and the words of its first part, before a comma,
- * bracket, "|" or ";" (where shops say what the product is, before details) as a query is
- * split: without the joined forms of hyphenated words. `first` is `words` itself when the
- * two are the same.
+ * "|", ";" or a bracket left open (where shops say what the product is, before details) as a
+ * query is split: without the joined forms of hyphenated words, nor the words of a bracketed
+ * aside the name goes on after ("Apple AirPods (3rd generation) Wireless Earbuds"). `first`
+ * is `words` itself when the two are the same.
  */
 export function tokenizeName(text: string): { words: string[]; first: string[] } {
-  const part = { words: -1, joined: [] as number[] };
+  const part: FirstPart = { words: -1, joined: [], aside: [], open: -1 };
   const words = splitWords(normalizeText(text), true, part);
-  if (part.words < 0 && part.joined.length === 0) {
+  if (part.words < 0 && part.joined.length === 0 && part.aside.length === 0) {
     return { words, first: words };
   }
   const end = part.words < 0 ? words.length : part.words;
+  const left = new Set([...part.joined, ...part.aside]);
   const first: string[] = [];
-  for (let i = 0, j = 0; i < end; i++) {
-    if (part.joined[j] === i) {
-      j++;
-    } else {
+  for (let i = 0; i < end; i++) {
+    if (!left.has(i)) {
       first.push(words[i] as string);
     }
   }

@@ -25,6 +25,11 @@ export interface SearchHit {
    * `headMatched` is.
    */
   ofKind?: boolean;
+  /**
+   * Set when the product is of the kind in the buyer's own word ("earbuds") and the search also
+   * took a synonym of it ("headphones") that other products are of.
+   */
+  kindAsSaid?: boolean;
 }
 
 /** Options of a search beyond text, filters and limit. */
