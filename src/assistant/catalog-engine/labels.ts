@@ -78,6 +78,8 @@ const LABEL_NOISE = new Set([
   'than', 'less', 'more', 'else', 'anything', 'something', 'get', 'buy', 'can', 'recommend', 'is', 'are', 'there', 'only', 'also', 'other', 'usd', 'dollars',
   'наличии', 'наличие', 'stock', 'in', 'дешевле', 'подешевле', 'дороже', 'подороже', 'cheap', 'cheaper', 'cheapest', 'не', 'кроме', 'not', 'except', 'no',
   'бюджет', 'budget', 'недорогой', 'недорогие', 'недорого', 'inexpensive', 'affordable',
+  // The comparison of a bounded measure ("больше 60 дюймов"): the bound is said apart.
+  'больше', 'более', 'свыше', 'меньше', 'менее', 'минимум', 'максимум', 'least', 'most', 'bigger', 'larger', 'smaller',
 ]);
 
 /** Words that connect two described words ("чехол для ноутбука"), never a title's own end. */

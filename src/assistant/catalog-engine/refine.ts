@@ -7,6 +7,7 @@
 import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
+import { isUnitWord, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
 import type { EngineState } from '../engine-state.ts';
 
@@ -32,6 +33,10 @@ const EN_MODIFIERS = new Set([
   'light', 'lighter', 'quiet', 'powerful', 'new', 'newer', 'waterproof', 'gaming', 'smart', 'one', 'ones', 'version',
 ]);
 
+/** "а побольше?", "bigger?": a size relative to what was shown. */
+const BIGGER = new Set(['побольше', 'больше', 'покрупнее', 'крупнее', 'bigger', 'larger']);
+const SMALLER = new Set(['поменьше', 'меньше', 'помельче', 'smaller']);
+
 /**
  * Whether every word only qualifies what was asked before (a colour, an adjective, a
  * size): such a follow-up refines the previous search even if nothing matches it, and
@@ -39,7 +44,7 @@ const EN_MODIFIERS = new Set([
  */
 export function onlyModifiers(text: string): boolean {
   const words = tokenize(text);
-  return words.length > 0 && words.every((w) => /\d/.test(w) || EN_MODIFIERS.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
+  return words.length > 0 && words.every((w) => /\d/.test(w) || EN_MODIFIERS.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
 }
 
 /**
@@ -139,10 +144,11 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
 
   const saidPrice = parsed.filters.priceMin !== undefined || parsed.filters.priceMax !== undefined;
-  const prevWords = new Set(tokenize(prev.text));
-  const added = tokenize(parsed.text).filter((w) => !prevWords.has(w));
+  const sized = resized(prev, tokenize(parsed.text));
+  const prevWords = new Set(tokenize(sized.text));
+  const added = sized.added.filter((w) => !prevWords.has(w));
   const request: SearchRequest = {
-    text: [prev.text, ...added].filter((w) => w !== '').join(' '),
+    text: [sized.text, ...added].filter((w) => w !== '').join(' '),
     filters,
     categoryWords: prev.categoryWords,
     brandWords,
@@ -153,13 +159,34 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   if (sort) {
     request.sort = sort;
   }
-  const label = [...prev.label];
+  const label = [...sized.label];
   for (const w of added) {
     if (!label.includes(w)) {
       label.push(w);
     }
   }
   return { request, label, move, otherBrand };
+}
+
+/**
+ * "а побольше?" after "телевизор 55 дюймов": the previous search's measure becomes a bound
+ * ("больше 55 дюймов"), said apart from the label; the size word is no search word. Without a
+ * measure before, nothing changes.
+ */
+function resized(prev: EngineState, words: string[]): { text: string; label: string[]; added: string[] } {
+  const kind = words.some((w) => BIGGER.has(w)) ? 'over' : words.some((w) => SMALLER.has(w)) ? 'under' : null;
+  const before = mergeMeasures(tokenize(prev.text));
+  const at = kind === null ? -1 : before.findIndex((w) => parseMeasure(w) !== null || parseMeasureBound(w) !== null);
+  if (kind === null || at < 0) {
+    return { text: prev.text, label: prev.label, added: words };
+  }
+  const old = before[at] as string;
+  const value = parseMeasure(old) ?? parseMeasureBound(old);
+  const measure = `${value?.value}${value?.unit}`;
+  const text = before.map((w, i) => (i === at ? `${measure}${kind}` : w)).join(' ');
+  // The old figure and its unit leave the label ("телевизор 55 дюймов" → "телевизор").
+  const label = prev.label.filter((w, i) => !(/^\d/u.test(w) || (i > 0 && /^\d/u.test(prev.label[i - 1] as string) && isUnitWord(w.toLowerCase()))));
+  return { text, label, added: words.filter((w) => !BIGGER.has(w) && !SMALLER.has(w)) };
 }
 
 /** "а для лица?", "and for kids?": the purpose part alone, after an optional "а"/"and"/"what about". */

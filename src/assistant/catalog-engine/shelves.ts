@@ -8,6 +8,7 @@ import { compactFilters, type SearchFilters } from '../../catalog/search/filters
 import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
+import { parseMeasureBound } from '../../catalog/search/measures.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
@@ -16,7 +17,7 @@ import { currencySymbol } from '../currency.ts';
 import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
-import { formatPrice, shortName } from './texts.ts';
+import { formatMeasure, formatPrice, shortName } from './texts.ts';
 import { LABEL_CONNECTORS, readableLabel, shownWords, shows, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
@@ -44,9 +45,22 @@ function knownProductWords(words: string): string {
 }
 
 /** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi". */
+/** A bound's search word as the buyer reads it ("60inover" → "больше 60 дюймов"), or null for another word. */
+function boundSaid(turn: Turn, word: string): string | null {
+  const bound = parseMeasureBound(word);
+  return bound ? turn.t.measureBound(bound.kind, formatMeasure(bound.value, bound.unit, turn.lang)) : null;
+}
+
 function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
   const { t, lang, currency } = turn;
   const parts = [label.join(' ')];
+  // Bounds on a measure ("больше 60 дюймов") are search words the label leaves out: said here.
+  for (const w of run.text === '' ? [] : tokenize(run.text)) {
+    const bound = boundSaid(turn, w);
+    if (bound) {
+      parts.push(bound);
+    }
+  }
   const said = new Set(label.map((w) => w.toLowerCase()));
   const brands = (run.filters.brands ?? []).filter((b) => !said.has(b.toLowerCase()));
   if (brands.length > 0) {
@@ -215,7 +229,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
       // A number goes with the unit after it: «80 литров», not «литров».
       const dropped = words.filter((w, i) => missing.has(w) || (/^\d/u.test(w) && missing.has(words[i + 1] ?? '')));
       if (missing.size > 0) {
-        notes[r] = t.relaxedWords(dropped.join(' '));
+        notes[r] = t.relaxedWords(dropped.map((w) => boundSaid(local, w) ?? w).join(' '));
       }
     }
   }

@@ -3,6 +3,7 @@
  * no markdown markup), so it reads the same whatever message format the tenant uses.
  */
 import type { Lang } from '../language.ts';
+import type { BoundKind } from '../../catalog/search/measures.ts';
 
 // Built once: toLocaleString builds a formatter on every call, which showed in profiles.
 const FORMATS = {
@@ -26,6 +27,45 @@ export function formatPrice(value: number, symbol: string, lang: Lang): string {
     return lang === 'ru' ? `${plain} ${symbol}` : `${symbol}${plain}`;
   }
   return `${plain} ${symbol}`;
+}
+
+/** How a measure's unit is written after its value, in each language (Russian: one, few, many). */
+const UNIT_NAMES: ReadonlyMap<string, { ru: [string, string, string]; en: string }> = new Map([
+  ['in', { ru: ['дюйм', 'дюйма', 'дюймов'], en: 'in.' }],
+  ['ft', { ru: ['фут', 'фута', 'футов'], en: 'ft' }],
+  ['cuft', { ru: ['куб. фут', 'куб. фута', 'куб. футов'], en: 'cu. ft.' }],
+  ['sqft', { ru: ['кв. фут', 'кв. фута', 'кв. футов'], en: 'sq. ft.' }],
+  ['gal', { ru: ['галлон', 'галлона', 'галлонов'], en: 'gal.' }],
+  ['qt', { ru: ['кварта', 'кварты', 'кварт'], en: 'qt' }],
+  ['oz', { ru: ['унция', 'унции', 'унций'], en: 'oz' }],
+  ['lb', { ru: ['фунт', 'фунта', 'фунтов'], en: 'lb' }],
+  ['w', { ru: ['Вт', 'Вт', 'Вт'], en: 'W' }],
+  ['kw', { ru: ['кВт', 'кВт', 'кВт'], en: 'kW' }],
+  ['v', { ru: ['В', 'В', 'В'], en: 'V' }],
+  ['mah', { ru: ['мА·ч', 'мА·ч', 'мА·ч'], en: 'mAh' }],
+  ['wh', { ru: ['Вт·ч', 'Вт·ч', 'Вт·ч'], en: 'Wh' }],
+  ['gb', { ru: ['ГБ', 'ГБ', 'ГБ'], en: 'GB' }],
+  ['tb', { ru: ['ТБ', 'ТБ', 'ТБ'], en: 'TB' }],
+  ['mb', { ru: ['МБ', 'МБ', 'МБ'], en: 'MB' }],
+  ['mm', { ru: ['мм', 'мм', 'мм'], en: 'mm' }],
+  ['cm', { ru: ['см', 'см', 'см'], en: 'cm' }],
+  ['m', { ru: ['м', 'м', 'м'], en: 'm' }],
+  ['l', { ru: ['л', 'л', 'л'], en: 'L' }],
+  ['ml', { ru: ['мл', 'мл', 'мл'], en: 'mL' }],
+  ['kg', { ru: ['кг', 'кг', 'кг'], en: 'kg' }],
+  ['hz', { ru: ['Гц', 'Гц', 'Гц'], en: 'Hz' }],
+  ['mp', { ru: ['Мп', 'Мп', 'Мп'], en: 'MP' }],
+  ['sqm', { ru: ['м²', 'м²', 'м²'], en: 'm²' }],
+]);
+
+/** A measure as a buyer reads it: "60 дюймов", "10 000 мА·ч", "60 in.". */
+export function formatMeasure(value: number, unit: string, lang: Lang): string {
+  const names = UNIT_NAMES.get(unit);
+  const amount = value.toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-US', { maximumFractionDigits: 2 });
+  if (!names) {
+    return `${amount} ${unit}`;
+  }
+  return `${amount} ${lang === 'ru' ? (Number.isInteger(value) ? plural(value, ...names.ru) : names.ru[1]) : names.en}`;
 }
 
 /** Russian noun form for a count: 1 товар, 2 товара, 5 товаров. */
@@ -143,6 +183,7 @@ const RU = {
   sugOperator: 'Позвать оператора',
   priceUpTo: (p: string) => `до ${p}`,
   priceFrom: (p: string) => `от ${p}`,
+  measureBound: (kind: BoundKind, amount: string) => ({ atleast: `от ${amount}`, over: `больше ${amount}`, atmost: `до ${amount}`, under: `меньше ${amount}` })[kind],
   inStock: 'в наличии',
 };
 
@@ -231,6 +272,7 @@ const EN: typeof RU = {
   sugOperator: 'Talk to an operator',
   priceUpTo: (p: string) => `under ${p}`,
   priceFrom: (p: string) => `over ${p}`,
+  measureBound: (kind: BoundKind, amount: string) => ({ atleast: `${amount} and up`, over: `over ${amount}`, atmost: `up to ${amount}`, under: `under ${amount}` })[kind],
   inStock: 'in stock',
 };
 

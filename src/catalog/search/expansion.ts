@@ -7,7 +7,7 @@ import type { CategoryMatcher } from './categories.ts';
 import { boundedEdits } from './edits.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import { boundText, MAX_FUZZY_WORDS } from './limits.ts';
-import { closeMeasure, mergeMeasures, parseMeasure, spellMarks } from './measures.ts';
+import { closeMeasure, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, type BoundKind } from './measures.ts';
 import { stem } from './stem.ts';
 import { startsPurpose, STOP_WORDS } from './stopwords.ts';
 import { isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf } from './synonyms.ts';
@@ -27,6 +27,8 @@ const MEASURE_NEAR_WEIGHT = 0.8;
 const BARE_NUMBER_WEIGHT = 0.5;
 /** Index measures of one unit close to an asked value that a query word may match. */
 const MEASURE_TERMS = 8;
+/** Index measures of one unit within a bound ("больше 60 дюймов") a query word may match, nearest the bound first. */
+const BOUND_TERMS = 48;
 /** A bare number finds codes it ends ("4453" → "rp4453") from this many digits, at most CODE_TAIL_TERMS of them. */
 const MIN_CODE_TAIL = 3;
 const CODE_TAIL_TERMS = 8;
@@ -217,6 +219,20 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     list.sort((a, b) => a.value - b.value);
   }
 
+  /** Index measures of the bound's unit that meet it, nearest the bound first (at most BOUND_TERMS). */
+  function boundMeasures(b: { value: number; unit: string; kind: BoundKind }): number[] {
+    const list = measures.get(b.unit) ?? [];
+    const out: number[] = [];
+    const up = b.kind === 'atleast' || b.kind === 'over';
+    for (let k = up ? 0 : list.length - 1; k >= 0 && k < list.length && out.length < BOUND_TERMS; k += up ? 1 : -1) {
+      const e = list[k] as { value: number; termId: number };
+      if (meetsBound(b, e.value)) {
+        out.push(e.termId);
+      }
+    }
+    return out;
+  }
+
   /** Index measures of the word's unit within the tolerance of its value (at most MEASURE_TERMS). */
   function nearMeasures(m: { value: number; unit: string }): number[] {
     const list = measures.get(m.unit);
@@ -401,6 +417,14 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
         }
       };
       const code = refined.codes[gi];
+      // A bound ("60inatleast" of "больше 60 дюймов") matches the measures that meet it, and nothing else.
+      const bound = parseMeasureBound(w);
+      if (bound) {
+        for (const id of boundMeasures(bound)) {
+          put(id, 1);
+        }
+        return [...best.entries()].map(([termId, weight]) => ({ termId, weight }));
+      }
       const measure = parseMeasure(w);
       if (measure) {
         put(inv.termId(w), 1);

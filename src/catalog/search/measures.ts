@@ -15,7 +15,7 @@
 const UNITS: ReadonlyMap<string, string> = new Map(
   (
     [
-      ['in', 'in inch inches дюйм дюйма дюймов дюймы'],
+      ['in', 'in inch inches дюйм дюйма дюймов дюймы дюймовый дюймовая дюймовое дюймовые дюймового дюймовой'],
       ['ft', 'ft feet foot фут фута футов'],
       ['cuft', 'cuft'],
       ['gal', 'gal gallon gallons галлон галлона галлонов'],
@@ -72,6 +72,7 @@ const PAIR_UNITS: ReadonlyMap<string, string> = new Map([
 ]);
 
 const NUMBER = /^\d+(?:\.\d+)?$/;
+const BARE_DIGITS = /^\d+$/;
 const GLUED = /^(\d+(?:\.\d+)?)([a-zа-я]+[2²]?)$/;
 const DIMENSIONS = /^\d+(?:\.\d+)?(?:[xх×*]\d+(?:\.\d+)?)+[a-zа-я]*$/;
 /** A measure word: its value and unit. */
@@ -152,6 +153,16 @@ export function measureWords(words: readonly string[]): string[] {
     if (c < 48 || c > 57) {
       continue;
     }
+    // "32–55\"": the joined form of a range of numbers ("3255") is no measure; both ends are.
+    const a = words[i - 2];
+    const b = words[i - 1];
+    if (a !== undefined && b !== undefined && NUMBER.test(a) && NUMBER.test(b) && w === a + b && BARE_DIGITS.test(w)) {
+      const unit = UNITS.get(words[i + 1] ?? '');
+      if (unit !== undefined) {
+        out.push(measureWord(a, unit), measureWord(b, unit));
+      }
+      continue;
+    }
     const m = measureAt(words, i);
     if (m) {
       out.push(m.word);
@@ -201,6 +212,11 @@ export function mergeMeasures(words: readonly string[]): string[] {
   return out;
 }
 
+/** Whether a (normalised) word is a unit ("дюймов", "gb"). */
+export function isUnitWord(word: string): boolean {
+  return UNITS.has(word);
+}
+
 /** The value and unit of a canonical measure word, or null for any other word. */
 export function parseMeasure(word: string): { value: number; unit: string; number: string } | null {
   const m = MEASURE.exec(word);
@@ -218,4 +234,74 @@ export function closeMeasure(asked: number, value: number): boolean {
   }
   const upper = Number.isInteger(asked) ? Math.max(asked * 1.03, asked + 1) : asked * 1.03;
   return value >= asked * 0.97 && value < upper;
+}
+
+/** How a bound compares: at least / more than / at most / less than the value. */
+export type BoundKind = 'atleast' | 'over' | 'atmost' | 'under';
+
+const BOUND = /^(\d+(?:\.\d+)?)([a-z]+?)(atleast|over|atmost|under)$/;
+
+/**
+ * A measure bound as one search word, "<value><unit><kind>" ("60inatleast": 60 inches or
+ * more; "55inover": more than 55 inches), or null for any other word.
+ */
+export function parseMeasureBound(word: string): { value: number; unit: string; kind: BoundKind } | null {
+  const m = BOUND.exec(word);
+  if (!m || !CANONICAL_UNITS.has(m[2] as string)) {
+    return null;
+  }
+  return { value: Number(m[1]), unit: m[2] as string, kind: m[3] as BoundKind };
+}
+
+/** The search word of a bound on a measure word ("55in", "over" → "55inover"); null when `measure` is none. */
+export function boundWord(measure: string, kind: BoundKind): string | null {
+  return parseMeasure(measure) === null ? null : `${measure}${kind}`;
+}
+
+/** Whether a measure of `value` meets the bound. */
+export function meetsBound(bound: { value: number; kind: BoundKind }, value: number): boolean {
+  switch (bound.kind) {
+    case 'atleast':
+      return value >= bound.value * 0.97;
+    case 'over':
+      return value > bound.value * 1.03 && value > bound.value + 0.5;
+    case 'atmost':
+      return value <= bound.value * 1.03;
+    case 'under':
+      return value < bound.value * 0.97 && value < bound.value - 0.5;
+  }
+}
+
+/** Words before a measure that bound it, by how ("от 60 дюймов", "больше 60 дюймов", "до 2 кг", "under 2 kg"). */
+const BOUND_WORDS: Record<BoundKind, string[]> = {
+  atleast: ['от', 'минимум', 'не меньше', 'не менее', 'at least', 'from', 'min', 'minimum'],
+  over: ['больше', 'более', 'свыше', 'over', 'above', 'more than', 'bigger than', 'larger than'],
+  atmost: ['до', 'максимум', 'не больше', 'не более', 'up to', 'at most', 'max', 'maximum'],
+  under: ['меньше', 'менее', 'under', 'below', 'less than', 'smaller than'],
+};
+const BOUND_PHRASES: ReadonlyArray<{ words: string[]; kind: BoundKind }> = (Object.entries(BOUND_WORDS) as Array<[BoundKind, string[]]>)
+  .flatMap(([kind, phrases]) => phrases.map((p) => ({ words: p.split(' '), kind })))
+  .sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * A buyer's words with each bounded measure as one bound word ("больше", "60", "дюймов" →
+ * "60inatleast"; "under", "2", "kg" → "2kgatmost"); other words as they are. One pass.
+ */
+export function mergeMeasureBounds(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const phrase = BOUND_PHRASES.find((p) => p.words.every((w, k) => words[i + k] === w));
+    if (phrase) {
+      const at = i + phrase.words.length;
+      const c = (words[at] ?? '').charCodeAt(0);
+      const m = c >= 48 && c <= 57 ? measureAt(words, at) : null;
+      if (m) {
+        out.push(`${m.word}${phrase.kind}`);
+        i = at + m.used - 1;
+        continue;
+      }
+    }
+    out.push(words[i] as string);
+  }
+  return out;
 }

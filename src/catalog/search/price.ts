@@ -27,7 +27,7 @@ const NUM = String.raw`(\d{1,3}(?:[ \u00a0]\d{3}){1,4}(?![\d.,])|\d+(?:[.,]\d+)?
 const MULT = String.raw`(?:\s*(тыс(?:яч[аи]?)?\.?|тыщ[иа]?|тр${E}|т\.р\.?|k${E}|к${E}|млн${E}))?`;
 const CUR = String.raw`(?:\s*(₽|р\.|р${E}|руб(?:л(?:ей|я|ь))?\.?|rub${E}|rur${E}|\$|usd${E}|долл(?:ар(?:ов|а|ы)?)?\.?|dollars?${E}|bucks${E}|€|eur${E}|euros?${E}|евро${E}|тг${E}|тенге${E}|kzt${E}|₸))?`;
 // A number followed by a unit is a size or a capacity ("до 2 кг", "больше 256 гб"), not a price.
-const NOT_UNIT = String.raw`(?!\s*(?:гб|gb|тб|tb|мб|mb|мм|mm|см|cm|м${E}|m${E}|вт|w${E}|кг|kg|г${E}|g${E}|л${E}|l${E}|мл|ml|мач|mah|дюйм|inch|"|''|мп|mp|гц|hz|шт|pcs|%|°|x\d|х\d|лет|год|years?|мин|min|час|h${E}|ч${E}|кв|м²|м2|об|oz|lb))`;
+const NOT_UNIT = String.raw`(?!\s*(?:гб|gb|тб|tb|мб|mb|мм|mm|см|cm|м${E}|m${E}|вт|w${E}|кг|kg|г${E}|g${E}|л${E}|l${E}|мл|ml|мач|mah|дюйм|inch|"|''|мп|mp|гц|hz|шт|pcs|%|°|x\d|х\d|лет|год|years?|мин|min|час|h${E}|ч${E}|кв|м²|м2|об|oz|lb|литр|liter|litre|метр|meter|metre|фут|feet|foot|ft${E}|ватт|watt|вольт|volt|квт|kw${E}|gal|галлон|ounce|pound|грамм|gram|килограмм|kilogram))`;
 const MONEY = String.raw`(\$\s*)?${NUM}${MULT}${CUR}${NOT_UNIT}`;
 
 interface Money {

@@ -7,7 +7,7 @@ import type { BrandMatcher } from './brands.ts';
 import type { CategoryMatcher } from './categories.ts';
 import type { SearchFilters } from './filters.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
-import { spellMarks } from './measures.ts';
+import { mergeMeasureBounds, spellMarks } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
 import { AGAINST_WORDS, isCompatibilityAt, startsPurpose, STOP_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
@@ -49,7 +49,8 @@ export function parseMessage(
   // Bounded again after normalising: compatibility folding can lengthen a text.
   // Fractions of an inch read as the index reads them ("кран шаровой 1/2" → 0.5, as "1/2" of a name).
   const price = extractPriceIntent(boundText(spellMarks(normalizeText(boundText(message)))));
-  const joined = joinPhrases(tokenize(price.rest).slice(0, MAX_PARSE_WORDS));
+  // A measure with "больше"/"до"/"at least" before it is a bound: one word ("60inatleast").
+  const joined = joinPhrases(mergeMeasureBounds(tokenize(price.rest).slice(0, MAX_PARSE_WORDS)));
   const words = joined.map((j) => j.word);
   // What the buyer wrote for each word: the text and labels keep it ("noise cancelling"),
   // the phrase's one word only serves to recognise categories and brands.

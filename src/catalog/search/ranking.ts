@@ -11,7 +11,7 @@ import type { CatalogColumns, Postings } from './columns.ts';
 import { isModelSuffix, type ExpandedQuery } from './expansion.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
-import { measureWords, parseMeasure, spellMarks } from './measures.ts';
+import { measureWords, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { isModifierWord } from './synonyms.ts';
 import { KIND_SLOTS, termsAsSaid, type KindWords } from './product-type.ts';
@@ -332,7 +332,7 @@ export function ranker(source: RankingSource): {
     // asks for a price order (then only products of that kind are ordered, see kindOnly), or is
     // a word a synonym of which names another kind here (see ownKindWord).
     // A model code ("k400", "s24") names the product more precisely than any word: then no word is boosted.
-    const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && parseMeasure(w) === null);
+    const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null);
     // The groups of what the item is for ("часов garmin" of "зарядка для часов garmin").
     const purposeMask = groupMask(expanded, purpose, ng);
     // One word counts as the product word too when it and a synonym of it name different kinds

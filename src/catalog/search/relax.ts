@@ -6,6 +6,8 @@
 import type { SearchFilters } from './filters.ts';
 import type { WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
+import { parseMeasureBound } from './measures.ts';
+import { tokenize } from './tokenize.ts';
 
 /** A constraint dropped to find something. */
 export type Relaxation = 'category' | 'brand' | 'price' | 'availability' | 'words';
@@ -78,7 +80,17 @@ const MIN_COVERAGE = 0.5;
 export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number, budget?: WorkBudget): SearchRun {
   const order = req.relaxOrder ?? DEFAULT_ORDER;
   const missing = (req.filters.categories?.length ?? 0) > 0 ? null : index.productWord([req.text, ...(req.categoryWords ?? [])].join(' '));
-  const run = relaxedSearch(index, req, order, limit, budget);
+  // A bound on a measure no product meets ("телевизор больше 100 дюймов" where the largest is
+  // 65") gives way first, with the category kept; the answer says what was dropped.
+  const unmet = tokenize(req.text).filter((w) => parseMeasureBound(w) !== null && index.search(w, undefined, 1, budget ? { budget } : {}).length === 0);
+  const strip = (text: string) => tokenize(text).filter((w) => !unmet.includes(w)).join(' ');
+  const keepsSomething = unmet.length > 0 && (strip(req.text) !== '' || (req.filters.categories?.length ?? 0) > 0 || (req.filters.brands?.length ?? 0) > 0);
+  const asked = keepsSomething ? { ...req, text: strip(req.text), ...(req.textWithCategory !== undefined ? { textWithCategory: strip(req.textWithCategory) } : {}) } : req;
+  const run = relaxedSearch(index, asked, order, limit, budget);
+  if (keepsSomething) {
+    run.relaxed = ['words', ...run.relaxed.filter((r) => r !== 'words')];
+    run.droppedText = [...unmet, ...(run.droppedText ? [run.droppedText] : [])].join(' ');
+  }
   if (missing && !missing.known) {
     run.productTypeMissing = missing.word;
   }

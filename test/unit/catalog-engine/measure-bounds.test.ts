@@ -1,0 +1,90 @@
+/**
+ * Measures with a bound ("больше 60 дюймов", "tv under 50 inches", "от 300 литров") and a size
+ * relative to what was shown ("а побольше?"), in both languages.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
+import type { EngineTurn } from '../../../src/assistant/engine.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { extractPriceIntent } from '../../../src/catalog/search/price.ts';
+import { assertEvery } from '../../helpers/assert.ts';
+import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
+
+const tv = (sku: string, inches: number, price: number): CatalogProduct => ({
+  sku,
+  name: `Телевизор Brand${sku} ${inches}" 4K`,
+  categories: ['Электроника', 'Телевизоры'],
+  available: true,
+  price,
+  params: {},
+});
+const products = [
+  tv('a', 32, 14_990),
+  tv('b', 43, 27_990),
+  tv('c', 50, 46_990),
+  tv('d', 55, 42_990),
+  tv('e', 55, 44_990),
+  tv('f', 65, 109_990),
+  tv('g', 75, 159_990),
+  { sku: 'mount', name: 'Кронштейн для телевизора Holder 32–55" фиксированный', categories: ['Электроника', 'Кронштейны для телевизоров'], available: true, price: 1490, params: {} },
+];
+const inches = new Map(products.map((p) => [p.sku, Number(/(\d+)"/.exec(p.name)?.[1] ?? 0)]));
+
+async function converse(messages: string[], language: 'ru' | 'en' = 'ru') {
+  const index = buildCatalogIndex(products, { language });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const history: EngineTurn[] = [];
+  const out: Array<{ message: string; cards: string[] }> = [];
+  for (const text of messages) {
+    const r = await engine.answer({ tenant: tenant({ language }), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
+    history.push({ role: 'user', text }, { role: 'assistant', text: messageOf(r.answer), response: r.answer.response, state: r.state ?? null });
+    out.push({ message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [] });
+  }
+  return out;
+}
+
+test('"телевизор больше 60 дюймов" shows only larger screens and says the bound as the buyer did', async () => {
+  const [r] = await converse(['телевизор больше 60 дюймов']);
+  assert.deepEqual(new Set(r!.cards), new Set(['f', 'g']));
+  assert.match(r!.message, /Телевизор больше 60 дюймов — вот 2 варианта/);
+});
+
+test('"телевизор до 50 дюймов" shows screens of 50 inches and less', async () => {
+  const [r] = await converse(['телевизор до 50 дюймов']);
+  assertEvery(r!.cards, (sku) => (inches.get(sku) ?? 99) <= 50 && sku !== 'mount', 'screens up to 50"');
+  assert.equal(r!.cards.length, 3);
+  assert.match(r!.message, /Телевизор до 50 дюймов/);
+});
+
+test('a bound no product meets is said plainly, and the kind asked for is shown', async () => {
+  const [r] = await converse(['телевизор больше 100 дюймов']);
+  assert.match(r!.message, /«больше 100 дюймов» в каталоге не нашлось/);
+  assert.ok(r!.cards.length > 0);
+  assert.ok(!r!.cards.includes('mount'), 'a mount for 32–55" is no television over 100"');
+});
+
+test('"а побольше?" after 55-inch televisions shows the larger ones; "а поменьше?" the smaller', async () => {
+  const [first, bigger] = await converse(['телевизор 55 дюймов', 'а побольше?']);
+  assert.deepEqual(new Set(first!.cards), new Set(['d', 'e']));
+  assert.deepEqual(new Set(bigger!.cards), new Set(['f', 'g']));
+  assert.match(bigger!.message, /Телевизор больше 55 дюймов/);
+  const [, smaller] = await converse(['телевизор 55 дюймов', 'а поменьше?']);
+  assertEvery(smaller!.cards, (sku) => (inches.get(sku) ?? 99) < 55 && sku !== 'mount', 'screens under 55"');
+});
+
+test('English: "tv at least 60 inches", then "bigger?"', async () => {
+  const [atLeast] = await converse(['tv at least 60 inches'], 'en');
+  assert.deepEqual(new Set(atLeast!.cards), new Set(['f', 'g']));
+  assert.match(atLeast!.message, /60 in\. and up/);
+  const [, bigger] = await converse(['65 inch tv', 'bigger?'], 'en');
+  assert.deepEqual(bigger!.cards, ['g']);
+  assert.match(bigger!.message, /over 65 in\./);
+});
+
+test('a number before a unit is a size, not a price: "холодильник от 300 литров" sets no price bound', () => {
+  const p = extractPriceIntent('холодильник от 300 литров');
+  assert.equal(p.priceMin, undefined);
+  assert.equal(extractPriceIntent('холодильник от 30000').priceMin, 30000);
+});
