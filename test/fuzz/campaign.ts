@@ -93,19 +93,25 @@ export interface FuzzOptions {
  * (registration succeeds only for a resource never registered, about one coherent request in 14).
  */
 const COHERENT_REQUESTS = 200;
+const COHERENT_BATCH = 10;
 
 /** Sends coherent requests until one succeeds; their failures are reported like the others. */
 async function coherentFirst(harness: Harness, op: Operation, seed: number, result: OperationResult, known: Set<string>): Promise<void> {
-  const plans = fc.sample(planArb(op, harness.world, { coherentOnly: true }), { seed, numRuns: COHERENT_REQUESTS });
-  for (const plan of plans) {
-    result.runs++;
-    const { status, failure } = await harness.send(op, plan);
-    if (failure && !known.has(failure.signature)) {
-      known.add(failure.signature);
-      result.found.push({ failure, seed, path: '', counterexample: fc.stringify(plan), request: describeRequest(harness, op, plan), shrinks: 0, coherent: true });
-    }
-    if (status >= 200 && status < 300) {
-      break;
+  const arb = planArb(op, harness.world, { coherentOnly: true });
+  // Drawn a few at a time: most operations succeed at the first.
+  for (let batch = 0; batch * COHERENT_BATCH < COHERENT_REQUESTS; batch++) {
+    const batchSeed = (seed + batch) | 0;
+    for (const plan of fc.sample(arb, { seed: batchSeed, numRuns: COHERENT_BATCH })) {
+      result.runs++;
+      const { status, failure } = await harness.send(op, plan);
+      if (failure && !known.has(failure.signature)) {
+        known.add(failure.signature);
+        result.found.push({ failure, seed: batchSeed, path: '', counterexample: fc.stringify(plan), request: describeRequest(harness, op, plan), shrinks: 0, coherent: true });
+      }
+      if (status >= 200 && status < 300) {
+        await harness.idle();
+        return;
+      }
     }
   }
   await harness.idle();

@@ -175,17 +175,23 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
  */
 function resized(prev: EngineState, words: string[]): { text: string; label: string[]; added: string[] } {
   const kind = words.some((w) => BIGGER.has(w)) ? 'over' : words.some((w) => SMALLER.has(w)) ? 'under' : null;
-  const before = mergeMeasures(tokenize(prev.text));
-  const at = kind === null ? -1 : before.findIndex((w) => parseMeasure(w) !== null || parseMeasureBound(w) !== null);
-  if (kind === null || at < 0) {
-    return { text: prev.text, label: prev.label, added: words };
+  const unchanged = { text: prev.text, label: prev.label, added: words };
+  if (kind === null) {
+    return unchanged;
   }
-  const old = before[at] as string;
-  const value = parseMeasure(old) ?? parseMeasureBound(old);
-  const measure = `${value?.value}${value?.unit}`;
-  const text = before.map((w, i) => (i === at ? `${measure}${kind}` : w)).join(' ');
-  // The old figure and its unit leave the label ("телевизор 55 дюймов" → "телевизор").
-  const label = prev.label.filter((w, i) => !(/^\d/u.test(w) || (i > 0 && /^\d/u.test(prev.label[i - 1] as string) && isUnitWord(w.toLowerCase()))));
+  const before = mergeMeasures(tokenize(prev.text));
+  const at = before.findIndex((w) => parseMeasure(w) !== null || parseMeasureBound(w) !== null);
+  const size = at < 0 ? null : (parseMeasure(before[at] as string) ?? parseMeasureBound(before[at] as string));
+  if (size === null) {
+    return unchanged;
+  }
+  const text = before.map((w, i) => (i === at ? `${size.value}${size.unit}${kind}` : w)).join(' ');
+  // The old figure and its unit leave the label ("телевизор 55 дюймов" → "телевизор"); other numbers stay ("iphone 15").
+  const isFigure = (w: string | undefined): boolean => {
+    const merged = w === undefined ? [] : mergeMeasures(tokenize(w));
+    return merged.length === 1 && (merged[0] === String(size.value) || parseMeasure(merged[0] as string)?.value === size.value);
+  };
+  const label = prev.label.filter((w, i) => !isFigure(w) && !(isFigure(prev.label[i - 1]) && isUnitWord(w.toLowerCase())));
   return { text, label, added: words.filter((w) => !BIGGER.has(w) && !SMALLER.has(w)) };
 }
 

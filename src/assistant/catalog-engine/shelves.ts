@@ -55,7 +55,7 @@ function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswe
   const { t, lang, currency } = turn;
   const parts = [label.join(' ')];
   // Bounds on a measure ("больше 60 дюймов") are search words the label leaves out: said here.
-  for (const w of run.text === '' ? [] : tokenize(run.text)) {
+  for (const w of /\d/.test(run.text) ? tokenize(run.text) : []) {
     const bound = boundSaid(turn, w);
     if (bound) {
       parts.push(bound);

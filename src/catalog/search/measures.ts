@@ -253,11 +253,6 @@ export function parseMeasureBound(word: string): { value: number; unit: string; 
   return { value: Number(m[1]), unit: m[2] as string, kind: m[3] as BoundKind };
 }
 
-/** The search word of a bound on a measure word ("55in", "over" → "55inover"); null when `measure` is none. */
-export function boundWord(measure: string, kind: BoundKind): string | null {
-  return parseMeasure(measure) === null ? null : `${measure}${kind}`;
-}
-
 /** Whether a measure of `value` meets the bound. */
 export function meetsBound(bound: { value: number; kind: BoundKind }, value: number): boolean {
   switch (bound.kind) {

@@ -125,11 +125,11 @@ export function parseMessage(
     // A word naming the categories only through a synonym ("earbuds" → "Headphones") stays a
     // search word as well when products here are of that kind and others of the synonym's: the
     // earbuds come before the other headphones, and "cheap earbuds" orders earbuds.
-    const named = new Set(mention.categories.flatMap((c) => tokenize(c).map(stem)));
+    let named: Set<string> | null = null;
     for (const i of mention.wordIndexes) {
       const r = rest[i];
       if (r) {
-        if (named.has(stem(r.word)) || !isOwnKindWord(r.word)) {
+        if (!isOwnKindWord(r.word) || (named ??= new Set(mention.categories.flatMap((c) => tokenize(c).map(stem)))).has(stem(r.word))) {
           taken.add(r.at);
         }
         categoryWords.push(shown(r));

@@ -337,12 +337,13 @@ export function ranker(source: RankingSource): {
     const purposeMask = groupMask(expanded, purpose, ng);
     // One word counts as the product word too when it and a synonym of it name different kinds
     // here ("earbuds", "headphones"): the kind in the buyer's word comes first.
-    const ownKindWord = ng === 1 && termsAsSaid(groups[0] as TermAlternative[], kindWords).length > 0;
+    const saidOfOne = ng === 1 ? termsAsSaid(groups[0] as TermAlternative[], kindWords) : [];
+    const ownKindWord = saidOfOne.length > 0;
     const head = (ng > 1 || sort || ownKindWord) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
     const headTerms = head >= 0 ? (groups[head] as TermAlternative[]).map((alt) => alt.termId) : [];
     // The buyer's own word for the kind ("earbuds"), when the group holds synonyms too ("headphones").
-    const saidTerms = head >= 0 ? termsAsSaid(groups[head] as TermAlternative[], kindWords) : [];
+    const saidTerms = head < 0 ? [] : ng === 1 ? saidOfOne : termsAsSaid(groups[head] as TermAlternative[], kindWords);
 
     // The groups of colour and feature words ("teal", "wireless") and of Russian adjectives
     // other than the product word ("подвесной"): a product matching only those is not what

@@ -82,7 +82,7 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   const missing = (req.filters.categories?.length ?? 0) > 0 ? null : index.productWord([req.text, ...(req.categoryWords ?? [])].join(' '));
   // A bound on a measure no product meets ("телевизор больше 100 дюймов" where the largest is
   // 65") gives way first, with the category kept; the answer says what was dropped.
-  const unmet = tokenize(req.text).filter((w) => parseMeasureBound(w) !== null && index.search(w, undefined, 1, budget ? { budget } : {}).length === 0);
+  const unmet = !/\d/.test(req.text) ? [] : tokenize(req.text).filter((w) => parseMeasureBound(w) !== null && index.search(w, undefined, 1, budget ? { budget } : {}).length === 0);
   const strip = (text: string) => tokenize(text).filter((w) => !unmet.includes(w)).join(' ');
   const keepsSomething = unmet.length > 0 && (strip(req.text) !== '' || (req.filters.categories?.length ?? 0) > 0 || (req.filters.brands?.length ?? 0) > 0);
   const asked = keepsSomething ? { ...req, text: strip(req.text), ...(req.textWithCategory !== undefined ? { textWithCategory: strip(req.textWithCategory) } : {}) } : req;
