@@ -207,7 +207,7 @@ export async function collectQueryPlans(settings: DatabaseSettings, options: { t
       generation.lookup({ tenantId, resourceId: 'bench-history', threadId: fixtureThreadId('bench-history', 0) }, question.client_message_id ?? 'none'),
     );
     await record('generation: the reply to a user message', 'modules/generation/repository.ts findReply', () => generation.findReply(question.id));
-    await record('generation: earlier turns for the engine', 'modules/generation/repository.ts recentMessages', () => generation.recentMessages(historyDialog.id, 20));
+    await record('generation: earlier turns for the language-model engine', 'modules/generation/repository.ts recentMessages', () => generation.recentMessages(historyDialog.id, 20));
     await record('generation: store a turn (existing dialog)', 'modules/generation/repository.ts storeTurn', () => {
         const now = Date.now() * 1000;
         const base = { client_message_id: null, fingerprint: null, traffic_type: 'real', events: null, engine_state: null };

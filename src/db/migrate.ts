@@ -11,6 +11,7 @@ import { dialogsPairIndexMigration } from './migrations/0002-dialogs-pair-index.
 import { generationClaimLeasesMigration } from './migrations/0003-generation-claim-leases.ts';
 import { insightsIndexesMigration } from './migrations/0004-insights-indexes.ts';
 import { insightsAnswerProductsMigration } from './migrations/0005-insights-answer-products.ts';
+import { dialogEngineStateMigration } from './migrations/0006-dialog-engine-state.ts';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -19,14 +20,19 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003-generation-claim-leases': generationClaimLeasesMigration,
     '0004-insights-indexes': insightsIndexesMigration,
     '0005-insights-answer-products': insightsAnswerProductsMigration(dialect),
+    '0006-dialog-engine-state': dialogEngineStateMigration(dialect),
   };
+}
+
+/** Kysely's migrator over Aisle's migrations (tests also use it to step back and forth). */
+export function migratorOf(db: Kysely<Database>, dialect: DialectName): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  return new Migrator({ db, provider });
 }
 
 /** Brings the schema up to date; returns the names of the migrations that ran. */
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(db, dialect).migrateToLatest();
   if (error) {
     throw error instanceof Error ? error : new Error('migration failed');
   }

@@ -33,6 +33,12 @@ export interface DialogsTable {
   created_at: number;
   last_message_at: number;
   hidden_at: number | null;
+  /**
+   * What the catalogue engine kept for later turns with the dialog's latest answer that kept
+   * something (JSON; the same as that message's `engine_state`), so a turn reads it with the
+   * dialog instead of reading earlier messages. Read only by generation: `Dialog` leaves it out.
+   */
+  engine_state: string | null;
 }
 
 export interface MessagesTable {
@@ -157,7 +163,10 @@ export interface Database {
 }
 
 export type GuestSession = Selectable<GuestSessionsTable>;
-export type Dialog = Selectable<DialogsTable>;
+/** A dialog as every module but generation reads it (`DIALOG_COLUMNS`): without the engine's state. */
+export type Dialog = Omit<Selectable<DialogsTable>, 'engine_state'>;
+/** The columns of `Dialog`. */
+export const DIALOG_COLUMNS = ['id', 'tenant_id', 'resource_id', 'thread_id', 'session_id', 'title', 'created_at', 'last_message_at', 'hidden_at'] as const satisfies ReadonlyArray<keyof Dialog>;
 export type NewDialog = Insertable<DialogsTable>;
 export type Message = Selectable<MessagesTable>;
 export type NewMessage = Insertable<MessagesTable>;

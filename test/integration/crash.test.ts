@@ -3,9 +3,12 @@
  * slow model (the language-model engine against a local OpenAI-compatible server) is killed
  * with SIGKILL while many turns with message ids are in flight, and two new processes start
  * on the same database. Every answer acknowledged before the kill is in history with its
- * user message, no turn is half-stored, and a retry of every id (the spec's retry rule) sent
- * to both new processes at once is answered 200 within the claim lease — the dead holder's
- * claims are taken over, by one of them — with each turn stored exactly once.
+ * user message, no turn is half-stored, and a retry of every id (the spec's retry rule) is
+ * answered 200 with each turn stored exactly once. On PostgreSQL two new processes start and
+ * every retry goes to both at once: it is answered within the claim lease (the dead holder's
+ * claims are taken over, by one of them). On SQLite, one instance whose claims lived in the
+ * dead process's memory, one new process starts and answers every retry without waiting for a
+ * lease.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -98,25 +101,30 @@ for (const dialect of DIALECTS) {
         assert.ok(inFlight.length >= 3, `in flight at the kill: ${inFlight.length}`);
         assertEvery(inFlight, (o) => o.status === 'no answer', JSON.stringify(inFlight));
 
-        // Two new instances; every id is retried on both at once, so takeovers also race each other.
+        // PostgreSQL: two new instances, every id retried on both at once, so takeovers also race
+        // each other. SQLite: its one new instance.
         slow = false;
         const modelCallsBefore = fake.requests.length;
-        [second, third] = await Promise.all([startChildServer(env), startChildServer(env)]);
+        const shared = dialect === 'postgres';
+        [second, third] = shared ? await Promise.all([startChildServer(env), startChildServer(env)]) : [await startChildServer(env), undefined];
+        const instances = [second, third].filter((x): x is ChildServer => x !== undefined);
         const retry = async (server: ChildServer, i: number) => {
           const outcome = await send(server.base, i, LEASE_MS + RETRY_MARGIN_MS + 30_000);
           return { ...outcome, sinceKillMs: Date.now() - killedAt };
         };
-        const retries = await Promise.all(Array.from({ length: TURNS }, (_, i) => [retry(second!, i), retry(third!, i)]).flat());
+        const retries = await Promise.all(Array.from({ length: TURNS }, (_, i) => instances.map((server) => retry(server, i))).flat());
         const slowest = Math.max(...retries.map((r) => r.sinceKillMs));
         const rerun = fake.requests.slice(modelCallsBefore).map(turnOf);
         process.stdout.write(
           `# [${dialect}] ${acknowledged.length} answered before the kill, ${inFlight.length} in flight; every retry answered by ${slowest} ms after the kill (lease ${LEASE_MS} ms); ${rerun.length} model calls after the kill\n`,
         );
-        assert.deepEqual(retries.map((r) => r.status), Array(2 * TURNS).fill(200), JSON.stringify(retries));
-        assert.ok(slowest < LEASE_MS + RETRY_MARGIN_MS, `retries answered ${slowest} ms after the kill`);
+        assert.deepEqual(retries.map((r) => r.status), Array(instances.length * TURNS).fill(200), JSON.stringify(retries));
+        // SQLite's claims died with the process: nothing to wait out. The bound is far above a
+        // restart and the model's 200 ms answers, far below the lease a shared claim would wait.
+        assert.ok(slowest < (shared ? LEASE_MS + RETRY_MARGIN_MS : LEASE_MS), `retries answered ${slowest} ms after the kill`);
         for (let i = 0; i < TURNS; i++) {
           const answers = new Set(retries.filter((r) => r.id === `m-${i}`).map((r) => r.assistantMessageId));
-          assert.equal(answers.size, 1, `both instances answer m-${i} with one answer`);
+          assert.equal(answers.size, 1, `every instance answers m-${i} with one answer`);
         }
         for (const ack of acknowledged) {
           assert.equal(retries.find((r) => r.id === ack.id)!.assistantMessageId, ack.assistantMessageId, `the retry of ${ack.id} gets the acknowledged answer`);

@@ -4,7 +4,7 @@
  * client can drive checks the owning session too (the rule is in ownership.ts).
  */
 import type { Kysely } from 'kysely';
-import type { Database, Dialog } from '../../db/types.ts';
+import { DIALOG_COLUMNS, type Database, type Dialog } from '../../db/types.ts';
 import { prepared } from '../../db/prepared.ts';
 
 export interface DialogKey {
@@ -18,6 +18,8 @@ export interface ListCursor {
   threadId: string;
 }
 
+const QUALIFIED_DIALOG_COLUMNS = DIALOG_COLUMNS.map((c) => `dialogs.${c}` as const);
+
 /**
  * The query for the dialog of a key, written once: the dialog lookup runs it as it is, and
  * generation joins the message of a retried id onto it (columns are qualified for that join).
@@ -25,7 +27,7 @@ export interface ListCursor {
 export function selectDialogByKey(db: Kysely<Database>, tenantId: string, resourceId: string, threadId: string) {
   return db
     .selectFrom('dialogs')
-    .selectAll('dialogs')
+    .select(QUALIFIED_DIALOG_COLUMNS)
     .where('dialogs.tenant_id', '=', tenantId)
     .where('dialogs.resource_id', '=', resourceId)
     .where('dialogs.thread_id', '=', threadId);

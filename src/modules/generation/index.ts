@@ -5,6 +5,7 @@ import type { EngineResolver } from '../../assistant/engines.ts';
 import type { ImagePipeline } from '../../images/index.ts';
 import { createGenerationRepository } from './repository.ts';
 import { registerGenerationRoutes } from './routes.ts';
+import { createProcessClaims } from './process-claims.ts';
 import { createGenerationService } from './service.ts';
 
 export interface GenerationModuleDeps {
@@ -14,11 +15,14 @@ export interface GenerationModuleDeps {
 
 /** Registers `POST /shopping/generate`. */
 export function registerGenerationModule(app: FastifyInstance, ctx: AppContext, deps: GenerationModuleDeps): void {
+  const repository = createGenerationRepository(ctx.storage.db, ctx.storage.dialect);
   const generation = createGenerationService({
     config: ctx.config,
     clock: ctx.clock,
     signer: ctx.signer,
-    repository: createGenerationRepository(ctx.storage.db, ctx.storage.dialect),
+    repository,
+    // SQLite has one instance (docs/scaling.md): its claims need not be written to the file.
+    claims: ctx.storage.dialect === 'sqlite' ? createProcessClaims() : repository,
     images: deps.images,
     engineFor: deps.engineFor,
     metrics: ctx.metrics,

@@ -8,15 +8,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tenant } from '../../config/index.ts';
 import type { AssistantResponse } from '../../assistant/contract.ts';
 import type { BuyerPreferences, EngineTurn } from '../../assistant/engine.ts';
-import type { Dialog, Message } from '../../db/types.ts';
+import type { Message } from '../../db/types.ts';
 import { assistantText, userText, type StoredUserContent } from '../dialogs/stored-content.ts';
-import type { GenerationRepository } from './repository.ts';
+import type { GenerationRepository, TurnDialog } from './repository.ts';
 
 /** Earlier messages the engine sees. */
 const HISTORY_FOR_ENGINE = 20;
 
 type MemoryStore = Pick<GenerationRepository, 'recentMessages' | 'loadPreferences' | 'savePreferences'>;
-/** A stored message as the engine's window reads it; an answer's content is null when read briefly. */
+/** A stored message as the engine's window reads it; an answer's content is null in the catalogue engine's view. */
 type StoredMessage = Pick<Message, 'role' | 'engine_state'> & { content: string | null };
 
 /** What a turn starts from: the dialog's latest messages as stored (oldest first) and the saved preferences. */
@@ -61,7 +61,7 @@ export function engineHistory(recollection: Recollection): EngineTurn[] {
     }
     const state = row.engine_state ? (JSON.parse(row.engine_state) as Record<string, unknown>) : null;
     if (row.content === null) {
-      // Read briefly: the engine reads only its own state of earlier answers.
+      // The catalogue engine's view: its own state of the latest answer only.
       return { role: 'assistant', text: '', state };
     }
     const response = JSON.parse(row.content) as AssistantResponse;
@@ -70,20 +70,25 @@ export function engineHistory(recollection: Recollection): EngineTurn[] {
 }
 
 /**
- * Whether the tenant's engine reads earlier answers themselves: the language-model engine
+ * Whether the tenant's engine reads earlier messages themselves: the language-model engine
  * retells their words and cards to the model; the catalogue engine reads only the state it
- * kept with each answer, so for it the answers' content (several KB each) is not read.
+ * kept with its latest answer, which the dialog row carries, so for it no message is read.
  */
-function readsAnswers(tenant: Tenant): boolean {
+function readsMessages(tenant: Tenant): boolean {
   return tenant.engine.type === 'llm';
+}
+
+/** The catalogue engine's view of earlier turns: the state its latest answer kept, as read with the dialog. */
+function keptState(dialog: TurnDialog | undefined): StoredMessage[] {
+  return dialog?.engine_state ? [{ role: 'assistant', content: null, engine_state: dialog.engine_state }] : [];
 }
 
 export function createBuyerMemory(repository: MemoryStore) {
   return {
     /** The dialog's message window and the buyer's preferences, read at once (two queries in parallel). */
-    async recall(tenant: Tenant, resourceId: string, dialog: Dialog | undefined): Promise<Recollection> {
+    async recall(tenant: Tenant, resourceId: string, dialog: TurnDialog | undefined): Promise<Recollection> {
       const [recent, preferences] = await Promise.all([
-        dialog ? repository.recentMessages(dialog.id, HISTORY_FOR_ENGINE, !readsAnswers(tenant)) : Promise.resolve([]),
+        dialog && readsMessages(tenant) ? repository.recentMessages(dialog.id, HISTORY_FOR_ENGINE) : Promise.resolve(keptState(dialog)),
         tenant.memory ? repository.loadPreferences(tenant.id, resourceId) : Promise.resolve(null),
       ]);
       return { recent, preferences: preferences as BuyerPreferences | null };

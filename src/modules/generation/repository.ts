@@ -4,7 +4,7 @@
  * transaction, so a failure leaves nothing half-stored and a retry runs again.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database, Dialog, Message, NewDialog, NewMessage } from '../../db/types.ts';
+import type { Database, Dialog, DialogsTable, Message, NewDialog, NewMessage } from '../../db/types.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { selectDialogByKey, type DialogKey } from '../dialogs/repository.ts';
 import { prepared, preparedOn } from '../../db/prepared.ts';
@@ -30,13 +30,22 @@ export interface HeldClaim extends ClaimKey {
   holder: string;
 }
 
+/**
+ * The dialog's engine state after a turn: the new answer's, or the one kept before when the
+ * answer kept none (the engine reads the latest answer that kept a state).
+ */
+const keptEngineState = sql<string | null>`coalesce(excluded.engine_state, dialogs.engine_state)`;
+
 /** Claims written by code from before leases have none; they keep that code's 150-second rule. */
 const LEGACY_CLAIM_MICROS = 150_000_000;
 /** The end of a claim's lease, also for claims written before leases existed. */
 const leaseEnd = sql<number>`coalesce(generation_claims.lease_until, generation_claims.claimed_at + ${sql.lit(LEGACY_CLAIM_MICROS)})`;
 
+/** A dialog as a turn reads it: with the state the engine kept with its latest answer. */
+export type TurnDialog = Dialog & Pick<DialogsTable, 'engine_state'>;
+
 export interface TurnLookup {
-  dialog: Dialog | undefined;
+  dialog: TurnDialog | undefined;
   /** The user message already stored under the request's message id, if any. */
   userMessage: { id: string; fingerprint: string | null } | undefined;
 }
@@ -49,8 +58,8 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
       .with('d', (qb) =>
         qb
           .insertInto('dialogs')
-          .values({ ...turn.dialog, last_message_at: lastMessageAt, hidden_at: null })
-          .onConflict((oc) => oc.columns(['tenant_id', 'resource_id', 'thread_id']).doUpdateSet({ last_message_at: lastMessageAt }))
+          .values({ ...turn.dialog, last_message_at: lastMessageAt, hidden_at: null, engine_state: turn.assistant.engine_state ?? null })
+          .onConflict((oc) => oc.columns(['tenant_id', 'resource_id', 'thread_id']).doUpdateSet({ last_message_at: lastMessageAt, engine_state: keptEngineState }))
           .returning('id'),
       )
       .with('m', (qb) =>
@@ -120,11 +129,24 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
   }
 
   // SQLite: the statements of a stored turn, compiled once and run in one transaction.
-  const upsertDialog = preparedOn(8, (id: string, tenantId: string, resourceId: string, threadId: string, sessionId: string, title: string, createdAt: string, lastMessageAt: string) =>
+  const upsertDialog = preparedOn(9, (id: string, tenantId: string, resourceId: string, threadId: string, sessionId: string, title: string, createdAt: string, lastMessageAt: string, engineState: string) =>
     db
       .insertInto('dialogs')
-      .values({ id, tenant_id: tenantId, resource_id: resourceId, thread_id: threadId, session_id: sessionId, title, created_at: createdAt as unknown as number, last_message_at: lastMessageAt as unknown as number, hidden_at: null })
-      .onConflict((oc) => oc.columns(['tenant_id', 'resource_id', 'thread_id']).doUpdateSet((eb) => ({ last_message_at: eb.ref('excluded.last_message_at') })))
+      .values({
+        id,
+        tenant_id: tenantId,
+        resource_id: resourceId,
+        thread_id: threadId,
+        session_id: sessionId,
+        title,
+        created_at: createdAt as unknown as number,
+        last_message_at: lastMessageAt as unknown as number,
+        hidden_at: null,
+        engine_state: engineState,
+      })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'resource_id', 'thread_id']).doUpdateSet((eb) => ({ last_message_at: eb.ref('excluded.last_message_at'), engine_state: keptEngineState })),
+      )
       .returning('id'),
   );
   const insertMessage = preparedOn(12, (...v: string[]) =>
@@ -164,9 +186,12 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
   );
 
   // The queries of every turn, compiled once.
-  const dialogByKey = prepared(db, 3, (tenantId: string, resourceId: string, threadId: string) => selectDialogByKey(db, tenantId, resourceId, threadId));
+  const dialogByKey = prepared(db, 3, (tenantId: string, resourceId: string, threadId: string) =>
+    selectDialogByKey(db, tenantId, resourceId, threadId).select('dialogs.engine_state'),
+  );
   const dialogWithMessage = prepared(db, 4, (tenantId: string, resourceId: string, threadId: string, clientMessageId: string) =>
     selectDialogByKey(db, tenantId, resourceId, threadId)
+      .select('dialogs.engine_state')
       .leftJoin('messages as m', (join) => join.onRef('m.dialog_id', '=', 'dialogs.id').on('m.client_message_id', '=', clientMessageId))
       .select(['m.id as user_message_id', 'm.fingerprint as user_fingerprint']),
   );
@@ -174,17 +199,6 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
   const recent = prepared(db, 2, (dialogId: string, count: number) =>
     db.selectFrom('messages').select(['role', 'content', 'engine_state']).where('dialog_id', '=', dialogId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count),
   );
-  // The same window without the answers' content (several KB each): user texts and the engine's state only.
-  const recentBrief = prepared(db, 2, (dialogId: string, count: number) =>
-    db
-      .selectFrom('messages')
-      .select((eb) => ['role', eb.case().when('role', '=', 'user').then(eb.ref('content')).else(null).end().as('content'), 'engine_state'])
-      .where('dialog_id', '=', dialogId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(count),
-  );
-
   return {
     /** The dialog and, when the request has a message id, the user message stored under it: one query. */
     async lookup(key: DialogKey, clientMessageId: string | null): Promise<TurnLookup> {
@@ -203,12 +217,9 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
       return (await reply(userMessageId))[0];
     },
 
-    /**
-     * The latest `count` messages of a dialog, oldest first (the engine's view of earlier turns).
-     * `brief`: answers without their content (null), for engines that read only their own state of them.
-     */
-    async recentMessages(dialogId: string, count: number, brief = false): Promise<Array<{ role: Message['role']; content: string | null; engine_state: string | null }>> {
-      return (await (brief ? recentBrief : recent)(dialogId, count)).reverse();
+    /** The latest `count` messages of a dialog, oldest first (the language-model engine's view of earlier turns). */
+    async recentMessages(dialogId: string, count: number): Promise<Array<{ role: Message['role']; content: string | null; engine_state: string | null }>> {
+      return (await recent(dialogId, count)).reverse();
     },
 
     /**
@@ -276,11 +287,22 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
         const d = turn.dialog;
         // Prepared queries take their arguments as they are bound: numbers and nulls pass through as they are.
         const bind = (x: unknown) => x as string;
-        const [dialog] = await upsertDialog(trx, d.id, d.tenant_id, d.resource_id, d.thread_id, bind(d.session_id), d.title, bind(d.created_at), bind(lastMessageAt));
+        const [dialog] = await upsertDialog(
+          trx,
+          d.id,
+          d.tenant_id,
+          d.resource_id,
+          d.thread_id,
+          bind(d.session_id),
+          d.title,
+          bind(d.created_at),
+          bind(lastMessageAt),
+          bind(turn.assistant.engine_state ?? null),
+        );
         if (!dialog) {
           throw new Error('the dialog was not stored');
         }
-        // An existing dialog keeps its id, creation time and title: the upsert sets only last_message_at.
+        // An existing dialog keeps its id, creation time and title: the upsert sets only last_message_at and the engine's state.
         for (const m of [...turn.userMessages, turn.assistant]) {
           await insertMessage(
             trx,

@@ -19,17 +19,17 @@ import type { Signer } from '../../security/signer.ts';
 import { engineAnswerProblems } from '../../assistant/contract.ts';
 import type { AssistantEngine } from '../../assistant/engine.ts';
 import type { ImagePipeline } from '../../images/index.ts';
-import type { Dialog, Message, NewMessage } from '../../db/types.ts';
+import type { Message, NewMessage } from '../../db/types.ts';
 import { ownedBy } from '../dialogs/ownership.ts';
 import { dialogTitle, userText } from '../dialogs/stored-content.ts';
 import { createTrackingLinks } from '../tracking/index.ts';
 import { requestFingerprint } from './fingerprint.ts';
 import { createBuyerMemory, engineHistory } from './memory.ts';
 import { answerOf, debugAnswer } from './presentation.ts';
-import type { GenerationRepository, TurnLookup } from './repository.ts';
+import type { GenerationRepository, TurnDialog, TurnLookup } from './repository.ts';
 import { checkMessages, pageContext, storedContent } from './request-checks.ts';
 import type { GenerateBody, GenerateResponse } from './schemas.ts';
-import { createSingleFlight } from './single-flight.ts';
+import { createSingleFlight, type ClaimStore } from './single-flight.ts';
 import { createTurnQueue } from './turn-queue.ts';
 import { claimKeyOf, clientMessageIdOf, dialogKeyOf, dialogKeyText, type Caller, type Turn, type TurnRequest } from './turn.ts';
 
@@ -43,6 +43,8 @@ export interface GenerationDeps {
   clock: Clock;
   signer: Signer;
   repository: GenerationRepository;
+  /** Where message ids are claimed: the repository's claims table, or this process's memory (one instance). */
+  claims: ClaimStore;
   images: ImagePipeline;
   engineFor(tenant: Tenant): AssistantEngine;
   metrics: Pick<MetricsRecorder, 'generation' | 'engineTime' | 'turnQueue'>;
@@ -69,7 +71,7 @@ export function createGenerationService(deps: GenerationDeps) {
   const { config, clock, repository } = deps;
   const memory = createBuyerMemory(repository);
   // A waiter gives up a little after the holder's engine deadline.
-  const singleFlight = createSingleFlight({ repository, clock, waitMs: ENGINE_DEADLINE_MS + 10_000 });
+  const singleFlight = createSingleFlight({ claims: deps.claims, clock, waitMs: ENGINE_DEADLINE_MS + 10_000 });
   const turns = createTurnQueue();
   deps.metrics.turnQueue(() => turns.waiting);
 
@@ -201,7 +203,7 @@ export function createGenerationService(deps: GenerationDeps) {
    */
   function produceOnce(request: TurnRequest, clientId: string, replayed: { value: boolean }): Promise<GenerateResponse> {
     const { body, tenant, caller, fingerprint } = request;
-    return singleFlight.runOnce<GenerateResponse, Dialog | undefined>(claimKeyOf(request, clientId), fingerprint, {
+    return singleFlight.runOnce<GenerateResponse, TurnDialog | undefined>(claimKeyOf(request, clientId), fingerprint, {
       log: caller.log,
       find: async () => {
         const { dialog, userMessage } = await lookup(body, caller, clientId);

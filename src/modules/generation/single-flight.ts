@@ -1,7 +1,8 @@
 /**
  * Single flight of a message id (design.md §5 "idempotent retry"): concurrent duplicates of
  * one request run its work once. In-process they share one promise; across instances a claim
- * row in the database lets one run while the others wait for its stored result. The claim is
+ * row in the database lets one run while the others wait for its stored result (on SQLite,
+ * one instance, the claims live in its memory instead: process-claims.ts). The claim is
  * a short lease its holder renews while the work runs, so the claim of a holder that died is
  * taken over within a lease; a stored result keeps its claim (done), so a request that looked
  * for the result just before it was stored and claims just after finds the claim taken.
@@ -30,7 +31,14 @@ const CLAIM_POLL_MAX_MS = 500;
 const CLAIM_KEPT_MICROS = MICROS_PER_DAY;
 const CLAIM_PURGE_EVERY_MICROS = 3_600_000_000;
 
-type ClaimStore = Pick<GenerationRepository, 'tryClaim' | 'renewLease' | 'readClaim' | 'releaseClaim' | 'purgeClaims'>;
+/** Where claims are kept: the claims table (the repository) or one process's memory. */
+export interface ClaimStore extends Pick<GenerationRepository, 'tryClaim' | 'renewLease' | 'readClaim' | 'releaseClaim' | 'purgeClaims'> {
+  /**
+   * Marks a held claim done once its result is stored. Absent for the claims table, where the
+   * result's own write marks it (the turn's transaction), so the two cannot part.
+   */
+  markDone?(claim: HeldClaim, at: number): void;
+}
 
 /** What a stored result's lookup found: the result, or what a new run starts from. */
 export type Found<T, S> = { done: T } | { start: S };
@@ -43,10 +51,11 @@ export interface OnceWork<T, S> {
    */
   find(): Promise<Found<T, S>>;
   /**
-   * Runs the work holding `claim`. It must mark the claim done in the same write that stores
-   * its result: a unique violation from that write means another holder stored it first.
+   * Runs the work. Given a claim, it must mark the claim done in the same write that stores
+   * its result; given null, the claim store marks it after the run. Either way a unique
+   * violation from that write means another holder stored the result first.
    */
-  run(claim: HeldClaim, start: S): Promise<T>;
+  run(claim: HeldClaim | null, start: S): Promise<T>;
   log: FastifyBaseLogger;
 }
 
@@ -56,8 +65,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `waitMs`: how long a request waits for another holder's result before it fails
  * (ASSISTANT_FAILED); longer than the work's own deadline.
  */
-export function createSingleFlight(deps: { repository: ClaimStore; clock: Clock; waitMs: number }) {
-  const { repository, clock } = deps;
+export function createSingleFlight(deps: { claims: ClaimStore; clock: Clock; waitMs: number }) {
+  const { claims, clock } = deps;
   const inFlight = new Map<string, Promise<unknown>>();
   let nextPurge: number | null = null;
 
@@ -70,7 +79,7 @@ export function createSingleFlight(deps: { repository: ClaimStore; clock: Clock;
         return;
       }
       renewing = true;
-      repository
+      claims
         .renewLease(claim, clock.nowMicros() + CLAIM_LEASE_MICROS)
         .catch((err: unknown) => log.warn({ err }, 'renewing a generation claim failed'))
         .finally(() => {
@@ -90,7 +99,7 @@ export function createSingleFlight(deps: { repository: ClaimStore; clock: Clock;
     const first = nextPurge === null;
     nextPurge = now + CLAIM_PURGE_EVERY_MICROS;
     if (!first) {
-      repository.purgeClaims(now - CLAIM_KEPT_MICROS).catch((err: unknown) => log.warn({ err }, 'purging old generation claims failed'));
+      claims.purgeClaims(now - CLAIM_KEPT_MICROS).catch((err: unknown) => log.warn({ err }, 'purging old generation claims failed'));
     }
   }
 
@@ -102,7 +111,9 @@ export function createSingleFlight(deps: { repository: ClaimStore; clock: Clock;
   async function runHolding<T, S>(claim: HeldClaim, work: OnceWork<T, S>, start: S): Promise<T> {
     const stopRenewing = keepLease(claim, work.log);
     try {
-      return await work.run(claim, start);
+      const result = await work.run(claims.markDone ? null : claim, start);
+      claims.markDone?.(claim, clock.nowMicros());
+      return result;
     } catch (err) {
       if (isUniqueViolation(err)) {
         const found = await work.find();
@@ -110,7 +121,7 @@ export function createSingleFlight(deps: { repository: ClaimStore; clock: Clock;
           return found.done;
         }
       }
-      await repository.releaseClaim(claim).catch((releaseErr: unknown) => work.log.warn({ err: releaseErr }, 'releasing a generation claim failed'));
+      await claims.releaseClaim(claim).catch((releaseErr: unknown) => work.log.warn({ err: releaseErr }, 'releasing a generation claim failed'));
       throw err;
     } finally {
       stopRenewing();
@@ -127,7 +138,7 @@ export function createSingleFlight(deps: { repository: ClaimStore; clock: Clock;
         // Held in this process: the caller waits on its promise instead of polling the database.
         return 'open';
       }
-      const row = await repository.readClaim(claim);
+      const row = await claims.readClaim(claim);
       if (row && row.fingerprint !== fingerprint) {
         throw new AppError('MESSAGE_ID_CONFLICT');
       }
@@ -169,7 +180,7 @@ export function createSingleFlight(deps: { repository: ClaimStore; clock: Clock;
         }
         const now = clock.nowMicros();
         const claim: HeldClaim = { ...key, holder: randomUUID() };
-        if (await repository.tryClaim(claim, fingerprint, now, now + CLAIM_LEASE_MICROS)) {
+        if (await claims.tryClaim(claim, fingerprint, now, now + CLAIM_LEASE_MICROS)) {
           purgeClaimsNowAndThen(now, work.log);
           const holding = runHolding(claim, work, found.start);
           inFlight.set(flightKey, holding);

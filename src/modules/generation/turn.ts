@@ -5,10 +5,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tenant } from '../../config/index.ts';
-import type { Dialog } from '../../db/types.ts';
 import type { DialogKey } from '../dialogs/repository.ts';
 import type { ImageOfMessage } from './request-checks.ts';
-import type { ClaimKey } from './repository.ts';
+import type { ClaimKey, TurnDialog } from './repository.ts';
 import type { GenerateBody } from './schemas.ts';
 
 /** Who asks, as the access plugin established it. */
@@ -32,7 +31,7 @@ export interface TurnRequest {
 
 /** A request about to run: its dialog as read (undefined when the turn creates it) and the claim it holds. */
 export interface Turn extends TurnRequest {
-  dialog: Dialog | undefined;
+  dialog: TurnDialog | undefined;
   /** The claim to mark done with the stored turn; null for a request without a message id. */
   claim: ClaimKey | null;
 }

@@ -1,6 +1,6 @@
 /** Share storage: Kysely only. Links are found by the SHA-256 of their token, never by the token. */
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, Dialog, SharesTable } from '../../db/types.ts';
+import { DIALOG_COLUMNS, type Database, type Dialog, type SharesTable } from '../../db/types.ts';
 
 /** A share row as created (never revoked yet). */
 export type NewShare = Omit<Insertable<SharesTable>, 'revoked_at'>;
@@ -13,7 +13,7 @@ export function createSharingRepository(db: Kysely<Database>) {
      * requests name no tenant, so the caller must tell one match from an ambiguous pair.
      */
     dialogsByPair(resourceId: string, threadId: string, limit: number): Promise<Dialog[]> {
-      return db.selectFrom('dialogs').selectAll().where('resource_id', '=', resourceId).where('thread_id', '=', threadId).limit(limit).execute();
+      return db.selectFrom('dialogs').select(DIALOG_COLUMNS).where('resource_id', '=', resourceId).where('thread_id', '=', threadId).limit(limit).execute();
     },
 
     /** The dialog with this resource and thread id in the tenant of the guest session holding `tokenHash`. */
@@ -21,7 +21,7 @@ export function createSharingRepository(db: Kysely<Database>) {
       return db
         .selectFrom('dialogs as d')
         .innerJoin('guest_sessions as g', 'g.tenant_id', 'd.tenant_id')
-        .selectAll('d')
+        .select(DIALOG_COLUMNS.map((c) => `d.${c}` as const))
         .where('g.token_hash', '=', tokenHash)
         .where('d.resource_id', '=', resourceId)
         .where('d.thread_id', '=', threadId)
