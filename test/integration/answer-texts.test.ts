@@ -151,6 +151,26 @@ for (const dialect of DIALECTS) {
       assertNone(nonsense.suggests, (s) => /ыврапролд/u.test(s));
     });
 
+    test('ru and en: "no frost" is what the fridge has; "not expensive" orders from the cheapest, "not cheap" from the dearest', async () => {
+      const fridges = await dialog('demo')('холодильник no frost');
+      assert.match(fridges.message, /^Холодильник No Frost — вот \d/u);
+      assertEvery(fridges.cards, (c) => /No Frost/u.test(c.name), fridges.cards.map((c) => c.name).join('; '));
+      const prices = (a: Answer) => a.cards.map((c) => c.price ?? 0);
+      const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] as number) <= x);
+      const descending = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] as number) >= x);
+      const notDear = await dialog('demo')('смартфон не дорогой');
+      assert.match(notDear.message, /^Смартфон — вот \d+ вариант\p{L}*\. Сначала самые недорогие\.$/u);
+      assert.ok(ascending(prices(notDear)), String(prices(notDear)));
+      const notCheap = await dialog('demo')('наушники не дешёвые');
+      assert.match(notCheap.message, /^Наушники — вот \d+ вариант\p{L}*\. Сначала самые дорогие\.$/u);
+      assert.ok(descending(prices(notCheap)), String(prices(notCheap)));
+      const laptops = await dialog('demo-en')('laptop not too expensive');
+      assert.match(laptops.message, /^Laptop: here are \d+ options\. Cheapest first\.$/u);
+      assert.ok(ascending(prices(laptops)), String(prices(laptops)));
+      const excluded = await dialog('demo-en')('tv no samsung');
+      assert.match(excluded.message, /^TV, except Samsung: here are \d/u);
+    });
+
     test('en: the greeting example has the shop currency', async () => {
       const a = await dialog('demo-en')('hello');
       assert.equal(a.message, 'Hello! I can help you find products in our catalogue. Tell me what you\'re looking for — for example, "wireless headphones under $100".');

@@ -29,6 +29,7 @@ export interface SearchContext {
 /** The context of a new search: its category and brand words and the label described above. */
 export function freshContext(message: string, parsed: DetailedQuery, index?: CatalogIndex): SearchContext {
   const brandWords = new Set(parsed.brandWords.flatMap((b) => tokenize(b)));
+  const excludedBrandWords = new Set((parsed.filters.excludeBrands ?? []).flatMap((b) => tokenize(b)));
   const keep = new Set([...parsed.categoryWords, ...tokenize(parsed.text), ...brandWords]);
   // The buyer's own spelling ("iPhone") and order, with connecting words between kept
   // words ("чехол для ноутбука"), brands as the catalogue writes them, without price
@@ -53,8 +54,13 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
     }
     for (let i = from; i <= to; i++) {
       const n = norms[i] as string;
-      // "не Xiaomi", "кроме Xiaomi": an excluded brand is said apart ("…, кроме Xiaomi").
-      if (i > 0 && NEGATORS.has(norms[i - 1] as string)) {
+      // "не Xiaomi", "кроме Xiaomi": an excluded brand is said apart ("…, кроме Xiaomi"). Other
+      // words after "no" stay: "no frost" is what the fridge has, not what it lacks.
+      if (i > 0 && NEGATORS.has(norms[i - 1] as string) && (excludedBrandWords.has(n) || norms[i - 1] !== 'no')) {
+        continue;
+      }
+      if (n === 'no' && i < to && !excludedBrandWords.has(norms[i + 1] as string) && candidate(norms[i + 1] as string)) {
+        label.push(originals[i] as string);
         continue;
       }
       if (candidate(n) && !used.has(n)) {
