@@ -171,6 +171,14 @@ for (const dialect of DIALECTS) {
       assert.match(excluded.message, /^TV, except Samsung: here are \d/u);
     });
 
+    test('ru: "без проводов" finds what "беспроводные" finds, with no note that "проводов" was not found', async () => {
+      const without = await dialog('demo')('наушники без проводов');
+      const wireless = await dialog('demo')('беспроводные наушники');
+      assert.doesNotMatch(without.message, /не нашлось/u);
+      assert.match(without.message, /^Наушники — вот \d/u);
+      assert.deepEqual(without.cards.map((c) => c.sku).sort(), wireless.cards.map((c) => c.sku).sort());
+    });
+
     test('en: the greeting example has the shop currency', async () => {
       const a = await dialog('demo-en')('hello');
       assert.equal(a.message, 'Hello! I can help you find products in our catalogue. Tell me what you\'re looking for — for example, "wireless headphones under $100".');

@@ -68,6 +68,13 @@ export function parseMessage(
 
   const taken = new Set<number>();
   const replaced = new Map<number, string>();
+  // A two-word name that opens with a stop word ("без проводов" for "беспроводные") would lose
+  // that word from the search and mean its opposite: the search reads the name's one word.
+  joined.forEach((j, at) => {
+    if (j.source !== j.word && STOP_WORDS.has(j.source.split(' ')[0] as string)) {
+      replaced.set(at, j.word);
+    }
+  });
   const brandWords: string[] = [];
   const include: string[] = [];
   const exclude: string[] = [];

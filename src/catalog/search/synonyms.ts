@@ -85,7 +85,7 @@ const GROUPS: string[][] = [
   ['золотой', 'золотистый', 'gold', 'golden'],
   ['кремовый', 'cream', 'ivory'],
   ['прозрачный', 'clear', 'transparent'],
-  ['беспроводные', 'беспроводной', 'беспроводная', 'wireless', 'bluetooth'],
+  ['беспроводные', 'беспроводной', 'беспроводная', 'wireless', 'bluetooth', 'без проводов', 'без провода'],
   ['шумоподавление', 'шумоподавлением', 'anc', 'noise cancelling', 'noise canceling', 'noise cancellation', 'noise cancelation'],
   ['игровой', 'игровые', 'gaming'],
   ['детский', 'kids'],
