@@ -179,6 +179,13 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(without.cards.map((c) => c.sku).sort(), wireless.cards.map((c) => c.sku).sort());
     });
 
+    test('a connecting word stays with its word when a word between them is dropped from the title', async () => {
+      const ru = await dialog('demo')('телефон с хорошей камерой');
+      assert.match(ru.message, /(^|\. )Телефон с камерой — вот \d/u);
+      const en = await dialog('demo-en')('phone with a good camera');
+      assert.match(en.message, /^Phone with camera: here are \d/u);
+    });
+
     test('en: the greeting example has the shop currency', async () => {
       const a = await dialog('demo-en')('hello');
       assert.equal(a.message, 'Hello! I can help you find products in our catalogue. Tell me what you\'re looking for — for example, "wireless headphones under $100".');

@@ -407,11 +407,20 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
       kept[i] = false;
     }
   }
+  // A connecting word stays when the next word kept after it is its own: "с хорошей камерой"
+  // of phones that do not say "хорошей" is "с камерой", not "камерой".
+  const connectsKept = (i: number): boolean => {
+    let j = i + 1;
+    while (j < label.length && !kept[j] && !LABEL_CONNECTORS.has((label[j] as string).toLowerCase())) {
+      j++;
+    }
+    return kept[j] === true;
+  };
   const out: string[] = [];
   label.forEach((w, i) => {
     if (kept[i]) {
       out.push(w);
-    } else if (LABEL_CONNECTORS.has(w.toLowerCase()) && (out.length > 0 || i === 0) && kept[i + 1] === true) {
+    } else if (LABEL_CONNECTORS.has(w.toLowerCase()) && (out.length > 0 || i === 0) && connectsKept(i)) {
       out.push(w);
     }
   });
