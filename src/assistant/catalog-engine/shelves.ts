@@ -44,13 +44,13 @@ function knownProductWords(words: string): string {
     .join(' ');
 }
 
-/** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi". */
 /** A bound's search word as the buyer reads it ("60inover" → "больше 60 дюймов"), or null for another word. */
 function boundSaid(turn: Turn, word: string): string | null {
   const bound = parseMeasureBound(word);
   return bound ? turn.t.measureBound(bound.kind, formatMeasure(bound.value, bound.unit, turn.lang)) : null;
 }
 
+/** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi". */
 function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
   const { t, lang, currency } = turn;
   const parts = [label.join(' ')];

@@ -219,12 +219,32 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     list.sort((a, b) => a.value - b.value);
   }
 
-  /** Index measures of the bound's unit that meet it, nearest the bound first (at most BOUND_TERMS). */
+  /** The first place in a unit's sorted measures whose value is `value` or more (the length when none is). */
+  function firstReaching(list: ReadonlyArray<{ value: number }>, value: number): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid] as { value: number }).value < value) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /**
+   * Index measures of the bound's unit that meet it, nearest the bound first (at most
+   * BOUND_TERMS): read from the bound's place on, up or down, not from the end of the list.
+   */
   function boundMeasures(b: { value: number; unit: string; kind: BoundKind }): number[] {
     const list = measures.get(b.unit) ?? [];
     const out: number[] = [];
     const up = b.kind === 'atleast' || b.kind === 'over';
-    for (let k = up ? 0 : list.length - 1; k >= 0 && k < list.length && out.length < BOUND_TERMS; k += up ? 1 : -1) {
+    // Every measure meeting an upper bound is below 1.03 × the value, every one meeting a lower bound at or above 0.97 ×.
+    const start = up ? firstReaching(list, b.value * 0.97) : Math.min(firstReaching(list, b.value * 1.03), list.length - 1);
+    for (let k = start; k >= 0 && k < list.length && out.length < BOUND_TERMS; k += up ? 1 : -1) {
       const e = list[k] as { value: number; termId: number };
       if (meetsBound(b, e.value)) {
         out.push(e.termId);
@@ -239,19 +259,8 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     if (!list) {
       return [];
     }
-    let lo = 0;
-    let hi = list.length;
-    const from = m.value * 0.97;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((list[mid] as { value: number }).value < from) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
     const out: number[] = [];
-    for (let k = lo; k < list.length && out.length < MEASURE_TERMS; k++) {
+    for (let k = firstReaching(list, m.value * 0.97); k < list.length && out.length < MEASURE_TERMS; k++) {
       const e = list[k] as { value: number; termId: number };
       if (!closeMeasure(m.value, e.value)) {
         if (e.value > m.value) {

@@ -74,16 +74,18 @@ const FOR = new RegExp(String.raw`${B}(?:${alt(FOR_WORDS)})\s+${MONEY}`, 'giu');
 // Comparatives move from what was shown ("а подешевле?"); superlatives and adjectives
 // only order by price ("самый дешёвый", "недорогой чайник", "не дорогой" and "not expensive"
 // too: a negated "expensive" is read before "expensive" alone).
+/** "не", "not", "не очень", "not too" before a price word: what follows is negated. */
+const NEGATED = String.raw`(?:не|not)\s+(?:очень\s+|слишком\s+|too\s+|very\s+)?`;
 const CHEAPER = new RegExp(
   String.raw`${B}(?:подешевле|по ?дешевле|дешевле|cheaper|less expensive|lower price)(?![\p{L}\p{N}])`,
   'giu',
 );
 const CHEAP = new RegExp(
-  String.raw`${B}(?:(?:не|not)\s+(?:очень\s+|слишком\s+|too\s+|very\s+)?(?:дорогой|дорогая|дорогое|дорогие|дорогую|дорогих|дорого|expensive|pricey)|самый дешевый|самые дешевые|самое дешевое|самую дешевую|самый недорогой|дешевые|дешевый|дешевая|дешевое|дешевую|дешевых|недорого|недорогой|недорогая|недорогое|недорогие|недорогих|недорогую|бюджетный|бюджетная|бюджетное|бюджетные|бюджетных|бюджетную|эконом|cheapest|cheap|inexpensive|affordable|budget|low[- ]cost)(?![\p{L}\p{N}])`,
+  String.raw`${B}(?:${NEGATED}(?:дорогой|дорогая|дорогое|дорогие|дорогую|дорогих|дорого|expensive|pricey)|самый дешевый|самые дешевые|самое дешевое|самую дешевую|самый недорогой|дешевые|дешевый|дешевая|дешевое|дешевую|дешевых|недорого|недорогой|недорогая|недорогое|недорогие|недорогих|недорогую|бюджетный|бюджетная|бюджетное|бюджетные|бюджетных|бюджетную|эконом|cheapest|cheap|inexpensive|affordable|budget|low[- ]cost)(?![\p{L}\p{N}])`,
   'giu',
 );
 /** A negated "cheap" ("не дешёвые", "not cheap"): read before "cheap" alone, ordered from the dearest. */
-const NOT_CHEAP = new RegExp(String.raw`${B}(?:не|not)\s+(?:очень\s+|слишком\s+|too\s+|very\s+)?(?:дешев\p{L}*|cheap)(?![\p{L}\p{N}])`, 'giu');
+const NOT_CHEAP = new RegExp(String.raw`${B}${NEGATED}(?:дешев\p{L}*|cheap)(?![\p{L}\p{N}])`, 'giu');
 const PRICIER = new RegExp(
   String.raw`${B}(?:подороже|по ?дороже|дороже|pricier|more expensive|higher price)(?![\p{L}\p{N}])`,
   'giu',

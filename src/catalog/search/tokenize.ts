@@ -44,16 +44,6 @@ function isDigit(code: number): boolean {
 }
 
 /**
- * Splits text into normalised words. A decimal number stays one word ("15.6", "6,2" →
- * "6.2") so sizes are not cut into meaningless halves; an apostrophe inside a word is
- * dropped ("De'Longhi" → "delonghi") because buyers rarely type it. With `joinHyphenated`,
- * hyphen-joined codes are also given whole ("WH-1000XM5" → "wh", "1000xm5", "wh1000xm5"),
- * so a model code found with or without its hyphen; queries do not need it. Words longer
- * than MAX_WORD_CHARS are cut, the same way for the index and for queries. With
- * `firstPart`, the number of words before the first ",", "(", "|" or ";" is written to it,
- * and the places of the joined forms among them.
- */
-/**
  * Where a name's first part ends (`words`, -1 for the end), the joined forms and bracketed
  * asides within it (`joined`, `aside`: word indexes), and an open bracket (`open`, -1 when none).
  */
@@ -64,6 +54,15 @@ interface FirstPart {
   open: number;
 }
 
+/**
+ * Splits text into normalised words. A decimal number stays one word ("15.6", "6,2" →
+ * "6.2") so sizes are not cut into meaningless halves; an apostrophe inside a word is
+ * dropped ("De'Longhi" → "delonghi") because buyers rarely type it. With `joinHyphenated`,
+ * hyphen-joined codes are also given whole ("WH-1000XM5" → "wh", "1000xm5", "wh1000xm5"),
+ * so a model code found with or without its hyphen; queries do not need it. Words longer
+ * than MAX_WORD_CHARS are cut, the same way for the index and for queries. With
+ * `firstPart`, where the first part ends is written to it (see FirstPart).
+ */
 export function splitWords(normalized: string, joinHyphenated: boolean, firstPart?: FirstPart): string[] {
   const out: string[] = [];
   const s = normalized;
