@@ -74,7 +74,7 @@ function readFilters(v: unknown): SearchFilters {
   if (max !== undefined) {
     f.priceMax = max;
   }
-  for (const key of ['brands', 'excludeBrands', 'categories'] as const) {
+  for (const key of ['brands', 'excludeBrands', 'categories', 'excludeWords'] as const) {
     const list = strings(o[key]);
     if (list.length > 0) {
       f[key] = list;

@@ -179,6 +179,35 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(without.cards.map((c) => c.sku).sort(), wireless.cards.map((c) => c.sku).sort());
     });
 
+    test('ru and en: what the buyer does not want is left out and said in the title, also as a follow-up', async () => {
+      const bagless = await dialog('demo')('пылесос без мешка');
+      assert.match(bagless.message, /^Пылесос без мешка — вот \d/u);
+      assert.equal(bagless.title, 'Подборка: пылесос без мешка');
+      assert.ok(bagless.cards.length >= 3, bagless.cards.map((c) => c.name).join('; '));
+      assertNone(bagless.cards, (c) => /мешк/iu.test(c.name), bagless.cards.map((c) => c.name).join('; '));
+      assertEvery(bagless.cards, (c) => /пылесос/iu.test(c.name), bagless.cards.map((c) => c.name).join('; '));
+
+      // A parameter that denies the feature ("Влажная уборка: нет") is no mention of it.
+      const dry = await dialog('demo')('робот-пылесос без влажной уборки');
+      assert.match(dry.message, /без влажной уборки — вот 1 вариант\./u);
+      assert.deepEqual(dry.cards.map((c) => c.name), ['Робот-пылесос Samsung Jet Bot VR30T80313W']);
+
+      const ask = dialog('demo');
+      const all = await ask('пылесос');
+      assert.ok(all.cards.some((c) => /с мешком/u.test(c.name)), all.cards.map((c) => c.name).join('; '));
+      const refined = await ask('а без мешка?');
+      assert.match(refined.message, /^Пылесос без мешка — вот \d/u);
+      assertNone(refined.cards, (c) => /мешк/iu.test(c.name), refined.cards.map((c) => c.name).join('; '));
+      const cheaper = await ask('а подешевле?');
+      assert.match(cheaper.message, /^Пылесос без мешка дешевле /u);
+      assertNone(cheaper.cards, (c) => /мешк/iu.test(c.name), cheaper.cards.map((c) => c.name).join('; '));
+
+      const quiet = await dialog('demo-en')('headphones without noise cancelling');
+      assert.match(quiet.message, /^Headphones without noise cancelling: here (?:are \d+ options|is 1 option)\./u);
+      assert.ok(quiet.cards.length > 0);
+      assertNone(quiet.cards, (c) => /noise cancel/iu.test(c.name), quiet.cards.map((c) => c.name).join('; '));
+    });
+
     test('a connecting word stays with its word when a word between them is dropped from the title', async () => {
       const ru = await dialog('demo')('телефон с хорошей камерой');
       assert.match(ru.message, /(^|\. )Телефон с камерой — вот \d/u);

@@ -164,9 +164,18 @@ function namesProducts(q: DetailedQuery): boolean {
   return q.categoryWords.length > 0 || (q.filters.brands?.length ?? 0) > 0;
 }
 
-/** Whether a follow-up changes a filter (price, brand, stock, order) besides its words. */
+/** Whether a follow-up changes a filter (price, brand, stock, order, what the buyer does not want) besides its words. */
 function changesFilters(q: DetailedQuery, otherBrand: boolean): boolean {
-  return otherBrand || q.cheaper || q.pricier || hasPriceOrStock(q) || (q.filters.brands?.length ?? 0) > 0 || (q.filters.excludeBrands?.length ?? 0) > 0 || q.sort !== undefined;
+  return (
+    otherBrand ||
+    q.cheaper ||
+    q.pricier ||
+    hasPriceOrStock(q) ||
+    (q.filters.brands?.length ?? 0) > 0 ||
+    (q.filters.excludeBrands?.length ?? 0) > 0 ||
+    (q.filters.excludeWords?.length ?? 0) > 0 ||
+    q.sort !== undefined
+  );
 }
 
 /** Words of a message looked up one by one to tell a catalogue word from garbage. */

@@ -4,6 +4,7 @@
  * "в наличии". The engine runs both the refined and a fresh search when in doubt and
  * keeps the one that matches.
  */
+import { MAX_EXCLUDED_PHRASES } from '../../catalog/search/excluded-words.ts';
 import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
@@ -63,6 +64,7 @@ export function looksLikeFollowUp(message: string, parsed: DetailedQuery, otherB
     parsed.text !== '' ||
     (f.brands?.length ?? 0) > 0 ||
     (f.excludeBrands?.length ?? 0) > 0 ||
+    (f.excludeWords?.length ?? 0) > 0 ||
     f.priceMin !== undefined ||
     f.priceMax !== undefined ||
     f.availableOnly === true ||
@@ -141,6 +143,9 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
   if (parsed.filters.availableOnly) {
     filters.availableOnly = true;
+  }
+  if (parsed.filters.excludeWords && parsed.filters.excludeWords.length > 0) {
+    filters.excludeWords = [...new Set([...(filters.excludeWords ?? []), ...parsed.filters.excludeWords])].slice(-MAX_EXCLUDED_PHRASES);
   }
 
   const saidPrice = parsed.filters.priceMin !== undefined || parsed.filters.priceMax !== undefined;

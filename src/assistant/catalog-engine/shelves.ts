@@ -50,10 +50,13 @@ function boundSaid(turn: Turn, word: string): string | null {
   return bound ? turn.t.measureBound(bound.kind, formatMeasure(bound.value, bound.unit, turn.lang)) : null;
 }
 
-/** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi". */
+/** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi", "пылесос без мешка". */
 function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
   const { t, lang, currency } = turn;
   const parts = [label.join(' ')];
+  for (const words of run.filters.excludeWords ?? []) {
+    parts.push(t.without(words));
+  }
   // Bounds on a measure ("больше 60 дюймов") are search words the label leaves out: said here.
   for (const w of /\d/.test(run.text) ? tokenize(run.text) : []) {
     const bound = boundSaid(turn, w);

@@ -12,6 +12,7 @@ import { FirstBySku } from '../first-by-sku.ts';
 import type { CatalogProduct } from '../product.ts';
 import { columnFilters } from './column-filters.ts';
 import { buildColumns } from './columns.ts';
+import { exclusionOf } from './excluded-words.ts';
 import { analyseQuery, termExpander } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
 import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
@@ -54,7 +55,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const { columns, brandMatcher, categoryMatcher } = built;
   const { n, prices, available, brandOf, catNames, catOffsets, catOf, leafSizes, nameDf } = columns;
   const inv = buildTextIndex(docs, built.nameWordsOf);
-  const { compile, passes } = columnFilters(columns, brandMatcher);
+  const { compile, passes } = columnFilters(columns, brandMatcher, (phrases) => exclusionOf(phrases, docs, inv));
   const termGroups = termExpander(inv, categoryMatcher, brandMatcher.all());
   const kindTerms = productKindTerms(n, inv, built.nameFirstWords, {
     names: catNames,

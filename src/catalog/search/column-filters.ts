@@ -1,11 +1,13 @@
 /**
  * Search filters (price, brand, category, availability) turned into ids of an index's
- * columns once per search, and checked per product against the columns.
+ * columns once per search, and checked per product against the columns; excluded words
+ * ("без мешка") are checked against the products' cards (excluded-words.ts).
  */
 import type { BrandMatcher } from './brands.ts';
 import { brandKey } from './brands.ts';
 import { categoryKey } from './categories.ts';
 import type { CatalogColumns } from './columns.ts';
+import type { Exclusion } from './excluded-words.ts';
 import type { SearchFilters } from './filters.ts';
 
 /** Brand or category names one filter may list (a filter from a model or old state may list more). */
@@ -18,6 +20,7 @@ export interface CompiledFilters {
   excludeBrands: Set<number> | null;
   categories: Set<number> | null;
   availableOnly: boolean;
+  exclusion: Exclusion | null;
   any: boolean;
 }
 
@@ -25,6 +28,7 @@ export interface CompiledFilters {
 export function columnFilters(
   columns: CatalogColumns,
   brandMatcher: BrandMatcher,
+  exclusionOf: (phrases: string[] | undefined) => Exclusion | null,
 ): { compile: (f: SearchFilters | undefined) => CompiledFilters; passes: (i: number, f: CompiledFilters) => boolean } {
   const { prices, available, brandOf, brandIds, catIds, catOffsets, catOf } = columns;
 
@@ -50,9 +54,11 @@ export function columnFilters(
       excludeBrands: ids(f?.excludeBrands, brandId),
       categories: ids(f?.categories, (name) => catIds.get(categoryKey(name))),
       availableOnly: f?.availableOnly === true,
+      exclusion: exclusionOf(f?.excludeWords),
       any: false,
     };
-    cf.any = cf.brands !== null || cf.excludeBrands !== null || cf.categories !== null || cf.availableOnly || cf.min > -Infinity || cf.max < Infinity;
+    cf.any =
+      cf.brands !== null || cf.excludeBrands !== null || cf.categories !== null || cf.availableOnly || cf.exclusion !== null || cf.min > -Infinity || cf.max < Infinity;
     return cf;
   }
 
@@ -76,15 +82,20 @@ export function columnFilters(
     if (f.excludeBrands && f.excludeBrands.has(brandOf[i] as number)) {
       return false;
     }
-    if (f.categories) {
-      for (let k = catOffsets[i] as number; k < (catOffsets[i + 1] as number); k++) {
-        if (f.categories.has(catOf[k] as number)) {
-          return true;
-        }
-      }
+    if (f.categories && !inCategories(i, f.categories)) {
       return false;
     }
-    return true;
+    // Last: the only check that may read a product's card.
+    return f.exclusion === null || !f.exclusion.excludes(i);
+  }
+
+  function inCategories(i: number, categories: Set<number>): boolean {
+    for (let k = catOffsets[i] as number; k < (catOffsets[i + 1] as number); k++) {
+      if (categories.has(catOf[k] as number)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   return { compile, passes };

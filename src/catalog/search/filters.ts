@@ -1,5 +1,6 @@
 /**
- * The structured part of a search: price bounds, brands, categories, availability.
+ * The structured part of a search: price bounds, brands, categories, availability, and
+ * what the buyer does not want ("без мешка").
  * Shared by the index (to filter hits) and the engine (to describe and relax a search).
  */
 
@@ -11,6 +12,8 @@ export interface SearchFilters {
   /** Category names (any level of the path). */
   categories?: string[];
   availableOnly?: boolean;
+  /** Phrases products must not say they have, as the buyer wrote them ("мешка" of "без мешка"). */
+  excludeWords?: string[];
 }
 
 /** Whether a filter set restricts anything at all. */
@@ -22,6 +25,7 @@ export function hasFilters(f: SearchFilters | undefined): boolean {
       (f.brands?.length ?? 0) > 0 ||
       (f.excludeBrands?.length ?? 0) > 0 ||
       (f.categories?.length ?? 0) > 0 ||
+      (f.excludeWords?.length ?? 0) > 0 ||
       f.availableOnly === true)
   );
 }
@@ -46,6 +50,9 @@ export function compactFilters(f: SearchFilters): SearchFilters {
   }
   if (f.availableOnly) {
     out.availableOnly = true;
+  }
+  if (f.excludeWords && f.excludeWords.length > 0) {
+    out.excludeWords = [...f.excludeWords];
   }
   return out;
 }

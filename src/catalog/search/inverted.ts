@@ -358,6 +358,11 @@ export class InvertedIndex {
     return size;
   }
 
+  /** Whether the document has the term in any field. */
+  contains(termId: number, doc: number): boolean {
+    return this.find(termId, doc) >= 0;
+  }
+
   /** Binary search of `doc` in a term's (sorted) postings; the posting index or -1. */
   private find(termId: number, doc: number): number {
     let lo = this.start[termId] as number;

@@ -6,6 +6,7 @@
 import type { BrandMatcher } from './brands.ts';
 import type { CategoryMatcher } from './categories.ts';
 import type { SearchFilters } from './filters.ts';
+import { MAX_EXCLUDED_PHRASES, MAX_EXCLUDED_WORDS } from './excluded-words.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
 import { mergeMeasureBounds, spellMarks } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
@@ -17,6 +18,8 @@ import type { DetailedQuery } from './types.ts';
 
 const NEGATION = new Set(['не', 'кроме', 'без', 'not', 'except', 'no', 'excluding']);
 const ONLY = new Set(['только', 'only', 'just']);
+/** Words before what the buyer does not want ("без мешка", "without noise cancelling"). */
+const WITHOUT = new Set(['без', 'without']);
 
 /** What a catalogue knows of a buyer's words. */
 export interface CatalogVocabulary {
@@ -29,6 +32,34 @@ export interface CatalogVocabulary {
   holdsKind: (word: string, categories: readonly string[]) => boolean;
   /** Whether some products here are of the kind the word names ("earbuds") and others of a synonym's ("headphones"). */
   isOwnKindWord: (word: string) => boolean;
+}
+
+/**
+ * "без мешка", "без влажной уборки", "without noise cancelling": the words after "без"/"without"
+ * up to the next stop word, at most MAX_EXCLUDED_WORDS and MAX_EXCLUDED_PHRASES of them, as
+ * the buyer wrote them. They and their "без" leave the search (marked in `taken`): searching
+ * "мешка" found the vacuums with a bag. A brand after "без" is an excluded brand (taken already).
+ */
+function withoutPhrases(words: string[], taken: Set<number>, sourceAt: (at: number) => string): string[] {
+  const phrases: string[] = [];
+  for (let at = 0; at < words.length && phrases.length < MAX_EXCLUDED_PHRASES; at++) {
+    if (!WITHOUT.has(words[at] as string) || taken.has(at)) {
+      continue;
+    }
+    let end = at + 1;
+    while (end < words.length && end - at <= MAX_EXCLUDED_WORDS && !taken.has(end) && !STOP_WORDS.has(words[end] as string) && !/\d/.test(words[end] as string)) {
+      end++;
+    }
+    if (end === at + 1) {
+      continue;
+    }
+    for (let i = at; i < end; i++) {
+      taken.add(i);
+    }
+    phrases.push(Array.from({ length: end - at - 1 }, (_, k) => sourceAt(at + 1 + k)).join(' '));
+    at = end - 1;
+  }
+  return phrases;
 }
 
 const EVERY_WORD: CatalogVocabulary = { isKnownStem: () => true, holdsKind: () => true, isOwnKindWord: () => false };
@@ -108,6 +139,10 @@ export function parseMessage(
   }
   if (exclude.length > 0) {
     filters.excludeBrands = [...new Set(exclude)];
+  }
+  const excludeWords = withoutPhrases(words, taken, sourceAt);
+  if (excludeWords.length > 0) {
+    filters.excludeWords = excludeWords;
   }
 
   // Category words are looked for among the words that are not brands.

@@ -1,0 +1,122 @@
+/**
+ * What the buyer does not want: "пылесос без мешка", "робот-пылесос без влажной уборки",
+ * "headphones without noise cancelling". A product is left out when its card says it has
+ * the thing: its name, a parameter that does not deny it ("Влажная уборка: да", not "нет")
+ * or the start of its description mentions the words, and not as "без мешка", "no bags",
+ * "sulfate-free". A product that never mentions them stays.
+ */
+import { paramStated, type CatalogProduct } from '../product.ts';
+import type { InvertedIndex } from './inverted.ts';
+import { stem } from './stem.ts';
+import { STOP_WORDS } from './stopwords.ts';
+import { tokenize } from './tokenize.ts';
+
+/** Phrases one search may exclude, and words per phrase (a filter from old state may list more). */
+export const MAX_EXCLUDED_PHRASES = 4;
+export const MAX_EXCLUDED_WORDS = 3;
+/**
+ * Cards read per search: a product whose indexed words hold every word of a phrase is read
+ * to tell "с мешком" from "без мешка". Past this many, such products are left out unread (a
+ * card that may have what the buyer does not want is not shown), so the work stays bounded.
+ */
+export const MAX_CARDS_READ = 2000;
+
+const MAX_PARAMS_READ = 40;
+const MAX_FIELD_CHARS = 300;
+
+/** Words before a mention that deny it ("без мешка", "нет подсветки", "no bags", "instead of"). */
+const DENY_BEFORE: ReadonlySet<string> = new Set(['без', 'нет', 'не', 'вместо', 'no', 'non', 'not', 'without', 'zero', 'instead']);
+/** Words after a mention that deny it ("sulfate-free", "bag free"). */
+const DENY_AFTER: ReadonlySet<string> = new Set(['free']);
+
+/** One search's excluded phrases, resolved against the index; asks which products to leave out. */
+export interface Exclusion {
+  excludes(doc: number): boolean;
+}
+
+/** The words of an excluded phrase that can be looked for: stop words out, at most MAX_EXCLUDED_WORDS. */
+export function excludedStems(phrase: string): string[] {
+  return tokenize(phrase.slice(0, MAX_FIELD_CHARS))
+    .filter((w) => !STOP_WORDS.has(w))
+    .slice(0, MAX_EXCLUDED_WORDS)
+    .map(stem);
+}
+
+/** Resolves excluded phrases against one catalogue; null when no product can mention any of them. */
+export function exclusionOf(phrases: readonly string[] | undefined, docs: readonly CatalogProduct[], inv: InvertedIndex): Exclusion | null {
+  if (!phrases || phrases.length === 0) {
+    return null;
+  }
+  const resolved: Array<{ stems: string[]; terms: number[] }> = [];
+  for (const phrase of phrases.slice(0, MAX_EXCLUDED_PHRASES)) {
+    const stems = excludedStems(phrase);
+    const terms = stems.map((s) => inv.termId(s));
+    // A word no product has: no product mentions the phrase.
+    if (stems.length > 0 && terms.every((t) => t !== undefined)) {
+      resolved.push({ stems, terms: terms as number[] });
+    }
+  }
+  if (resolved.length === 0) {
+    return null;
+  }
+  // Cards already read this search, by product and phrase (a product is asked about again).
+  const read = new Map<number, boolean>();
+  return {
+    excludes(doc: number): boolean {
+      for (let k = 0; k < resolved.length; k++) {
+        const r = resolved[k] as { stems: string[]; terms: number[] };
+        if (!r.terms.every((t) => inv.contains(t, doc))) {
+          continue;
+        }
+        const key = doc * MAX_EXCLUDED_PHRASES + k;
+        let mentions = read.get(key);
+        if (mentions === undefined) {
+          mentions = read.size >= MAX_CARDS_READ || cardMentions(docs[doc] as CatalogProduct, r.stems);
+          read.set(key, mentions);
+        }
+        if (mentions) {
+          return true;
+        }
+      }
+      return false;
+    },
+  };
+}
+
+/** Whether the card says the product has what the stems name (not denied, see above). */
+export function cardMentions(p: CatalogProduct, stems: readonly string[]): boolean {
+  if (fieldMentions(p.name, stems)) {
+    return true;
+  }
+  let read = 0;
+  for (const key in p.params) {
+    if (read++ >= MAX_PARAMS_READ) {
+      break;
+    }
+    const value = p.params[key] as string;
+    if (paramStated(value) && fieldMentions(`${key.slice(0, MAX_FIELD_CHARS)} ${value}`, stems)) {
+      return true;
+    }
+  }
+  return p.description !== undefined && fieldMentions(p.description, stems);
+}
+
+/** Whether one text mentions every stem near the first one's place, that place not denied. */
+function fieldMentions(text: string, stems: readonly string[]): boolean {
+  const words = tokenize(text.slice(0, MAX_FIELD_CHARS));
+  const first = stems[0] as string;
+  for (let i = 0; i < words.length; i++) {
+    if (stem(words[i] as string) !== first) {
+      continue;
+    }
+    const denied = DENY_BEFORE.has(words[i - 1] ?? '') || DENY_BEFORE.has(words[i - 2] ?? '') || DENY_AFTER.has(words[i + stems.length] ?? '');
+    if (denied) {
+      continue;
+    }
+    const near = words.slice(Math.max(0, i - MAX_EXCLUDED_WORDS), i + MAX_EXCLUDED_WORDS + stems.length).map(stem);
+    if (stems.every((s) => near.includes(s))) {
+      return true;
+    }
+  }
+  return false;
+}
