@@ -19,7 +19,7 @@ import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { kindCoverage } from './kind-coverage.ts';
 import { stem } from './stem.ts';
 import { AGAINST_WORDS } from './stopwords.ts';
-import { KIND_SLOTS, kindNamer, kindPairs, productKindTerms, termsAsSaid } from './product-type.ts';
+import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, productKindTerms, termsAsSaid } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
 import { ranker } from './ranking.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
@@ -63,7 +63,9 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   });
   const namesKind = kindNamer(kindTerms, inv.termCount, n);
   const kindWords = kindPairs(kindTerms);
-  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings, kindTerms, kindWords, namesKind });
+  const categoryKinds = new Set(categoryKindTerms(catNames, inv));
+  const namesCategoryKind = (term: number) => categoryKinds.has(term);
+  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind });
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
     const cf = compile(filters);

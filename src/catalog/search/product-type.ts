@@ -61,11 +61,7 @@ export interface KindCategories {
  */
 export function productKindTerms(count: number, inv: InvertedIndex, firstWords: readonly string[][], categories?: KindCategories): Int32Array {
   const out = new Int32Array(count * KIND_SLOTS).fill(-1);
-  const categoryKind = new Int32Array(categories?.names.length ?? 0).fill(-1);
-  categories?.names.forEach((name, id) => {
-    const word = kindWordsOf(analyseQuery(name))[0];
-    categoryKind[id] = (word === undefined ? undefined : inv.termId(stem(word))) ?? -1;
-  });
+  const categoryKind = categoryKindTerms(categories?.names ?? [], inv);
   for (let i = 0; i < count; i++) {
     const first = firstWords[i] as string[];
     const words = kindWordsOf(analyseWords(hasNumber(first) ? mergeMeasures(first) : first));
@@ -77,6 +73,16 @@ export function productKindTerms(count: number, inv: InvertedIndex, firstWords: 
       addCategoryKind(out, i, path, categoryKind);
     }
   }
+  return out;
+}
+
+/** For each category name, the term id of the kind of product it names ("Унитазы (Компакты)": "унитаз"), -1 where none. */
+export function categoryKindTerms(names: readonly string[], inv: InvertedIndex): Int32Array {
+  const out = new Int32Array(names.length).fill(-1);
+  names.forEach((name, id) => {
+    const word = kindWordsOf(analyseQuery(name))[0];
+    out[id] = (word === undefined ? undefined : inv.termId(stem(word))) ?? -1;
+  });
   return out;
 }
 

@@ -39,6 +39,14 @@ const KIND_FACTOR = 1.3;
  */
 const OTHER_KIND_FACTOR = 1 / KIND_FACTOR;
 /**
+ * For a query of one word that a category names as its kind ("унитаз"), the products of that
+ * kind come before every product that only names it, a tier rather than a nudge: a toilet
+ * filed as "Компакт …" before a "Крепление сидения унитаза" whose short name matches the word
+ * more strongly (at 3, the fasteners still came between the toilets). Products scoring under a
+ * fiftieth of the best are no answer anyway, so with products of the kind only they are listed.
+ */
+const ONE_WORD_KIND_FACTOR = 1000;
+/**
  * A product of the kind asked for only through a synonym of the buyer's word (on-ear
  * "Headphones" for "earbuds"), when the buyer's own word names some products' kind here,
  * gets part of the boost: the earbuds come first, the other headphones after them.
@@ -75,6 +83,8 @@ export interface RankingSource {
   kindWords: KindWords;
   /** Whether one of a group's terms names the kind of several products (see product-type.ts). */
   namesKind: (group: readonly TermAlternative[]) => boolean;
+  /** Whether the term is the kind a category of the shop names ("унитаз" of "Унитазы (Компакты)"). */
+  namesCategoryKind: (term: number) => boolean;
 }
 
 /** `rankText` ranks products for query words; `listFiltered` lists products without text. */
@@ -82,7 +92,7 @@ export function ranker(source: RankingSource): {
   rankText: (words: string[], head: number, purpose: readonly number[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
-  const { docs, columns, inv, termGroups, passes, searchPostings, kindTerms, kindWords, namesKind } = source;
+  const { docs, columns, inv, termGroups, passes, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind } = source;
   const { n, prices, available, brandPostings, catPostings } = columns;
 
   // Scratch for candidates, reused across queries (see InvertedIndex.run).
@@ -339,7 +349,12 @@ export function ranker(source: RankingSource): {
     // here ("earbuds", "headphones"): the kind in the buyer's word comes first.
     const saidOfOne = ng === 1 ? termsAsSaid(groups[0] as TermAlternative[], kindWords) : [];
     const ownKindWord = saidOfOne.length > 0;
-    const head = (ng > 1 || sort || ownKindWord) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
+    // One word that a category of the shop names as its kind ("унитаз" of "Унитазы (Компакты)")
+    // lifts the products of that kind over those that only name it (a toilet before a
+    // toilet-seat fastener), the others not lowered below plain matches. A word no category
+    // names may be a theme ("owl", "camper": owl lamps and owl pillows alike): no kind counts.
+    const oneWord = ng === 1 && !sort && !ownKindWord && (groups[0] as TermAlternative[]).some((alt) => namesCategoryKind(alt.termId));
+    const head = (ng > 1 || sort || ownKindWord || oneWord) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
     const headTerms = head >= 0 ? (groups[head] as TermAlternative[]).map((alt) => alt.termId) : [];
     // The buyer's own word for the kind ("earbuds"), when the group holds synonyms too ("headphones").
@@ -393,10 +408,10 @@ export function ranker(source: RankingSource): {
       const ofKind = isHead && isOfKind(doc, headTerms);
       const asSaid = ofKind && saidTerms.length > 0 && isOfKind(doc, saidTerms);
       if (asSaid || (ofKind && saidTerms.length === 0)) {
-        s *= KIND_FACTOR;
+        s *= oneWord ? ONE_WORD_KIND_FACTOR : KIND_FACTOR;
       } else if (ofKind) {
         s *= SYNONYM_KIND_FACTOR;
-      } else if (isHead && hasKind(doc)) {
+      } else if (isHead && hasKind(doc) && !oneWord) {
         s *= OTHER_KIND_FACTOR;
       } else if (!isHead && headBit !== 0 && ((candMask[k] as number) & ~asideMask) === 0) {
         s *= COLOUR_ONLY_FACTOR;

@@ -154,3 +154,24 @@ test('a price order orders the products of the kind asked for: "cheapest iphone"
   // Without a price order every match stays.
   assert.equal(index.search('iphone', {}, 6).length, 6);
 });
+
+test('one word a category names as its kind lists that kind first: "унитаз" → toilets, not seat fasteners that name toilets', () => {
+  const item = (name: string, leaf: string, i: number): CatalogProduct => ({ sku: `t${i}`, name, categories: ['Санфаянс', leaf], available: true, price: 100 + i, params: {} });
+  const index = buildCatalogIndex(
+    [
+      item('Крепление сидения унитаза', 'Сиденье д/унитаза', 1),
+      item('Крепление сидения унитаза Виктория', 'Сиденье д/унитаза', 2),
+      item('Манжета унитаза 40 мм', 'Манжеты', 3),
+      item('Сиденье д/унитаза Эллис', 'Сиденье д/унитаза', 4),
+      item('Унитаз компакт "Бриз" белый с сиденьем и арматурой', 'Унитазы (Компакты)', 5),
+      item('Компакт "Орион" (+арматура, крепление, сиденье)', 'Унитазы (Компакты)', 6),
+      item('Компакт белый "Версия"', 'Унитазы (Компакты)', 7),
+    ],
+    { language: 'ru' },
+  );
+  const hits = runSearch(index, { text: 'унитаз', filters: {} }, 6).hits;
+  assert.deepEqual(
+    names(hits.slice(0, 3)).sort(),
+    ['Компакт "Орион" (+арматура, крепление, сиденье)', 'Компакт белый "Версия"', 'Унитаз компакт "Бриз" белый с сиденьем и арматурой'],
+  );
+});
