@@ -123,6 +123,10 @@ function worstInputs(commonWords: string[]): WorstInput[] {
       }),
     },
     {
+      name: "the catalogue's commonest word without the next four commonest",
+      make: (v) => ({ text: `${commonWords[v % 3]} ${commonWords.slice(3, 7).map((w) => `без ${w}`).join(' ')}` }),
+    },
+    {
       name: "a message of the catalogue's 40 commonest words with filters",
       make: (v) => ({ text: `samsung ${commonWords.slice(0, 40).join(' ')} до ${100 + v} рублей в наличии` }),
     },

@@ -12,7 +12,7 @@ import { FirstBySku } from '../first-by-sku.ts';
 import type { CatalogProduct } from '../product.ts';
 import { columnFilters } from './column-filters.ts';
 import { buildColumns } from './columns.ts';
-import { exclusionOf } from './excluded-words.ts';
+import { denialMarks, exclusionOf } from './excluded-words.ts';
 import { analyseQuery, termExpander } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
 import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
@@ -55,7 +55,8 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const { columns, brandMatcher, categoryMatcher } = built;
   const { n, prices, available, brandOf, catNames, catOffsets, catOf, leafSizes, nameDf } = columns;
   const inv = buildTextIndex(docs, built.nameWordsOf);
-  const { compile, passes } = columnFilters(columns, brandMatcher, (phrases) => exclusionOf(phrases, docs, inv));
+  const denials = denialMarks(docs);
+  const { compile, passes, passesColumns } = columnFilters(columns, brandMatcher, (phrases) => exclusionOf(phrases, docs, inv, denials));
   const termGroups = termExpander(inv, categoryMatcher, brandMatcher.all());
   const kindTerms = productKindTerms(n, inv, built.nameFirstWords, {
     names: catNames,
@@ -65,7 +66,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const kindWords = kindPairs(kindTerms);
   const categoryKinds = new Set(categoryKindTerms(catNames, inv));
   const namesCategoryKind = (term: number) => categoryKinds.has(term);
-  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind });
+  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, passesColumns, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind });
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
     const cf = compile(filters);

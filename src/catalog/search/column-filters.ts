@@ -29,7 +29,11 @@ export function columnFilters(
   columns: CatalogColumns,
   brandMatcher: BrandMatcher,
   exclusionOf: (phrases: string[] | undefined) => Exclusion | null,
-): { compile: (f: SearchFilters | undefined) => CompiledFilters; passes: (i: number, f: CompiledFilters) => boolean } {
+): {
+  compile: (f: SearchFilters | undefined) => CompiledFilters;
+  passes: (i: number, f: CompiledFilters) => boolean;
+  passesColumns: (i: number, f: CompiledFilters) => boolean;
+} {
   const { prices, available, brandOf, brandIds, catIds, catOffsets, catOf } = columns;
 
   function compile(f: SearchFilters | undefined): CompiledFilters {
@@ -62,7 +66,16 @@ export function columnFilters(
     return cf;
   }
 
+  /** Every filter. */
   function passes(i: number, f: CompiledFilters): boolean {
+    return passesColumns(i, f) && (f.exclusion === null || !f.exclusion.excludes(i));
+  }
+
+  /**
+   * Every filter but excluded words, which may read the product's card: a ranking asks them
+   * only of the products it is about to show (see ranking.ts).
+   */
+  function passesColumns(i: number, f: CompiledFilters): boolean {
     if (!f.any) {
       return true;
     }
@@ -82,11 +95,7 @@ export function columnFilters(
     if (f.excludeBrands && f.excludeBrands.has(brandOf[i] as number)) {
       return false;
     }
-    if (f.categories && !inCategories(i, f.categories)) {
-      return false;
-    }
-    // Last: the only check that may read a product's card.
-    return f.exclusion === null || !f.exclusion.excludes(i);
+    return f.categories === null || inCategories(i, f.categories);
   }
 
   function inCategories(i: number, categories: Set<number>): boolean {
@@ -98,5 +107,5 @@ export function columnFilters(
     return false;
   }
 
-  return { compile, passes };
+  return { compile, passes, passesColumns };
 }

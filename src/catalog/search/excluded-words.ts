@@ -4,12 +4,17 @@
  * the thing: its name, a parameter that does not deny it ("Влажная уборка: да", not "нет")
  * or the start of its description mentions the words, and not as "без мешка", "no bags",
  * "sulfate-free". A product that never mentions them stays.
+ *
+ * The index answers most of it: a product whose indexed words lack a phrase's words does not
+ * mention it, and one that has them and no denying word anywhere on its card does ("кабель без
+ * usb": every USB cable is out without reading its card). Only cards with a denying word, or
+ * asked about a phrase of several words, are read.
  */
 import { paramStated, type CatalogProduct } from '../product.ts';
 import type { InvertedIndex } from './inverted.ts';
 import { stem } from './stem.ts';
 import { STOP_WORDS } from './stopwords.ts';
-import { tokenize } from './tokenize.ts';
+import { normalizeText, tokenize } from './tokenize.ts';
 
 /** Phrases one search may exclude, and words per phrase (a filter from old state may list more). */
 export const MAX_EXCLUDED_PHRASES = 4;
@@ -22,12 +27,27 @@ export const MAX_EXCLUDED_WORDS = 3;
 export const MAX_CARDS_READ = 2000;
 
 const MAX_PARAMS_READ = 40;
+const MAX_CATEGORIES_READ = 10;
 const MAX_FIELD_CHARS = 300;
 
 /** Words before a mention that deny it ("без мешка", "нет подсветки", "no bags", "instead of"). */
 const DENY_BEFORE: ReadonlySet<string> = new Set(['без', 'нет', 'не', 'вместо', 'no', 'non', 'not', 'without', 'zero', 'instead']);
 /** Words after a mention that deny it ("sulfate-free", "bag free"). */
 const DENY_AFTER: ReadonlySet<string> = new Set(['free']);
+/** Any denying word, as a word of normalised text. */
+const ANY_DENIAL = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...DENY_BEFORE, ...DENY_AFTER].join('|')})(?![\\p{L}\\p{N}])`, 'u');
+
+/**
+ * For each product, 1 when a denying word is somewhere on its card (name, category path,
+ * parameters, description start, the fields the index reads): only such cards need reading.
+ */
+export function denialMarks(docs: readonly CatalogProduct[]): Uint8Array {
+  const out = new Uint8Array(docs.length);
+  for (let i = 0; i < docs.length; i++) {
+    out[i] = someCardText(docs[i] as CatalogProduct, (text) => ANY_DENIAL.test(normalizeText(text.slice(0, MAX_FIELD_CHARS)))) ? 1 : 0;
+  }
+  return out;
+}
 
 /** One search's excluded phrases, resolved against the index; asks which products to leave out. */
 export interface Exclusion {
@@ -43,7 +63,7 @@ export function excludedStems(phrase: string): string[] {
 }
 
 /** Resolves excluded phrases against one catalogue; null when no product can mention any of them. */
-export function exclusionOf(phrases: readonly string[] | undefined, docs: readonly CatalogProduct[], inv: InvertedIndex): Exclusion | null {
+export function exclusionOf(phrases: readonly string[] | undefined, docs: readonly CatalogProduct[], inv: InvertedIndex, denials: Uint8Array): Exclusion | null {
   if (!phrases || phrases.length === 0) {
     return null;
   }
@@ -71,6 +91,9 @@ export function exclusionOf(phrases: readonly string[] | undefined, docs: readon
         const key = doc * MAX_EXCLUDED_PHRASES + k;
         let mentions = read.get(key);
         if (mentions === undefined) {
+          if (denials[doc] === 0 && r.stems.length === 1) {
+            return true;
+          }
           mentions = read.size >= MAX_CARDS_READ || cardMentions(docs[doc] as CatalogProduct, r.stems);
           read.set(key, mentions);
         }
@@ -83,10 +106,19 @@ export function exclusionOf(phrases: readonly string[] | undefined, docs: readon
   };
 }
 
-/** Whether the card says the product has what the stems name (not denied, see above). */
-export function cardMentions(p: CatalogProduct, stems: readonly string[]): boolean {
-  if (fieldMentions(p.name, stems)) {
+/**
+ * Calls `test` on each text of a card a mention is looked for in (those the index reads,
+ * parameters that deny their feature left out), the name first, until it returns true.
+ */
+function someCardText(p: CatalogProduct, test: (text: string) => boolean): boolean {
+  if (test(p.name) || (p.brand !== undefined && test(p.brand))) {
     return true;
+  }
+  const categories = Math.min(p.categories.length, MAX_CATEGORIES_READ);
+  for (let c = 0; c < categories; c++) {
+    if (test(p.categories[c] as string)) {
+      return true;
+    }
   }
   let read = 0;
   for (const key in p.params) {
@@ -94,19 +126,37 @@ export function cardMentions(p: CatalogProduct, stems: readonly string[]): boole
       break;
     }
     const value = p.params[key] as string;
-    if (paramStated(value) && fieldMentions(`${key.slice(0, MAX_FIELD_CHARS)} ${value}`, stems)) {
+    if (paramStated(value) && test(`${key.slice(0, MAX_FIELD_CHARS)} ${value}`)) {
       return true;
     }
   }
-  return p.description !== undefined && fieldMentions(p.description, stems);
+  return p.description !== undefined && test(p.description);
 }
 
+/** Whether the card says the product has what the stems name (not denied, see above). */
+export function cardMentions(p: CatalogProduct, stems: readonly string[]): boolean {
+  // A stem is the start of its words, give or take its last letter ("batteri" of "battery"):
+  // a text without that start is passed over without splitting and stemming its words.
+  const first = stems[0] as string;
+  const start = first.length > 2 ? first.slice(0, -1) : first;
+  return someCardText(p, (text) => mayHave(text, start) && fieldMentions(text, stems, start));
+}
+
+/** Whether a text may have a word starting with `start`: lower-cased, or normalised when lower case is not enough ("ё"). */
+function mayHave(text: string, start: string): boolean {
+  const lower = text.slice(0, MAX_FIELD_CHARS).toLowerCase();
+  return lower.includes(start) || (!ASCII.test(lower) && normalizeText(lower).includes(start));
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Whether one text mentions every stem near the first one's place, that place not denied. */
-function fieldMentions(text: string, stems: readonly string[]): boolean {
+function fieldMentions(text: string, stems: readonly string[], start: string): boolean {
   const words = tokenize(text.slice(0, MAX_FIELD_CHARS));
   const first = stems[0] as string;
   for (let i = 0; i < words.length; i++) {
-    if (stem(words[i] as string) !== first) {
+    const word = words[i] as string;
+    if (!word.startsWith(start) || stem(word) !== first) {
       continue;
     }
     const denied = DENY_BEFORE.has(words[i - 1] ?? '') || DENY_BEFORE.has(words[i - 2] ?? '') || DENY_AFTER.has(words[i + stems.length] ?? '');

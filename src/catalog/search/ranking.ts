@@ -75,6 +75,8 @@ export interface RankingSource {
   inv: InvertedIndex;
   termGroups: (words: string[], head?: number) => ExpandedQuery;
   passes: (i: number, f: CompiledFilters) => boolean;
+  /** `passes` without excluded words, which are asked only of the products about to be shown. */
+  passesColumns: (i: number, f: CompiledFilters) => boolean;
   /** The cap on postings one search reads (MAX_SEARCH_POSTINGS, smaller in tests). */
   searchPostings: number;
   /** Per product, KIND_SLOTS term ids of the words naming its kind (-1 where none): see product-type.ts. */
@@ -92,7 +94,7 @@ export function ranker(source: RankingSource): {
   rankText: (words: string[], head: number, purpose: readonly number[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
-  const { docs, columns, inv, termGroups, passes, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind } = source;
+  const { docs, columns, inv, termGroups, passes, passesColumns, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind } = source;
   const { n, prices, available, brandPostings, catPostings } = columns;
 
   // Scratch for candidates, reused across queries (see InvertedIndex.run).
@@ -105,6 +107,8 @@ export function ranker(source: RankingSource): {
   const scratch = { doc: candDoc, score: candScore, mask: candMask };
   const heapPos = new Int32Array(256);
   const heapKey = new Float64Array(256);
+  // Every candidate, for `bestWithout`.
+  const heapAll = new Int32Array(n);
 
   /**
    * The `k` best of `count` candidates by `keys` (NaN = excluded), best first, ties in
@@ -157,6 +161,54 @@ export function ranker(source: RankingSource): {
     }
     order.sort((a, b) => b.key - a.key || a.pos - b.pos);
     return order.map((o) => o.pos);
+  }
+
+  /**
+   * The `k` best of `count` candidates by `keys` (NaN = excluded) that `excluded` keeps, best
+   * first, ties in candidate order, as `topK` gives them. The candidates are taken best first
+   * from a heap of them all and `excluded` is asked of each until `k` are kept: a filter that
+   * reads a product's card (excluded words) reads the cards of the best candidates only.
+   */
+  function bestWithout(keys: Float64Array, count: number, k: number, excluded: (i: number) => boolean): number[] {
+    const heap = heapAll;
+    let size = 0;
+    for (let i = 0; i < count; i++) {
+      if (!Number.isNaN(keys[i] as number)) {
+        heap[size++] = i;
+      }
+    }
+    const before = (a: number, b: number): boolean => (keys[a] as number) > (keys[b] as number) || ((keys[a] as number) === (keys[b] as number) && a < b);
+    const siftDown = (from: number): void => {
+      const item = heap[from] as number;
+      let at = from;
+      for (;;) {
+        const l = at * 2 + 1;
+        if (l >= size) {
+          break;
+        }
+        const r = l + 1;
+        const m = r < size && before(heap[r] as number, heap[l] as number) ? r : l;
+        if (!before(heap[m] as number, item)) {
+          break;
+        }
+        heap[at] = heap[m] as number;
+        at = m;
+      }
+      heap[at] = item;
+    };
+    for (let i = (size >> 1) - 1; i >= 0; i--) {
+      siftDown(i);
+    }
+    const out: number[] = [];
+    while (size > 0 && out.length < k) {
+      const best = heap[0] as number;
+      heap[0] = heap[--size] as number;
+      siftDown(0);
+      if (!excluded(best)) {
+        out.push(best);
+      }
+    }
+    return out;
   }
 
   const keyBuf = new Float64Array(n);
@@ -396,7 +448,7 @@ export function ranker(source: RankingSource): {
     let anyHead = false;
     for (let k = 0; k < total; k++) {
       const doc = candDoc[k] as number;
-      if (cf.any && !passes(doc, cf)) {
+      if (cf.any && !passesColumns(doc, cf)) {
         continue;
       }
       const matched = popcount(candMask[k] as number);
@@ -488,7 +540,9 @@ export function ranker(source: RankingSource): {
         keyBuf[k] = candScore[k] as number;
       }
     }
-    let picked = topK(keyBuf, count, sort ? limit : limit * VARIANT_POOL);
+    const exclusion = cf.exclusion;
+    const want = sort ? limit : limit * VARIANT_POOL;
+    let picked = exclusion ? bestWithout(keyBuf, count, want, (k) => exclusion.excludes(candDoc[k] as number)) : topK(keyBuf, count, want);
     if (purposeMask !== 0 && picked.length > 1) {
       picked = purposeNamed(picked, groups, purposeMask, head);
     }
@@ -598,14 +652,16 @@ export function ranker(source: RankingSource): {
       const dir = sort === 'price_asc' ? -1 : 1;
       for (let k = 0; k < total; k++) {
         const d = docAt(k);
-        if (!passes(d, cf)) {
+        if (!passesColumns(d, cf)) {
           keyBuf[k] = Number.NaN;
           continue;
         }
         const p = prices[d] as number;
         keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
       }
-      return topK(keyBuf, total, limit).map((k) => ({ product: docs[docAt(k)] as CatalogProduct, score: 1, coverage: 1 }));
+      const exclusion = cf.exclusion;
+      const order = exclusion ? bestWithout(keyBuf, total, limit, (k) => exclusion.excludes(docAt(k))) : topK(keyBuf, total, limit);
+      return order.map((k) => ({ product: docs[docAt(k)] as CatalogProduct, score: 1, coverage: 1 }));
     }
     const picked: number[] = [];
     const later: number[] = [];
