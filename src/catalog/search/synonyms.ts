@@ -189,11 +189,17 @@ const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'с
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);
-const MODIFIERS: ReadonlySet<string> = new Set(
-  GROUPS.filter((g) => MODIFIER_GROUPS.has(g[0] as string))
+/**
+ * Features a product has, never a kind of product: "часы для бега с GPS" must not rank a dive
+ * computer named "… GPS Smartwatch" above the running watches on the strength of "GPS" alone.
+ */
+const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi', 'lte', '4g', '5g'];
+const MODIFIERS: ReadonlySet<string> = new Set([
+  ...GROUPS.filter((g) => MODIFIER_GROUPS.has(g[0] as string))
     .flatMap((g) => g.flatMap((w) => w.split(' ')))
     .filter((w) => !NOT_MODIFIERS.has(w)),
-);
+  ...FEATURE_WORDS,
+]);
 
 /** The stems of the Russian modifier words, so any ending counts ("бирюзовое", "черная"). */
 const MODIFIER_STEMS: ReadonlySet<string> = new Set([...MODIFIERS].filter(isCyrillic).map(stem));

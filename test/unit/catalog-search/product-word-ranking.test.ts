@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { assertEvery } from '../../helpers/assert.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { runSearch } from '../../../src/catalog/search/relax.ts';
+import { runSearch, searchRequestOf } from '../../../src/catalog/search/relax.ts';
 import { tokenize } from '../../../src/catalog/search/tokenize.ts';
 
 const product = (name: string, i: number): CatalogProduct => ({ sku: `p${i}`, name, categories: [], available: true, params: {} });
@@ -174,4 +174,21 @@ test('one word a category names as its kind lists that kind first: "унитаз
     names(hits.slice(0, 3)).sort(),
     ['Компакт "Орион" (+арматура, крепление, сиденье)', 'Компакт белый "Версия"', 'Унитаз компакт "Бриз" белый с сиденьем и арматурой'],
   );
+});
+
+test('a feature word alone does not outrank what the item is for: "часы для бега с GPS" → running watches, not a dive computer named "GPS"', () => {
+  const watch = (name: string, i: number): CatalogProduct => ({ sku: `w${i}`, name, categories: ['Часы'], available: true, price: 30_000 + i, params: {} });
+  const index = buildCatalogIndex(
+    [
+      watch('Часы Garmin Descent G1 Dive Computer and GPS Smartwatch, Powder Gray', 1),
+      watch('Часы Garmin Forerunner 55 Black', 2),
+      watch('Часы Garmin Forerunner 255 Tidal Blue', 3),
+      watch('Часы Garmin Fenix 7 Sapphire Solar', 4),
+      watch('Часы Garmin Instinct 2 Solar', 5),
+      watch('Часы Garmin Venu 3', 6),
+    ],
+    { language: 'ru' },
+  );
+  const hits = runSearch(index, searchRequestOf(index.parseDetailed('часы для бега с GPS')), 6).hits;
+  assert.deepEqual(names(hits.slice(0, 2)).sort(), ['Часы Garmin Forerunner 255 Tidal Blue', 'Часы Garmin Forerunner 55 Black']);
 });
