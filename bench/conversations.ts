@@ -30,6 +30,8 @@ interface Expect {
   match?: string;
   /** products: and this too. */
   also?: string;
+  /** products: no card's name matches this (what the buyer said they do not want). */
+  lacks?: string;
   /** products: each card's most specific category matches this (a phone, not a phone's accessory). */
   leaf?: string;
   maxPrice?: number;
@@ -164,6 +166,9 @@ function judge(
       return false;
     }
     if (e.leaf && !re(e.leaf).test(p.categories[p.categories.length - 1] ?? '')) {
+      return false;
+    }
+    if (e.lacks && re(e.lacks).test(p.name)) {
       return false;
     }
     if (e.maxPrice !== undefined && !(typeof p.price === 'number' && p.price <= e.maxPrice)) {
