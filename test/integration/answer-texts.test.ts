@@ -208,6 +208,16 @@ for (const dialect of DIALECTS) {
       assertNone(quiet.cards, (c) => /noise cancel/iu.test(c.name), quiet.cards.map((c) => c.name).join('; '));
     });
 
+    test('ru and en: when every product of the kind has what the buyer does not want, they are shown and the answer says so', async () => {
+      const ru = await dialog('demo')('наушники без bluetooth');
+      assert.match(ru.message, /^Без bluetooth ничего не нашлось — вот что есть\. Наушники — вот \d/u);
+      assert.ok(ru.cards.length > 0);
+      assertEvery(ru.cards, (c) => /^Наушники /u.test(c.name), ru.cards.map((c) => c.name).join('; '));
+      const en = await dialog('demo-en')('headphones without bluetooth');
+      assert.match(en.message, /^Nothing here comes without bluetooth — here is what there is\. Headphones: here are \d/u);
+      assertEvery(en.cards, (c) => /headphones|earbuds/iu.test(c.name), en.cards.map((c) => c.name).join('; '));
+    });
+
     test('a connecting word stays with its word when a word between them is dropped from the title', async () => {
       const ru = await dialog('demo')('телефон с хорошей камерой');
       assert.match(ru.message, /(^|\. )Телефон с камерой — вот \d/u);

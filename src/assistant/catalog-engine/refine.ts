@@ -159,7 +159,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     brandWords,
     // What the buyer just asked for stays; older constraints give way first: a budget
     // just said ("до 5000") outlasts the older words ("деревянный").
-    relaxOrder: saidPrice ? ['availability', 'words', 'category', 'brand', 'price'] : ['price', 'availability', 'words', 'category', 'brand'],
+    relaxOrder: saidPrice ? ['availability', 'words', 'category', 'brand', 'price', 'exclusion'] : ['price', 'availability', 'words', 'category', 'brand', 'exclusion'],
   };
   if (sort) {
     request.sort = sort;

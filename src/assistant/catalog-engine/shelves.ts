@@ -226,6 +226,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
       notes[r] = t.relaxedPrice(priceBound(local, opts.priceAsked));
     } else if (r === 'availability') {
       notes[r] = t.relaxedAvailability;
+    } else if (r === 'exclusion') {
+      notes[r] = t.relaxedExclusion((run.droppedExclusion ?? []).join(', '));
     } else if (r === 'words' && run.droppedText) {
       const words = tokenize(run.droppedText).filter((w) => !ctx.categoryWords.includes(w));
       const missing = new Set(unshown(words));
@@ -236,7 +238,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
       }
     }
   }
-  const note = (['brand', 'words', 'category', 'price', 'availability'] as const).map((k) => notes[k]).find((n) => n !== undefined);
+  const note = (['exclusion', 'brand', 'words', 'category', 'price', 'availability'] as const).map((k) => notes[k]).find((n) => n !== undefined);
   if (note) {
     lines.push(note);
   } else if (!run.exact && !run.relaxed.includes('words') && unshown(ctx.label).length > 0) {

@@ -140,6 +140,7 @@ const RU = {
   relaxedBrand: (brands: string) => `У ${brands} подходящего не нашлось — вот варианты других брендов.`,
   relaxedPrice: (bound: string) => `${capitalize(bound || 'в этом бюджете')} ничего не нашлось — вот ближайшие по цене.`,
   relaxedAvailability: 'В наличии подходящего нет — показываю то, что можно заказать позже.',
+  relaxedExclusion: (words: string) => `Без ${words} ничего не нашлось — вот что есть.`,
   relaxedWords: (words: string) => `«${words}» в каталоге не нашлось — вот что есть из этого раздела.`,
   nothing: (query: string) =>
     `По запросу «${query}» ничего не нашлось. Попробуйте переформулировать или выберите раздел каталога.`,
@@ -231,6 +232,7 @@ const EN: typeof RU = {
   relaxedBrand: (brands: string) => `Nothing suitable from ${brands} — here are other brands.`,
   relaxedPrice: (bound: string) => `Nothing ${bound} — here are the closest in price.`,
   relaxedAvailability: 'Nothing suitable in stock — showing items you can order for later.',
+  relaxedExclusion: (words: string) => `Nothing here comes without ${words} — here is what there is.`,
   relaxedWords: (words: string) => `Nothing matches "${words}" — here is what this section has.`,
   nothing: (query: string) => `Nothing found for "${query}". Try rephrasing, or pick a section of the catalogue.`,
   nothingPlain: 'Nothing found. Try rephrasing, or pick a section of the catalogue.',

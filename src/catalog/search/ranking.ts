@@ -163,6 +163,16 @@ export function ranker(source: RankingSource): {
     return order.map((o) => o.pos);
   }
 
+  /** Whether a candidate still in the running (`keys` not NaN) is of the kind asked for. */
+  function someOfKind(keys: Float64Array, count: number): boolean {
+    for (let k = 0; k < count; k++) {
+      if (!Number.isNaN(keys[k] as number) && (candHead[k] as number) >= 2) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * The `k` best of `count` candidates by `keys` (NaN = excluded) that `excluded` keeps, best
    * first, ties in candidate order, as `topK` gives them. The candidates are taken best first
@@ -543,6 +553,12 @@ export function ranker(source: RankingSource): {
     const exclusion = cf.exclusion;
     const want = sort ? limit : limit * VARIANT_POOL;
     let picked = exclusion ? bestWithout(keyBuf, count, want, (k) => exclusion.excludes(candDoc[k] as number)) : topK(keyBuf, count, want);
+    // Every product of the kind asked for has what the buyer does not want ("наушники без
+    // bluetooth" where all are Bluetooth): a charger whose description names headphones is no
+    // answer; nothing is.
+    if (exclusion && head >= 0 && !picked.some((k) => (candHead[k] as number) >= 2) && someOfKind(keyBuf, count)) {
+      picked = [];
+    }
     if (purposeMask !== 0 && picked.length > 1) {
       picked = purposeNamed(picked, groups, purposeMask, head);
     }

@@ -1,7 +1,8 @@
 /**
  * Running a buyer's search the way a shop assistant would: the parsed words and filters
  * first, and when nothing fits, loosen the least certain constraint and say which one was
- * loosened (category guess, brand, price, availability) instead of answering "nothing".
+ * loosened (category guess, brand, price, availability, what the buyer did not want) instead
+ * of answering "nothing".
  */
 import type { SearchFilters } from './filters.ts';
 import type { WorkBudget } from './limits.ts';
@@ -10,7 +11,7 @@ import { parseMeasureBound } from './measures.ts';
 import { tokenize } from './tokenize.ts';
 
 /** A constraint dropped to find something. */
-export type Relaxation = 'category' | 'brand' | 'price' | 'availability' | 'words';
+export type Relaxation = 'category' | 'brand' | 'price' | 'availability' | 'words' | 'exclusion';
 
 export interface SearchRun {
   text: string;
@@ -25,6 +26,8 @@ export interface SearchRun {
   sortFromRelaxation: boolean;
   /** The search words dropped by the 'words' relaxation. */
   droppedText?: string;
+  /** What the buyer did not want, as they said it, when the 'exclusion' relaxation dropped it. */
+  droppedExclusion?: string[];
   /**
    * The buyer's word for the product type asked for ("tv", "refrigerator", "coffee" of
    * "coffee maker"), set only when no product name or category of this catalogue has it
@@ -65,7 +68,7 @@ export function searchRequestOf(q: DetailedQuery): SearchRequest {
   return r;
 }
 
-const DEFAULT_ORDER: Relaxation[] = ['price', 'category', 'words', 'brand', 'availability'];
+const DEFAULT_ORDER: Relaxation[] = ['price', 'category', 'words', 'brand', 'availability', 'exclusion'];
 const MIN_COVERAGE = 0.5;
 
 /**
@@ -155,6 +158,10 @@ function applies(req: SearchRequest, k: Relaxation): boolean {
       return f.priceMin !== undefined || f.priceMax !== undefined;
     case 'availability':
       return f.availableOnly === true;
+    case 'exclusion':
+      // Every product of the kind has what the buyer does not want ("наушники без bluetooth"):
+      // they are shown, and the answer says so.
+      return (f.excludeWords?.length ?? 0) > 0;
     case 'words':
       // Only with a filter left to list by; dropping every word of a plain search lists
       // the whole catalogue, which answers nothing.
@@ -195,6 +202,9 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   if (drop.includes('availability')) {
     delete filters.availableOnly;
   }
+  if (drop.includes('exclusion')) {
+    delete filters.excludeWords;
+  }
   // A listing of a category the buyer named is ranked by those words, so the products
   // the category is about come before its accessories ("полотенцесушитель" before
   // "Крепление д/полотенцесушителя"); every product of the category matches them anyway.
@@ -220,6 +230,9 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   }
   if (droppedText !== undefined) {
     run.droppedText = droppedText;
+  }
+  if (drop.includes('exclusion') && req.filters.excludeWords) {
+    run.droppedExclusion = req.filters.excludeWords;
   }
   return run;
 }
