@@ -47,7 +47,13 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
   const label: string[] = [];
   const used = new Set<string>();
   if (keptAt.length > 0) {
-    const from = keptAt[0] as number;
+    let from = keptAt[0] as number;
+    // "что-нибудь для кухни", "something for the kitchen": the title says what it is for ("Для кухни").
+    const purposeAt = from - (from >= 2 && ARTICLES.has(norms[from - 1] as string) ? 2 : 1);
+    const leadingPurpose = parsed.forOnly === true && purposeAt >= 0 && PURPOSE_CONNECTORS.has(norms[purposeAt] as string);
+    if (leadingPurpose) {
+      from = purposeAt;
+    }
     let to = keptAt[keptAt.length - 1] as number;
     while (to + 1 < norms.length && (candidate(norms[to + 1] as string) || (LABEL_CONNECTORS.has(norms[to + 1] as string) && to + 2 < norms.length && candidate(norms[to + 2] as string)))) {
       to++;
@@ -66,7 +72,9 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
       if (candidate(n) && !used.has(n)) {
         used.add(n);
         label.push(brandWords.has(n) ? (index?.resolveBrand(originals[i] as string) ?? (originals[i] as string)) : (originals[i] as string));
-      } else if (LABEL_CONNECTORS.has(n) && i > from && i < to) {
+      } else if (LABEL_CONNECTORS.has(n) && ((i > from && i < to) || (leadingPurpose && i === from))) {
+        label.push(originals[i] as string);
+      } else if (leadingPurpose && i === from + 1 && ARTICLES.has(n)) {
         label.push(originals[i] as string);
       }
     }
@@ -75,6 +83,9 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
 }
 
 const NEGATORS = new Set(['не', 'кроме', 'без', 'not', 'except', 'without', 'no']);
+/** What a request for "something for X" opens its title with. */
+const PURPOSE_CONNECTORS = new Set(['для', 'for']);
+const ARTICLES = new Set(['the', 'a', 'an']);
 
 /** Words of a request that do not describe the products ("хочу", "покажите", "please"). */
 const LABEL_NOISE = new Set([

@@ -201,6 +201,11 @@ export function parseMessage(
     cheaper: price.cheaper === true,
     pricier: price.pricier === true,
   };
+  // "для кухни" with nothing before it: the text is what the item is for, not an item.
+  const first = kept[0];
+  if (first && text !== '' && categoryWords.length === 0 && brandWords.length === 0 && startsPurpose(first.word) && !AGAINST_WORDS.has(first.word)) {
+    parsed.forOnly = true;
+  }
   if (categoryWords.length > 0) {
     parsed.textWithCategory = rest
       .filter((r) => !STOP_WORDS.has(r.word) || startsPurpose(r.word))

@@ -54,6 +54,8 @@ export interface SearchRequest {
    * what the buyer just asked for and drops older constraints first.
    */
   relaxOrder?: Relaxation[];
+  /** The words name only what the item is for ("для кухни"): no product type is missing. */
+  forOnly?: boolean;
 }
 
 /** The search request of a buyer's message as parsed, for a new search. */
@@ -64,6 +66,9 @@ export function searchRequestOf(q: DetailedQuery): SearchRequest {
   }
   if (q.textWithCategory !== undefined) {
     r.textWithCategory = q.textWithCategory;
+  }
+  if (q.forOnly) {
+    r.forOnly = true;
   }
   return r;
 }
@@ -82,7 +87,7 @@ const MIN_COVERAGE = 0.5;
  */
 export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number, budget?: WorkBudget): SearchRun {
   const order = req.relaxOrder ?? DEFAULT_ORDER;
-  const missing = (req.filters.categories?.length ?? 0) > 0 ? null : index.productWord([req.text, ...(req.categoryWords ?? [])].join(' '));
+  const missing = (req.filters.categories?.length ?? 0) > 0 || req.forOnly ? null : index.productWord([req.text, ...(req.categoryWords ?? [])].join(' '));
   // A bound on a measure no product meets ("телевизор больше 100 дюймов" where the largest is
   // 65") gives way first, with the category kept; the answer says what was dropped.
   const unmet = !/\d/.test(req.text) ? [] : tokenize(req.text).filter((w) => parseMeasureBound(w) !== null && index.search(w, undefined, 1, budget ? { budget } : {}).length === 0);

@@ -68,6 +68,11 @@ export interface DetailedQuery extends ParsedQuery {
   cheaper: boolean;
   /** "подороже"/"pricier" without a number. */
   pricier: boolean;
+  /**
+   * The message names only what the item is for ("что-нибудь для кухни", "something for the
+   * kitchen"): its words are no product type the shop may lack.
+   */
+  forOnly?: true;
 }
 
 export interface CatalogIndex {

@@ -1,0 +1,46 @@
+/** A message naming only what the item is for ("что-нибудь для кухни") is a search by that purpose, never "not sold". */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
+
+const item = (sku: string, name: string, categories: string[], price: number, description?: string): CatalogProduct => ({
+  sku,
+  name,
+  categories,
+  available: true,
+  price,
+  params: {},
+  ...(description ? { description } : {}),
+});
+
+const furniture = [
+  item('stool', 'Стул барный Лофт', ['Мебель', 'Стулья'], 3000, 'Подходит для кухни и бара.'),
+  item('table', 'Стол обеденный для кухни', ['Мебель', 'Столы'], 9000),
+  item('umbrella', 'Зонт для летнего кафе UM-260', ['Мебель', 'Зонты'], 1500),
+  item('tent', 'Шатер для кафе SB-058A', ['Мебель', 'Шатры'], 33500),
+  item('sofa', 'Диван угловой', ['Мебель', 'Диваны'], 30000),
+  item('armchair', 'Кресло мягкое', ['Мебель', 'Кресла'], 12000),
+];
+
+async function ask(text: string) {
+  const index = buildCatalogIndex(furniture, { language: 'ru' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant(), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  return { message: messageOf(r.answer), title: productsOf(r.answer)?.title, cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [] };
+}
+
+test('"что-нибудь для кухни" on a furniture shop finds what is for the kitchen, titled "Для кухни", not "«кухни» is not sold here"', async () => {
+  const kitchen = await ask('что-нибудь для кухни');
+  assert.doesNotMatch(kitchen.message, /не продаётся/u);
+  assert.match(kitchen.message, /^Для кухни — вот 2 варианта\./u);
+  assert.deepEqual([...kitchen.cards].sort(), ['stool', 'table']);
+  const cafe = await ask('что есть для кафе?');
+  assert.match(cafe.message, /^Для кафе — вот 2 варианта\./u);
+  assert.deepEqual([...cafe.cards].sort(), ['tent', 'umbrella']);
+  // A product word before "для" is still a product type the shop may lack.
+  const fridge = await ask('холодильник для кухни');
+  assert.match(fridge.message, /не продаётся/u);
+});
