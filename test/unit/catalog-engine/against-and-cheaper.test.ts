@@ -1,22 +1,10 @@
 /** What an item is against ("от морщин") is what it is for, and "cheaper" never changes what is shown. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import type { EngineTurn } from '../../../src/assistant/engine.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
-
-const item = (sku: string, name: string, categories: string[], price: number, description?: string, brand?: string): CatalogProduct => ({
-  sku,
-  name,
-  categories,
-  available: true,
-  price,
-  params: {},
-  ...(description ? { description } : {}),
-  ...(brand ? { brand } : {}),
-});
+import { item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 const cosmetics = [
   item('mask-big', 'Маска для Волос Алоэ, 500 мл', ['Уход за волосами'], 5288),

@@ -8,10 +8,25 @@ import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index
 import { engineAnswerProblems, type ButtonBlock, type EngineAnswer, type ProductsBlock } from '../../../src/assistant/contract.ts';
 import type { BuyerPreferences, EngineResult, EngineTurn, PageContext, TrackingLinks } from '../../../src/assistant/engine.ts';
 import type { Tenant } from '../../../src/config/tenant.ts';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { demoIndex } from '../catalog-search/demo-catalog.ts';
 
 const { index } = await demoIndex();
 export { index };
+
+/** A product in stock for a small catalogue of a test. */
+export function item(sku: string, name: string, categories: string[], price: number, description?: string, brand?: string): CatalogProduct {
+  return {
+    sku,
+    name,
+    categories,
+    available: true,
+    price,
+    params: {},
+    ...(description ? { description } : {}),
+    ...(brand ? { brand } : {}),
+  };
+}
 
 /** A tenant as the tenants file would give it, with the defaults filled in. */
 export function tenant(overrides: Partial<Tenant> = {}): Tenant {

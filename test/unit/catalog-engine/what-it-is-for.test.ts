@@ -1,20 +1,9 @@
 /** A message naming only what the item is for ("что-нибудь для кухни") is a search by that purpose, never "not sold". */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
-
-const item = (sku: string, name: string, categories: string[], price: number, description?: string): CatalogProduct => ({
-  sku,
-  name,
-  categories,
-  available: true,
-  price,
-  params: {},
-  ...(description ? { description } : {}),
-});
+import { item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 const furniture = [
   item('stool', 'Стул барный Лофт', ['Мебель', 'Стулья'], 3000, 'Подходит для кухни и бара.'),
