@@ -9,7 +9,7 @@ import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts'
 import { analyseQuery } from '../../catalog/search/expansion.ts';
 import { productKindWords } from '../../catalog/search/product-type.ts';
 import { boundedEdits } from '../../catalog/search/edits.ts';
-import { synonymsOf } from '../../catalog/search/synonyms.ts';
+import { joinPhrases, synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
@@ -62,6 +62,16 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
       const n = norms[i] as string;
       // "не Xiaomi", "кроме Xiaomi": an excluded brand is said apart ("…, кроме Xiaomi"). Other
       // words after "no" stay: "no frost" is what the fridge has, not what it lacks.
+      // "без проводов", "without wires": a phrase of the synonym table ("беспроводные") is said as
+      // the buyer said it, one label word.
+      const pair = i > 0 ? `${norms[i - 1] as string} ${n}` : '';
+      if (i > 0 && WITHOUT_WORDS.has(norms[i - 1] as string) && tablePhrase(pair) !== undefined) {
+        if (label[label.length - 1] === originals[i - 1]) {
+          label.pop();
+        }
+        label.push(`${originals[i - 1] as string} ${originals[i] as string}`);
+        continue;
+      }
       if (i > 0 && NEGATORS.has(norms[i - 1] as string) && (excludedBrandWords.has(n) || norms[i - 1] !== 'no')) {
         continue;
       }
@@ -83,6 +93,7 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
 }
 
 const NEGATORS = new Set(['не', 'кроме', 'без', 'not', 'except', 'without', 'no']);
+const WITHOUT_WORDS = new Set(['без', 'without']);
 /** What a request for "something for X" opens its title with. */
 const PURPOSE_CONNECTORS = new Set(['для', 'for']);
 const ARTICLES = new Set(['the', 'a', 'an']);
@@ -351,7 +362,18 @@ function describedNameWords(p: CatalogProduct): readonly DescribedWord[] {
 }
 
 /** Whether the products show the word by one of its synonyms in the same script ("зарядка" by "зарядное", "headphones" by "headset"). */
+/** The word of the synonym table a two-word phrase stands for ("без проводов" → "беспроводные"), if any. */
+function tablePhrase(phrase: string): string | undefined {
+  const joined = joinPhrases(tokenize(phrase));
+  const one = joined.length === 1 ? joined[0] : undefined;
+  return one && one.word !== one.source ? one.word : undefined;
+}
+
 function synonymShown(vocab: readonly string[], word: string): boolean {
+  const phraseWord = word.includes(' ') ? tablePhrase(word) : undefined;
+  if (phraseWord !== undefined) {
+    return shows(vocab, phraseWord) || synonymShown(vocab, phraseWord);
+  }
   const w = word.toLowerCase();
   const cyrillic = CYRILLIC.test(w);
   return synonymsOf(w).some((s) => CYRILLIC.test(s) === cyrillic && shows(vocab, s));
