@@ -43,8 +43,18 @@ const RARE_TERM_PRODUCTS = 2;
 const MIN_COMPOUND_PART = 3;
 /** Brands this long or longer are matched one typo away. */
 const MIN_BRAND_FIX = 5;
-/** Query word lists whose expansions are remembered: relaxation searches the same words again. */
-const GROUPS_MEMO = 16;
+/**
+ * Query word lists whose expansions are remembered, the least recently used forgotten first:
+ * relaxation searches the same words again within a turn, and buyers of one shop ask for the
+ * same things again ("наушники", "барный стул"). An expansion costs about 47 µs (typo and
+ * prefix look-ups); with 16 remembered and cleared when full, the bench's 128 word lists
+ * were expanded 2.5 times a turn. A remembered expansion is a few hundred bytes. Longer lists
+ * (more than GROUPS_MEMO_WORDS words, up to kilobytes each) have a memo of LONG_MEMO of their
+ * own, for the relaxation of one turn: a flood of long messages holds little.
+ */
+const GROUPS_MEMO = 512;
+const GROUPS_MEMO_WORDS = 8;
+const LONG_MEMO = 16;
 
 /** A query's words and which of them names the product type asked for. */
 export interface QueryWords {
@@ -161,6 +171,7 @@ export interface ExpandedQuery {
 
 export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatcher, brandNames: readonly string[] = []): (words: string[], head?: number) => ExpandedQuery {
   const groupsMemo = new Map<string, ExpandedQuery>();
+  const longMemo = new Map<string, ExpandedQuery>();
 
   // The catalogue's one-word brands by first letter and length: a buyer's "rigid" is the
   // shop's "RIDGID" even though "rigid" is a word of other products' names.
@@ -395,8 +406,11 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
    */
   function termGroups(words: string[], head = -1): ExpandedQuery {
     const key = `${head}|${words.join(' ')}`;
-    const remembered = groupsMemo.get(key);
+    const memo = words.length > GROUPS_MEMO_WORDS ? longMemo : groupsMemo;
+    const remembered = memo.get(key);
     if (remembered) {
+      memo.delete(key);
+      memo.set(key, remembered);
       return remembered;
     }
     const refined = refine(words, head);
@@ -537,13 +551,13 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       }
       return [...best.entries()].map(([termId, weight]) => ({ termId, weight }));
     });
-    if (groupsMemo.size >= GROUPS_MEMO) {
-      groupsMemo.clear();
-    }
     const headGroup = refined.head >= 0 ? (groups[refined.head] ?? []) : [];
     const known = groups.map((g) => g.some((alt) => inv.namesProducts(alt.termId, true)));
     const expanded: ExpandedQuery = { groups, head: refined.head, headKnown: headGroup.some((alt) => inv.namesProducts(alt.termId)), known, groupOfWord: refined.groupOfWord };
-    groupsMemo.set(key, expanded);
+    if (memo.size >= (memo === longMemo ? LONG_MEMO : GROUPS_MEMO)) {
+      memo.delete(memo.keys().next().value as string);
+    }
+    memo.set(key, expanded);
     return expanded;
   }
 
