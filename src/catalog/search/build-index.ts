@@ -35,6 +35,23 @@ function namesWhatAgainst(text: string, word: string): boolean {
   return at > 0 && AGAINST_WORDS.has(words[at - 1] as string);
 }
 
+/** Messages whose parse is remembered, the least recently used forgotten first, and their length at most. */
+const PARSE_MEMO = 512;
+const PARSE_MEMO_CHARS = 200;
+
+/** A parsed query callers may change without changing the remembered one. */
+function copyQuery(q: DetailedQuery): DetailedQuery {
+  const f = q.filters;
+  const filters = { ...f };
+  for (const key of ['brands', 'excludeBrands', 'categories', 'excludeWords'] as const) {
+    const list = f[key];
+    if (list) {
+      filters[key] = [...list];
+    }
+  }
+  return { ...q, filters, categoryWords: [...q.categoryWords], brandWords: [...q.brandWords] };
+}
+
 /**
  * Builds the search index of one tenant's catalogue. Products with a repeated SKU keep the
  * first occurrence. `language` is the catalogue's main language; Russian and English
@@ -97,7 +114,26 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const isKnownStem = (st: string) => inv.termId(st) !== undefined;
   const holdsKind = (word: string, categories: readonly string[]) => covers(inv.termId(stem(word)) ?? -1, categories);
   const isOwnKindWord = (word: string) => termsAsSaid(termGroups([word], 0).groups[0] ?? [], kindWords).length > 0;
-  const parse = (message: string) => parseMessage(message, brandMatcher, categoryMatcher, { isKnownStem, holdsKind, isOwnKindWord });
+  const vocabulary = { isKnownStem, holdsKind, isOwnKindWord };
+  // Buyers of one shop send the same short messages again ("наушники", "а подешевле?"): their
+  // parses are remembered, and each caller gets its own copy.
+  const parsed = new Map<string, DetailedQuery>();
+  const parse = (message: string): DetailedQuery => {
+    if (message.length > PARSE_MEMO_CHARS) {
+      return parseMessage(message, brandMatcher, categoryMatcher, vocabulary);
+    }
+    let q = parsed.get(message);
+    if (q === undefined) {
+      q = parseMessage(message, brandMatcher, categoryMatcher, vocabulary);
+      if (parsed.size >= PARSE_MEMO) {
+        parsed.delete(parsed.keys().next().value as string);
+      }
+    } else {
+      parsed.delete(message);
+    }
+    parsed.set(message, q);
+    return copyQuery(q);
+  };
 
   // Asked on every answer (quick replies): sorted once.
   const topLeaves = [...leafSizes.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
