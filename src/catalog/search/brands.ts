@@ -3,6 +3,7 @@
  * buyers spell Latin brands in Cyrillic ("самсунг", "эппл", "сяоми"). Only brands that
  * the tenant's own catalogue carries are ever recognised.
  */
+import { boundedEdits } from './edits.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
 
@@ -78,6 +79,9 @@ function withoutCaseEnding(word: string): string {
   return word;
 }
 
+/** Brands this long or longer are recognised one letter off (see BrandMatcher.find). */
+const MIN_TYPO_BRAND = 5;
+
 // Words that say what a company is or does rather than name it: "LG Electronics" is "LG"
 // to a buyer, "Griffin Technology" is "Griffin".
 const COMPANY_WORDS = new Set([
@@ -106,6 +110,8 @@ export class BrandMatcher {
   /** Spellings that are the brand's own words (not aliases or transliterations). */
   private readonly strong = new Set<string>();
   private maxWords = 1;
+  /** One-word spellings of the brands' own names of MIN_TYPO_BRAND letters or more, by first letter and length, for misspellings. */
+  private readonly byShape = new Map<string, string[]>();
 
   /**
    * `isCommonWord(word, brandKey)` tells whether a word is used by many other products'
@@ -154,7 +160,33 @@ export class BrandMatcher {
       for (const spelling of KNOWN_SPELLINGS.get(key) ?? []) {
         this.addSpelling(normalizeText(spelling), key, true);
       }
+      if (key.length >= MIN_TYPO_BRAND && /^\p{L}+$/u.test(key)) {
+        const shape = `${key[0]}|${key.length}`;
+        this.byShape.set(shape, [...(this.byShape.get(shape) ?? []), key]);
+      }
     }
+  }
+
+  /**
+   * The one brand whose name is one letter from a word the catalogue does not know
+   * ("logitec" → Logitech), if exactly one is; words of MIN_TYPO_BRAND letters or more.
+   */
+  private misspelt(word: string): string | undefined {
+    if (word.length < MIN_TYPO_BRAND || !/^\p{L}+$/u.test(word)) {
+      return undefined;
+    }
+    let found: string | undefined;
+    for (let len = word.length - 1; len <= word.length + 1; len++) {
+      for (const key of this.byShape.get(`${word[0]}|${len}`) ?? []) {
+        if (boundedEdits(word, key, 1) === 1) {
+          if (found !== undefined && found !== key) {
+            return undefined;
+          }
+          found = key;
+        }
+      }
+    }
+    return found;
   }
 
   private addSpelling(spelling: string, key: string, weak = false): void {
@@ -181,19 +213,21 @@ export class BrandMatcher {
     return [...this.canonical.values()].sort((a, b) => a.localeCompare(b));
   }
 
-  /** The canonical brand for a name as written anywhere (product field, filter, message). */
+  /** The canonical brand for a name as written anywhere (product field, filter, message), or misspelt by a letter ("logitec"). */
   resolve(name: string): string | undefined {
     const key = brandKey(name);
     const viaSpelling = this.spellings.get(tokenize(name).join(' ')) ?? this.spellings.get(key);
-    return this.canonical.get(viaSpelling ?? key);
+    return this.canonical.get(viaSpelling ?? key) ?? this.canonical.get(this.misspelt(key) ?? '');
   }
 
   /**
    * Finds brand mentions in tokenised words, longest spelling first, each word used once.
-   * Nothing here is fuzzy, because a wrong brand filter hides every right product. With
-   * `strongOnly`, only the brands' own spellings count (for reading product names).
+   * A wrong brand filter hides every right product, so only a word the catalogue does not
+   * know (`isKnown` false) may be a misspelt brand, one letter from exactly one brand's name
+   * of MIN_TYPO_BRAND letters or more ("logitec"). With `strongOnly`, only the brands' own
+   * spellings count (for reading product names).
    */
-  find(words: string[], strongOnly = false): BrandMention[] {
+  find(words: string[], strongOnly = false, isKnown?: (word: string) => boolean): BrandMention[] {
     const found: BrandMention[] = [];
     for (let i = 0; i < words.length; ) {
       let matched = 0;
@@ -209,7 +243,7 @@ export class BrandMatcher {
         }
         const key =
           this.spellings.get(phrase) ??
-          (n > 1 ? this.spellings.get(phrase.replace(/ /g, '')) : this.spellings.get(withoutCaseEnding(phrase)));
+          (n > 1 ? this.spellings.get(phrase.replace(/ /g, '')) : (this.spellings.get(withoutCaseEnding(phrase)) ?? (isKnown && !isKnown(phrase) ? this.misspelt(phrase) : undefined)));
         if (key !== undefined) {
           found.push({ brand: this.canonical.get(key) as string, start: i, length: n });
           matched = n;

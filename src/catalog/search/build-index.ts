@@ -35,6 +35,9 @@ function namesWhatAgainst(text: string, word: string): boolean {
   return at > 0 && AGAINST_WORDS.has(words[at - 1] as string);
 }
 
+/** A category name a buyer could read: two letters in a row somewhere. */
+const NAMES_SOMETHING = /\p{L}{2}/u;
+
 /** Messages whose parse is remembered, the least recently used forgotten first, and their length at most. */
 const PARSE_MEMO = 512;
 const PARSE_MEMO_CHARS = 200;
@@ -135,8 +138,12 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     return copyQuery(q);
   };
 
-  // Asked on every answer (quick replies): sorted once.
-  const topLeaves = [...leafSizes.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  // Asked on every answer (quick replies): sorted once. A category named by no word (a feed's
+  // product type "1") is offered to no buyer.
+  const topLeaves = [...leafSizes.entries()]
+    .filter(([name]) => NAMES_SOMETHING.test(name))
+    .sort((a, b) => b[1] - a[1])
+    .map(([name]) => name);
 
   return {
     size: n,

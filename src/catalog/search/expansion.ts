@@ -70,8 +70,14 @@ export interface QueryWords {
 /** Words after which a query says what the item goes with or how it is, not what it is. */
 const HEAD_CUT = new Set(['with', 'without', 'by', 'from', 'under', 'over', 'and', 'or', 'с', 'со', 'без', 'от', 'до', 'из', 'и', 'или', 'по']);
 
-/** Words that name how products come rather than what they are: a "vanity set" is a vanity. */
-const PACKAGING = new Set(['set', 'sets', 'panel', 'panels', 'pack', 'kit', 'group', 'collection', 'combo', 'bundle', 'pair', 'набор', 'комплект']);
+/**
+ * Words that name how products come rather than what they are: a "vanity set" is a vanity,
+ * and a "toner cartridge" is the toner a buyer asks for.
+ */
+const PACKAGING = new Set([
+  'set', 'sets', 'panel', 'panels', 'pack', 'kit', 'group', 'collection', 'combo', 'bundle', 'pair', 'cartridge', 'cartridges', 'refill', 'refills',
+  'capsule', 'capsules', 'набор', 'комплект',
+]);
 
 /** For a packaging word at `head`, the index of the word it packages ("table" of "coffee table set", "кастрюль" of "набор кастрюль"), or -1. */
 export function packagedIndex(words: readonly string[], head: number): number {
@@ -285,6 +291,8 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
   }
 
   const known = (w: string): boolean => inv.termId(stem(w)) !== undefined;
+  /** Whether the word, or its stem, is one edit from a word of the index (one scan of the words of its length and first letter). */
+  const oneTypoFromKnown = (w: string): boolean => inv.fuzzyTerms(w, 1, 1).length > 0 || inv.fuzzyTerms(stem(w), 1, 1).length > 0;
 
   /**
    * Words as the catalogue writes them: an unknown long word split into two known ones
@@ -327,7 +335,9 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
         out.push(w);
         continue;
       }
-      if (w.length >= MIN_COMPOUND && !hasDigit(w) && !known(w)) {
+      // A word one letter away from a catalogue word is that word misspelt ("logitec" is
+      // Logitech, not "log" and "itec"), not two words run together.
+      if (w.length >= MIN_COMPOUND && !hasDigit(w) && !known(w) && !oneTypoFromKnown(w)) {
         const split = splitCompound(w);
         if (split) {
           // The product word of a compound is its last part ("quarter round").

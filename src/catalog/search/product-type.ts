@@ -2,22 +2,30 @@
  * The word that says what kind of product a name is, by the rule that finds a buyer's
  * product word (`analyseQuery`: in English the last word, in Russian the first noun, before
  * "for"/"with"/"для", numbers, measures and colours skipped), read in the name's first part
- * (before a comma or a bracket, where shops append details): a "bedside table lamp" is a
- * lamp, a "slow cooker carry bag" a bag. A packaging word brings the word it packages
+ * as the index splits it (`tokenizeName`: before a comma, a bracket or a sentence's end,
+ * where shops append details) and without a count at its end ("… Magenta 1 pc(s)"): a
+ * "bedside table lamp" is a lamp, a "slow cooker carry bag" a bag. A packaging word brings the word it packages
  * along: a "single bathroom vanity set" is a set and a vanity.
  */
 import { analyseQuery, analyseWords, packagedIndex } from './expansion.ts';
+import { boundText } from './limits.ts';
+import { tokenizeName } from './tokenize.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
-import { mergeMeasures } from './measures.ts';
+import { mergeMeasures, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 
 /** How many kind words a product keeps (its product word and the word a packaging word packages). */
 export const KIND_SLOTS = 2;
 
-/** The kind words of a product name, at most KIND_SLOTS. */
+/** The kind words of a product name, at most KIND_SLOTS: those the index keeps for it. */
 export function productKindWords(name: string): string[] {
-  const first = name.split(/[,(|;]/, 1)[0] ?? name;
-  return kindWordsOf(analyseQuery(first));
+  return kindWordsOfFirst(tokenizeName(spellMarks(boundText(name))).first);
+}
+
+/** The kind words of a name's first part, split as the index splits it (`tokenizeName`). */
+function kindWordsOfFirst(firstWords: string[]): string[] {
+  const first = withoutTrailingCount(firstWords);
+  return kindWordsOf(analyseWords(hasNumber(first) ? mergeMeasures(first) : first));
 }
 
 function kindWordsOf({ words, head }: { words: string[]; head: number }): string[] {
@@ -27,6 +35,14 @@ function kindWordsOf({ words, head }: { words: string[]; head: number }): string
   }
   const packaged = packagedIndex(words, head);
   return packaged >= 0 ? [w, words[packaged] as string] : [w];
+}
+
+const COUNT_WORDS: ReadonlySet<string> = new Set(['pc', 'pcs', 'шт']);
+
+/** The words of a name's first part without a count at its end ("1 pc" of "… Original Magenta 1 pc(s)"). */
+function withoutTrailingCount(words: string[]): string[] {
+  const n = words.length;
+  return n >= 3 && COUNT_WORDS.has(words[n - 1] as string) && /^\d+$/.test(words[n - 2] as string) ? words.slice(0, n - 2) : words;
 }
 
 /** Whether a word list has a word starting with a digit, where a measure may begin. */
@@ -63,8 +79,7 @@ export function productKindTerms(count: number, inv: InvertedIndex, firstWords: 
   const out = new Int32Array(count * KIND_SLOTS).fill(-1);
   const categoryKind = categoryKindTerms(categories?.names ?? [], inv);
   for (let i = 0; i < count; i++) {
-    const first = firstWords[i] as string[];
-    const words = kindWordsOf(analyseWords(hasNumber(first) ? mergeMeasures(first) : first));
+    const words = kindWordsOfFirst(firstWords[i] as string[]);
     for (let k = 0; k < words.length; k++) {
       out[i * KIND_SLOTS + k] = inv.termId(stem(words[k] as string)) ?? -1;
     }

@@ -109,7 +109,7 @@ export function parseMessage(
   const brandWords: string[] = [];
   const include: string[] = [];
   const exclude: string[] = [];
-  for (const mention of brands.find(words)) {
+  for (const mention of brands.find(words, false, (w) => isKnownStem(stem(w)) || isKnownStem(w))) {
     const before = words[mention.start - 1];
     const span = words.slice(mention.start, mention.start + mention.length);
     if (isCompatibilityAt(words, mention.start - 1) && !AGAINST_WORDS.has(before as string)) {

@@ -352,12 +352,14 @@ export function ranker(source: RankingSource): {
       if (head >= 0 && !saysGroup(terms, head)) {
         return false;
       }
+      // One word of the purpose said in the name is enough: "toner for hp laserjet" keeps the HP
+      // cartridge whose description names the LaserJet it fits.
       for (let g = 0; g < groups.length; g++) {
-        if ((bits & (1 << g)) !== 0 && !saysGroup(terms, g)) {
-          return false;
+        if ((bits & (1 << g)) !== 0 && saysGroup(terms, g)) {
+          return true;
         }
       }
-      return true;
+      return false;
     });
     // The products of the kind asked for, when some are ranked: a watch named "Fenix 7" is what
     // a strap "для fenix 7" is for, not a strap.

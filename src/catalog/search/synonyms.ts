@@ -194,11 +194,17 @@ const NOT_MODIFIERS = new Set(['light']);
  * computer named "… GPS Smartwatch" above the running watches on the strength of "GPS" alone.
  */
 const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi', 'lte', '4g', '5g'];
+/**
+ * Words office and electronics feeds end names with that say how a product is made or sold,
+ * and the printing colours: "HP C8553A toner cartridge Original Magenta" is a cartridge.
+ */
+const DESCRIPTOR_WORDS = ['original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan'];
 const MODIFIERS: ReadonlySet<string> = new Set([
   ...GROUPS.filter((g) => MODIFIER_GROUPS.has(g[0] as string))
     .flatMap((g) => g.flatMap((w) => w.split(' ')))
     .filter((w) => !NOT_MODIFIERS.has(w)),
   ...FEATURE_WORDS,
+  ...DESCRIPTOR_WORDS,
 ]);
 
 /** The stems of the Russian modifier words, so any ending counts ("бирюзовое", "черная"). */

@@ -5,6 +5,7 @@
  * scanner rather than a Unicode regular expression (several times faster).
  */
 import { MAX_WORD_CHARS } from './limits.ts';
+import { isUnitWord } from './measures.ts';
 
 // Anything outside ASCII, Latin-1 and Cyrillic may need compatibility folding (full-width
 // digits, ligatures); most shop texts have none, and NFKC on every string is costly.
@@ -37,6 +38,24 @@ function isWordChar(code: number, ch: string): boolean {
     return true;
   }
   return OTHER_LETTER.test(ch);
+}
+
+/** A full stop ends a name's first part after this many words (see splitWords). */
+const MIN_SENTENCE_WORDS = 3;
+const WORD_OF_LETTERS = /^\p{L}{4,}$/u;
+
+/**
+ * Whether a full stop after these words ends a sentence: after a few words, and after a word
+ * of letters that is no unit or abbreviation ("7.4 cu. ft. gas dryer", "Мышь беспров. черная",
+ * "3/4 in. wide" go on).
+ */
+function endsSentence(words: readonly string[]): boolean {
+  const last = words[words.length - 1];
+  return words.length >= MIN_SENTENCE_WORDS && last !== undefined && WORD_OF_LETTERS.test(last) && !isUnitWord(last);
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 0xa0;
 }
 
 function isDigit(code: number): boolean {
@@ -83,6 +102,9 @@ export function splitWords(normalized: string, joinHyphenated: boolean, firstPar
           }
           firstPart.open = -1;
         } else if ((code === 44 || code === 124 || code === 59) && firstPart.open < 0) {
+          firstPart.words = out.length;
+        } else if (code === 46 && firstPart.open < 0 && i + 1 < n && isSpace(s.charCodeAt(i + 1)) && endsSentence(out)) {
+          // "Xerox Black toner cartridge. Equivalent to HP CB400A. …": the first sentence.
           firstPart.words = out.length;
         }
       }
@@ -162,7 +184,7 @@ export function tokenizeForIndex(text: string): string[] {
 
 /**
  * A product name's words for the index, and the words of its first part, before a comma,
- * "|", ";" or a bracket left open (where shops say what the product is, before details) as a
+ * "|", ";", a full stop ending a sentence or a bracket left open (where shops say what the product is, before details) as a
  * query is split: without the joined forms of hyphenated words, nor the words of a bracketed
  * aside the name goes on after ("Apple AirPods (3rd generation) Wireless Earbuds"). `first`
  * is `words` itself when the two are the same.

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery } from '../../helpers/assert.ts';
-import { ask, buttonsOf, index, messageOf, productsOf, shownSkus, tenant } from './helpers.ts';
+import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { ask, buttonsOf, index, item, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
 
 test('search: message, products block with cards filled from the catalogue, suggests', async () => {
   const { answer, state } = await ask('Ищу беспроводные наушники до 10000 рублей');
@@ -194,4 +196,28 @@ test('a shop question with words that are not products gets the link alone', asy
   assert.equal(buttonsOf(answer)[0]?.url, 'https://demo.aisle.example/returns');
   assert.equal(productsOf(answer), undefined);
   assert.doesNotMatch(messageOf(answer), /ничего не нашлось/);
+});
+
+test('quick replies never offer a category named by no word (a feed\'s product type "1")', async () => {
+  // Written as the Icecat feed writes its product types: most are words, some are a bare number.
+  const products = [
+    ...Array.from({ length: 5 }, (_, i) => item(`n${i}`, `Acer Aspire ${i} Notebook`, ['1'], 500 + i, undefined, 'Acer')),
+    ...Array.from({ length: 3 }, (_, i) => item(`p${i}`, `Intel Core i${3 + i} processor`, ['Processor'], 100 + i, undefined, 'Intel')),
+    item('h0', 'Sony MDR-V150 headphones', ['Headphones'], 20, undefined, 'Sony'),
+  ];
+  const shop = buildCatalogIndex(products, { language: 'en' });
+  const own = createCatalogEngine({ catalogs: { get: () => shop } });
+  const { answer } = await own.answer({
+    tenant: tenant({ language: 'en' }),
+    text: 'hello',
+    image: null,
+    page: { type: 'HOMEPAGE' },
+    history: [],
+    preferences: null,
+    tracking,
+    signal: new AbortController().signal,
+  });
+  const suggests = answer.response.ui?.suggests ?? [];
+  assert.ok(suggests.includes('Processor'), suggests.join(' | '));
+  assertEvery(suggests, (s) => /\p{L}{2}/u.test(s));
 });

@@ -164,3 +164,45 @@ test('"крем для рук" on the cosmetics feed finds its hand creams and o
   assertEvery(names(run), (n) => /крем для рук/i.test(n));
   assert.deepEqual(run.relaxed, []);
 });
+
+test('a misspelt brand is that brand, not two shorter words: "wireles mouse logitec" finds Logitech wireless mice', () => {
+  // An office-supplies shop, written as the Icecat feed writes it: "logitec" is "log" + "itec" there.
+  const shop: CatalogProduct[] = [
+    ['l1', 'Logitech M500 mouse USB Type-A Laser 1000 DPI', 'Logitech'],
+    ['l2', 'Logitech Performance MX mouse RF Wireless Laser', 'Logitech'],
+    ['l3', 'Logitech MX1000 mouse RF Wireless Laser', 'Logitech'],
+    ['k1', 'Kensington Pro Fit Wired Mid-Size Mouse', 'Kensington'],
+    ['k2', 'Kensington Ci65M Wireless Optical Mouse', 'Kensington'],
+    ['i1', 'i-tec USB-C HDMI Cable Adapter 4K / 60 Hz 200cm', 'i-tec'],
+    ['h1', 'HERMA Log book labels A4 white', 'HERMA'],
+    ['u1', 'Urban Factory Desktop Silk Mouse - with wire (Bulk)', 'Urban Factory'],
+  ].map(([sku, name, brand]) => ({ sku: sku as string, name: name as string, brand: brand as string, categories: [], available: true, params: {} }));
+  const index = buildCatalogIndex(shop, { language: 'en' });
+  const mice = ask(index, 'logitec mouse');
+  assert.deepEqual(mice.hits.slice(0, 3).map((h) => h.product.sku).sort(), ['l1', 'l2', 'l3'], names(mice).join('\n'));
+  assert.equal(mice.exact, true);
+  const wireless = ask(index, 'wireles mouse logitec');
+  assert.deepEqual(wireless.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['l2', 'l3'], names(wireless).join('\n'));
+  // The misspelt brand is the brand asked for, as a correctly spelt one is.
+  assert.deepEqual(index.parseDetailed('logitec mouse').filters.brands, ['Logitech']);
+  assert.equal(index.resolveBrand('logitec'), 'Logitech');
+  // A word the catalogue knows is that word, however close to a brand: "herma" is HERMA, "log" no brand.
+  const withWord = buildCatalogIndex([...shop, { sku: 'w1', name: 'Logitec style wooden log holder', categories: [], available: true, params: {} }], { language: 'en' });
+  assert.equal(withWord.parseDetailed('logitec log holder').filters.brands, undefined);
+});
+
+test('"toner for hp laserjet" finds the HP LaserJet toner cartridges: a toner cartridge is toner, "1 pc(s)" and "Original Magenta" are no kind', () => {
+  // Written as the Icecat feed writes them.
+  const shop: CatalogProduct[] = [
+    ['t1', 'HP C8553A toner cartridge Original Magenta 1 pc(s)', 'HP', 'HP Colour LaserJet 9500 magenta print cartridge'],
+    ['t2', 'HP 38A Black Dual Pack LaserJet Toner Cartridges Original 2 pc(s)', 'HP', ''],
+    ['v1', 'Verbatim HP LJ9000 30000 Page Toner', 'Verbatim', ''],
+    ['b1', 'Brother Black Toner', 'Brother', ''],
+    ['x1', 'Xerox Magenta Toner', 'Xerox', ''],
+    ['p1', 'HP LaserJet P2015 Printer 1200 x 1200 DPI A4', 'HP', 'Uses HP 53A toner'],
+  ].map(([sku, name, brand, description]) => ({ sku: sku as string, name: name as string, brand: brand as string, description: description as string, categories: [], available: true, params: {} }));
+  const run = ask(buildCatalogIndex(shop, { language: 'en' }), 'toner for hp laserjet');
+  assert.deepEqual(run.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['t1', 't2'], names(run).join('\n'));
+  assert.equal(run.exact, true);
+  assert.ok(!run.hits.some((h) => h.product.sku === 'p1'), 'the printer is not a toner');
+});
