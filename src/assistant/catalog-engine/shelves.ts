@@ -122,6 +122,9 @@ function distinctCards(products: CatalogProduct[]): CatalogProduct[] {
   });
 }
 
+/** The buyer's words the "no exact match" note names at most. */
+const MAX_MISSING_NAMED = 3;
+
 /** A model code of letters and digits ("s8", "k400"): a word the "not exactly" note counts however short. */
 const MODEL_CODE = /^(?=.*\p{L})(?=.*\d)[\p{L}\d-]+$/u;
 
@@ -241,8 +244,12 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   const note = (['exclusion', 'brand', 'words', 'category', 'price', 'availability'] as const).map((k) => notes[k]).find((n) => n !== undefined);
   if (note) {
     lines.push(note);
-  } else if (!run.exact && !run.relaxed.includes('words') && unshown(ctx.label).length > 0) {
-    lines.push(t.partial);
+  } else if (!run.exact && !run.relaxed.includes('words')) {
+    // Which of the buyer's words the cards do not show, as the buyer wrote them.
+    const missing = unshown(ctx.label);
+    if (missing.length > 0) {
+      lines.push(t.partial(missing.slice(0, MAX_MISSING_NAMED).join(' ')));
+    }
   }
   if (!opts.note) {
     lines.push(t.found(products.length, what));

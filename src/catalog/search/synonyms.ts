@@ -23,6 +23,8 @@ const GROUPS: string[][] = [
   ['телевизор', 'тв', 'телек', 'tv', 'television'],
   ['ноутбук', 'ноут', 'laptop', 'notebook'],
   ['планшет', 'tablet'],
+  // Memory as buyers say it and as spec sheets write it ("16 GB DDR4-SDRAM").
+  ['оперативка', 'озу', 'ram', 'sdram'],
   ['часы', 'watch', 'smartwatch'],
   ['колонка', 'акустика', 'speaker'],
   ['чехол', 'case', 'cover'],

@@ -25,10 +25,10 @@ test('a model code no card shows ("galaxy s8" among protectors for the S7) gets 
   ];
   const { message, cards } = await answer(products, 'screen protector for galaxy s8', 'en');
   assert.equal(cards.length, 3);
-  assert.match(message, /^No exact match — here is the closest to your request\./);
+  assert.match(message, /^Nothing matches "s8" exactly — here is the closest to your request\./);
   // Where the code is shown, no note.
   const exact = await answer(products, 'screen protector for galaxy s7', 'en');
-  assert.doesNotMatch(exact.message, /No exact match/);
+  assert.doesNotMatch(exact.message, /exactly/);
 });
 
 test('the words buyers use for computer parts find them: "флешка" → USB Flash, "бесперебойник" → ИБП, "клавиатура" → keyboards', async () => {
