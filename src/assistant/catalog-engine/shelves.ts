@@ -7,6 +7,7 @@ import type { CatalogProduct } from '../../catalog/product.ts';
 import { compactFilters, type SearchFilters } from '../../catalog/search/filters.ts';
 import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
+import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import { parseMeasureBound } from '../../catalog/search/measures.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
@@ -134,11 +135,16 @@ const MODEL_CODE = /^(?=.*\p{L})(?=.*\d)[\p{L}\d-]+$/u;
  * best card's kind, not an accessory that fits it; and of these, the ones matching every word
  * when some do (a wireless charger, not the wall charger beside them).
  */
-function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: CatalogProduct[]): CatalogProduct[] {
+function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: CatalogProduct[], text: string): CatalogProduct[] {
   let asked: SearchHit[];
   if (shown.length > 0 && shown.every((h) => h.headMatched === undefined)) {
     const best = shown[0]!.product.sku;
-    asked = shown.filter((h) => h.product.sku === best || index.sameKind(best, h.product.sku));
+    // A search of one product word ("keyboard" of "logitech keyboard") also counts the cards
+    // whose names say it: the kind read from a spec-sheet name can be its last spec
+    // ("Logitech K580 keyboard RF Wireless + Bluetooth Graphite").
+    const word = index.productWord(text);
+    const named = (p: CatalogProduct) => word !== null && word.known && !word.word.includes(' ') && shows(tokenize(p.name).map(stem), word.word);
+    asked = shown.filter((h) => h.product.sku === best || index.sameKind(best, h.product.sku) || named(h.product));
   } else {
     // The kind in the buyer's own word first: the cheapest earbuds, not on-ear headphones.
     const asSaid = shown.filter((h) => h.kindAsSaid === true);
@@ -271,7 +277,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     // the affordable choice, nor a product the cards do not show; when cheaper cards are out
     // of stock, the sentence says "in stock".
     const onCards = new Set(products.map((p) => p.sku));
-    const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products).filter((p) => typeof p.price === 'number');
+    const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => typeof p.price === 'number');
     const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && products.length > 1) {
       const cheaperOutOfStock = priced.some((p) => !p.available && (p.price as number) < (cheapest.price as number));

@@ -90,3 +90,21 @@ test('the most affordable matches every word when some cards do: under "wireless
   assert.ok(cards.includes('wall'), `the wall charger is shown too: ${cards.join(', ')}`);
   assert.match(message, /The most affordable is Samsung - Wireless Charger - White at 49.99/);
 });
+
+test('a brand and one product word: the cheapest card whose name says the word, though its last word is a colour the rules do not know', async () => {
+  // Written as the Icecat feed writes its keyboards.
+  const kb = (sku: string, name: string, price: number): CatalogProduct => ({ sku, name, brand: 'Logitech', categories: [], available: true, price, params: {} });
+  const products = [
+    kb('illuminated', 'Logitech Illuminated , US keyboard USB Black', 126.95),
+    kb('k350', 'Logitech Wireless K350, US keyboard RF Wireless Black', 57.95),
+    kb('k580', 'Logitech K580 keyboard RF Wireless + Bluetooth Graphite', 49.95),
+    kb('k860', 'Logitech ERGO K860 keyboard RF Wireless + Bluetooth QWERTZ German Black', 140.94),
+    { sku: 'mouse', name: 'Logitech M500 mouse USB Laser', brand: 'Logitech', categories: [], available: true, price: 29.95, params: {} },
+  ];
+  const index = buildCatalogIndex(products, { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant({ language: 'en' }), text: 'logitech keyboard', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  const message = messageOf(r.answer);
+  assert.ok((productsOf(r.answer)?.value.map((c) => c.sku) ?? []).includes('k580'));
+  assert.match(message, /The most affordable is Logitech K580 keyboard .* at \$49\.95/);
+});
