@@ -313,8 +313,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       if (move !== null) {
         // "Cheaper" keeps everything else the buyer asked for: products matching only some
         // of the words ("noise cancelling" dropped), or of another kind (a hair spray whose
-        // description names masks, after hair masks), are not cheaper versions of the same.
-        run = { ...run, hits: run.hits.filter((h) => (h.coverage ?? 1) >= 1 && h.ofKind !== false) };
+        // description names masks, after hair masks), are not cheaper versions of the same;
+        // when no product is of the kind by the rules that read it from names and categories
+        // ("Galaxy S26" filed under "Galaxy S" for "смартфон"), not even at the old price, the kind
+        // decides nothing.
+        const whole = run.hits.filter((h) => (h.coverage ?? 1) >= 1);
+        const kindKnown = whole.some((h) => h.ofKind === true) || runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget).hits.some((h) => h.ofKind === true);
+        run = { ...run, hits: whole.filter((h) => !kindKnown || h.ofKind !== false) };
       }
       if (otherBrand && (run.hits.length === 0 || run.relaxed.includes('brand'))) {
         const brands = [...new Set(prev.shown.map((sku) => index.bySku(sku)?.brand).filter((b): b is string => Boolean(b)))].slice(0, 3);

@@ -118,11 +118,21 @@ export class CategoryMatcher {
           kinds.add(kind);
         }
       }
+      // The kinds and their other names: "Телевизоры" holds "UHD 4K TV".
+      const family = new Set(kinds);
+      for (const k of kinds) {
+        for (const s of synonymsOf(k)) {
+          for (const w of tokenize(s)) {
+            family.add(stem(w));
+          }
+        }
+      }
       // A subcategory that mentions the kind but holds another ("Cell Phone Accessories",
-      // "Комплектующие к мойкам"); "Смесители FRAP" and "Cell Phones with Plans" hold it.
+      // "Комплектующие к мойкам", "Аксессуары для телевизоров"); "Смесители FRAP" and "Cell
+      // Phones with Plans" hold it.
       const forKind = (child: string): boolean => {
         const kind = tree.kindOf(child);
-        if (kind === undefined || kinds.has(kind)) {
+        if (kind === undefined || family.has(kind)) {
           return false;
         }
         const named = mentionedStems(child);
@@ -130,7 +140,7 @@ export class CategoryMatcher {
       };
       // Only a category some of whose subcategories hold its kind is one of products of
       // that kind: "Волосы" (hair) holds shampoos and masks for hair, no hair.
-      const holdsKind = children.some((c) => kinds.has(tree.kindOf(c) ?? ''));
+      const holdsKind = children.some((c) => family.has(tree.kindOf(c) ?? ''));
       const kept = children.filter((c) => !forKind(c));
       if (holdsKind && kept.length < children.length) {
         this.narrowed.set(entry.name, kept);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import type { EngineTurn } from '../../../src/assistant/engine.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertEvery } from '../../helpers/assert.ts';
 import { item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 const cosmetics = [
@@ -48,4 +49,43 @@ test('what an item is against is what it is for: "что-нибудь от мо�
   // A brand after "от" is the maker, as before.
   const [sony] = await converse(['наушники от sony']);
   assert.deepEqual(sony!.cards, ['phones-a']);
+});
+
+// A brand shop's feed as Samsung Kazakhstan writes it: phones named by model only, filed by series,
+// TVs and the frames made for them under one department whose TV subcategories are named in English.
+const brandShop = [
+  item('s26u', 'Galaxy S26 Ultra', ['Products', 'Мобильные устройства', 'Смартфоны', 'Galaxy S'], 1_089_990),
+  item('s26p', 'Galaxy S26+', ['Products', 'Мобильные устройства', 'Смартфоны', 'Galaxy S'], 724_990),
+  item('s25u', 'Galaxy S25 Ultra', ['Products', 'Мобильные устройства', 'Смартфоны', 'Galaxy S'], 689_990),
+  item('s26', 'Galaxy S26', ['Products', 'Мобильные устройства', 'Смартфоны', 'Galaxy S'], 617_990),
+  item('s25p', 'Galaxy S25+', ['Products', 'Мобильные устройства', 'Смартфоны', 'Galaxy S'], 539_990),
+  item('tv55', 'Телевизор 55" Crystal UHD 4K U8000F', ['Products', 'Телевизоры', 'UHD 4K TV'], 279_990),
+  item('tv65', 'Телевизор 65" Crystal UHD 4K U8000F', ['Products', 'Телевизоры', 'UHD 4K TV'], 349_990),
+  item('tv43', 'Телевизор 43" Full HD T5300', ['Products', 'Телевизоры', 'Full HD TV'], 149_990),
+  ...[32, 43, 50, 55, 65].map((size) => item(`frame${size}`, `Сменная рамка для The Frame ${size}"`, ['Products', 'Телевизоры', 'Аксессуары для телевизоров', 'Настраиваемая рамка'], 20_000 + size * 450)),
+];
+
+async function brandShopDialog(texts: string[]) {
+  const index = buildCatalogIndex(brandShop, { language: 'ru' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const history: EngineTurn[] = [];
+  const out: Array<{ message: string; cards: string[] }> = [];
+  for (const text of texts) {
+    const r = await engine.answer({ tenant: tenant(), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
+    out.push({ message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [] });
+    history.push({ role: 'user', text }, { role: 'assistant', text: '', response: r.answer.response, state: r.state ?? null });
+  }
+  return out;
+}
+
+test('"cheaper" after phones no rule reads as phones by name ("Galaxy S26" filed under "Galaxy S") shows the cheaper phones', async () => {
+  const [phones, cheaper] = await brandShopDialog(['смартфон', 'а подешевле?']);
+  assert.ok(phones!.cards.length >= 4, phones!.message);
+  assert.doesNotMatch(cheaper!.message, /ничего подходящего нет/);
+  assertEvery(cheaper!.cards, (sku) => ['s26', 's25p'].includes(sku), cheaper!.message);
+});
+
+test('"телевизор 55 дюймов" shows the TV, not the frame made for 55-inch sets filed beside the TVs', async () => {
+  const [tv] = await brandShopDialog(['телевизор 55 дюймов']);
+  assert.deepEqual(tv!.cards, ['tv55'], tv!.message);
 });
