@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import type { EngineTurn } from '../../../src/assistant/engine.ts';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 import { item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
@@ -18,8 +19,9 @@ const cosmetics = [
   item('phones-b', 'Наушники JBL Tune 510', ['Наушники'], 3990, undefined, 'JBL'),
 ];
 
-async function converse(texts: string[]) {
-  const index = buildCatalogIndex(cosmetics, { language: 'ru' });
+/** A dialog in a shop of these products, each answer given the earlier turns and their states. */
+async function dialogIn(products: CatalogProduct[], texts: string[]) {
+  const index = buildCatalogIndex(products, { language: 'ru' });
   const engine = createCatalogEngine({ catalogs: { get: () => index } });
   const history: EngineTurn[] = [];
   const out: Array<{ message: string; cards: string[] }> = [];
@@ -30,6 +32,8 @@ async function converse(texts: string[]) {
   }
   return out;
 }
+
+const converse = (texts: string[]) => dialogIn(cosmetics, texts);
 
 test('"cheaper" keeps the kind shown: after hair masks, no cheaper mask is an honest note and the masks, not a hair spray whose description names masks', async () => {
   const [, cheaper] = await converse(['маска для волос', 'а подешевле?']);
@@ -65,18 +69,7 @@ const brandShop = [
   ...[32, 43, 50, 55, 65].map((size) => item(`frame${size}`, `Сменная рамка для The Frame ${size}"`, ['Products', 'Телевизоры', 'Аксессуары для телевизоров', 'Настраиваемая рамка'], 20_000 + size * 450)),
 ];
 
-async function brandShopDialog(texts: string[]) {
-  const index = buildCatalogIndex(brandShop, { language: 'ru' });
-  const engine = createCatalogEngine({ catalogs: { get: () => index } });
-  const history: EngineTurn[] = [];
-  const out: Array<{ message: string; cards: string[] }> = [];
-  for (const text of texts) {
-    const r = await engine.answer({ tenant: tenant(), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
-    out.push({ message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [] });
-    history.push({ role: 'user', text }, { role: 'assistant', text: '', response: r.answer.response, state: r.state ?? null });
-  }
-  return out;
-}
+const brandShopDialog = (texts: string[]) => dialogIn(brandShop, texts);
 
 test('"cheaper" after phones no rule reads as phones by name ("Galaxy S26" filed under "Galaxy S") shows the cheaper phones', async () => {
   const [phones, cheaper] = await brandShopDialog(['смартфон', 'а подешевле?']);
