@@ -195,7 +195,10 @@ describe('tracking of answers at Aisle’s own collector', { skip: browserSkip }
     await c.part('dialogs-toggle').click();
     await c.part('dialogs-toggle').click();
     await scrollTo(page, 0);
-    await eventually(() => events(secondId), (e) => e.includes('WRIMP'));
+    // The like button's click scrolled the list to the first answer: the second is brought
+    // back into view, where it stays until its one WRIMP is sent.
+    await second.scrollIntoViewIfNeeded();
+    await eventually(() => events(secondId), (e) => e.includes('WRIMP'), 15_000);
     await sleep(SETTLE_MS);
     assert.deepEqual(await events(firstId), before, 'nothing more for the first answer');
     const next = await events(secondId);
