@@ -318,7 +318,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         // ("Galaxy S26" filed under "Galaxy S" for "смартфон"), not even at the old price, the kind
         // decides nothing.
         const whole = run.hits.filter((h) => (h.coverage ?? 1) >= 1);
-        const kindKnown = whole.some((h) => h.ofKind === true) || runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget).hits.some((h) => h.ofKind === true);
+        const kindKnown =
+          whole.some((h) => h.ofKind === true) ||
+          (whole.some((h) => h.ofKind === false) && runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget).hits.some((h) => h.ofKind === true));
         run = { ...run, hits: whole.filter((h) => !kindKnown || h.ofKind !== false) };
       }
       if (otherBrand && (run.hits.length === 0 || run.relaxed.includes('brand'))) {
