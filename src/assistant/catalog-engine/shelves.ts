@@ -143,7 +143,8 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
     // whose names say it: the kind read from a spec-sheet name can be its last spec
     // ("Logitech K580 keyboard RF Wireless + Bluetooth Graphite").
     const word = index.productWord(text);
-    const named = (p: CatalogProduct) => word !== null && word.known && !word.word.includes(' ') && shows(tokenize(p.name).map(stem), word.word);
+    const one = word !== null && word.known && !word.word.includes(' ') ? word.word : undefined;
+    const named = (p: CatalogProduct) => one !== undefined && shows(tokenize(p.name).map(stem), one);
     asked = shown.filter((h) => h.product.sku === best || index.sameKind(best, h.product.sku) || named(h.product));
   } else {
     // The kind in the buyer's own word first: the cheapest earbuds, not on-ear headphones.

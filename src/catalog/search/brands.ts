@@ -3,7 +3,7 @@
  * buyers spell Latin brands in Cyrillic ("самсунг", "эппл", "сяоми"). Only brands that
  * the tenant's own catalogue carries are ever recognised.
  */
-import { boundedEdits } from './edits.ts';
+import { OneEditWords } from './edits.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
 
@@ -110,8 +110,8 @@ export class BrandMatcher {
   /** Spellings that are the brand's own words (not aliases or transliterations). */
   private readonly strong = new Set<string>();
   private maxWords = 1;
-  /** One-word spellings of the brands' own names of MIN_TYPO_BRAND letters or more, by first letter and length, for misspellings. */
-  private readonly byShape = new Map<string, string[]>();
+  /** The keys of brands of MIN_TYPO_BRAND letters or more, for misspellings. */
+  private readonly typoKeys = new OneEditWords();
 
   /**
    * `isCommonWord(word, brandKey)` tells whether a word is used by many other products'
@@ -161,8 +161,7 @@ export class BrandMatcher {
         this.addSpelling(normalizeText(spelling), key, true);
       }
       if (key.length >= MIN_TYPO_BRAND && /^\p{L}+$/u.test(key)) {
-        const shape = `${key[0]}|${key.length}`;
-        this.byShape.set(shape, [...(this.byShape.get(shape) ?? []), key]);
+        this.typoKeys.add(key);
       }
     }
   }
@@ -175,18 +174,8 @@ export class BrandMatcher {
     if (word.length < MIN_TYPO_BRAND || !/^\p{L}+$/u.test(word)) {
       return undefined;
     }
-    let found: string | undefined;
-    for (let len = word.length - 1; len <= word.length + 1; len++) {
-      for (const key of this.byShape.get(`${word[0]}|${len}`) ?? []) {
-        if (boundedEdits(word, key, 1) === 1) {
-          if (found !== undefined && found !== key) {
-            return undefined;
-          }
-          found = key;
-        }
-      }
-    }
-    return found;
+    const near = this.typoKeys.near(word, 2);
+    return near.length === 1 ? near[0] : undefined;
   }
 
   private addSpelling(spelling: string, key: string, weak = false): void {

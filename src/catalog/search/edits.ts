@@ -52,3 +52,34 @@ export function boundedEdits(a: string, b: string, max: number): number {
   }
   return Math.min(prev[m] as number, max + 1);
 }
+
+/** Words looked up by their first letter and length, to find those one edit from a word. */
+export class OneEditWords {
+  private readonly byShape = new Map<string, string[]>();
+
+  add(word: string): void {
+    const shape = `${word[0]}|${word.length}`;
+    const list = this.byShape.get(shape);
+    if (list) {
+      list.push(word);
+    } else {
+      this.byShape.set(shape, [word]);
+    }
+  }
+
+  /** Up to `limit` words one edit from `word` (same first letter), in the order they were added, shortest first. */
+  near(word: string, limit: number): string[] {
+    const out: string[] = [];
+    for (let len = word.length - 1; len <= word.length + 1; len++) {
+      for (const w of this.byShape.get(`${word[0]}|${len}`) ?? []) {
+        if (boundedEdits(word, w, 1) === 1) {
+          out.push(w);
+          if (out.length >= limit) {
+            return out;
+          }
+        }
+      }
+    }
+    return out;
+  }
+}

@@ -4,7 +4,7 @@
  * with the weight its match earns.
  */
 import type { CategoryMatcher } from './categories.ts';
-import { boundedEdits } from './edits.ts';
+import { boundedEdits, OneEditWords } from './edits.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import { boundText, MAX_FUZZY_WORDS } from './limits.ts';
 import { closeMeasure, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, type BoundKind } from './measures.ts';
@@ -181,30 +181,18 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
 
   // The catalogue's one-word brands by first letter and length: a buyer's "rigid" is the
   // shop's "RIDGID" even though "rigid" is a word of other products' names.
-  const brandWords = new Map<string, string[]>();
+  const brandWords = new OneEditWords();
   for (const b of brandNames) {
     const words = tokenize(b);
     const w = words[0];
     if (words.length !== 1 || w === undefined || w.length < MIN_BRAND_FIX || hasDigit(w) || inv.termId(stem(w)) === undefined) {
       continue;
     }
-    const key = `${w[0]}|${w.length}`;
-    const list = brandWords.get(key) ?? [];
-    list.push(w);
-    brandWords.set(key, list);
+    brandWords.add(w);
   }
 
   /** A brand of the catalogue one letter from the word, if any. */
-  function brandNear(w: string): string | undefined {
-    for (let len = w.length - 1; len <= w.length + 1; len++) {
-      for (const b of brandWords.get(`${w[0]}|${len}`) ?? []) {
-        if (b !== w && boundedEdits(w, b, 1) === 1) {
-          return b;
-        }
-      }
-    }
-    return undefined;
-  }
+  const brandNear = (w: string): string | undefined => brandWords.near(w, 1)[0];
 
   // The catalogue's measures by unit, sorted by value, to find "25.54cuft" for "25cuft";
   // and its part codes by their number, to find "RP4453" for "4453".
@@ -308,6 +296,9 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     const groupOfWord: number[] = [];
     const codes: Array<string | undefined> = [];
     let outHead = -1;
+    // Typo look-ups scan the index words of a shape: for the first MAX_FUZZY_WORDS words only.
+    let typoChecks = MAX_FUZZY_WORDS;
+    const misspelt = (w: string): boolean => typoChecks-- > 0 && oneTypoFromKnown(w);
     for (let i = 0; i < words.length; i++) {
       const w = words[i] as string;
       const next = words[i + 1];
@@ -337,7 +328,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       }
       // A word one letter away from a catalogue word is that word misspelt ("logitec" is
       // Logitech, not "log" and "itec"), not two words run together.
-      if (w.length >= MIN_COMPOUND && !hasDigit(w) && !known(w) && !oneTypoFromKnown(w)) {
+      if (w.length >= MIN_COMPOUND && !hasDigit(w) && !known(w) && !misspelt(w)) {
         const split = splitCompound(w);
         if (split) {
           // The product word of a compound is its last part ("quarter round").
