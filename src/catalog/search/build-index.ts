@@ -15,7 +15,7 @@ import { buildColumns } from './columns.ts';
 import { denialMarks, exclusionOf } from './excluded-words.ts';
 import { analyseQuery, termExpander } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
-import { MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
+import { boundText, MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { kindCoverage } from './kind-coverage.ts';
 import { stem } from './stem.ts';
 import { AGAINST_WORDS } from './stopwords.ts';
@@ -78,7 +78,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const denials = denialMarks(docs);
   const { compile, passes, passesColumns } = columnFilters(columns, brandMatcher, (phrases) => exclusionOf(phrases, docs, inv, denials));
   const termGroups = termExpander(inv, categoryMatcher, brandMatcher.all());
-  const kindTerms = productKindTerms(n, inv, built.nameFirstWords, {
+  const kindTerms = productKindTerms(n, inv, built.nameFirstWords, (i) => boundText((docs[i] as CatalogProduct).name), {
     names: catNames,
     pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
   });

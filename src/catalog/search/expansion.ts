@@ -75,7 +75,7 @@ const HEAD_CUT = new Set(['with', 'without', 'by', 'from', 'under', 'over', 'and
  * and a "toner cartridge" is the toner a buyer asks for.
  */
 const PACKAGING = new Set([
-  'set', 'sets', 'panel', 'panels', 'pack', 'kit', 'group', 'collection', 'combo', 'bundle', 'pair', 'cartridge', 'cartridges', 'refill', 'refills',
+  'set', 'sets', 'panel', 'panels', 'pack', 'group', 'collection', 'combo', 'bundle', 'pair', 'cartridge', 'cartridges', 'refill', 'refills',
   'capsule', 'capsules', 'набор', 'комплект',
 ]);
 

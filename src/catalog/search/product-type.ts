@@ -7,11 +7,12 @@
  * "bedside table lamp" is a lamp, a "slow cooker carry bag" a bag. A packaging word brings the word it packages
  * along: a "single bathroom vanity set" is a set and a vanity.
  */
-import { analyseQuery, analyseWords, packagedIndex } from './expansion.ts';
+import { analyseQuery, analyseWords, isModelSuffix, packagedIndex } from './expansion.ts';
+import { namesProductKind } from './synonyms.ts';
 import { boundText } from './limits.ts';
-import { tokenizeName } from './tokenize.ts';
+import { hasDigit, isCyrillic, tokenizeName } from './tokenize.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
-import { mergeMeasures, spellMarks } from './measures.ts';
+import { isUnitWord, mergeMeasures, parseMeasure, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 
 /** How many kind words a product keeps (its product word and the word a packaging word packages). */
@@ -19,13 +20,70 @@ export const KIND_SLOTS = 2;
 
 /** The kind words of a product name, at most KIND_SLOTS: those the index keeps for it. */
 export function productKindWords(name: string): string[] {
-  return kindWordsOfFirst(tokenizeName(spellMarks(boundText(name))).first);
+  const bounded = boundText(name);
+  return kindWordsOfFirst(tokenizeName(spellMarks(bounded)).first, bounded);
 }
 
 /** The kind words of a name's first part, split as the index splits it (`tokenizeName`). */
-function kindWordsOfFirst(firstWords: string[]): string[] {
+function kindWordsOfFirst(firstWords: string[], name: string): string[] {
   const first = withoutTrailingCount(firstWords);
-  return kindWordsOf(analyseWords(hasNumber(first) ? mergeMeasures(first) : first));
+  if (!hasNumber(first)) {
+    return kindWordsOf(analyseWords(first));
+  }
+  const merged = mergeMeasures(first);
+  // A name written all in lower case shows no capitalised brand and model to tell the kind from.
+  const specs = name === name.toLowerCase() ? -1 : specificationsStart(merged);
+  if (specs > 0) {
+    const kind = kindWordsOf(analyseWords(merged.slice(0, specs)));
+    const word = kind[0];
+    if (word !== undefined && (namesProductKind(word) || writtenInLowerCase(name, word))) {
+      return kind;
+    }
+  }
+  return kindWordsOf(analyseWords(merged));
+}
+
+/**
+ * Whether the name writes the (lower-case) word in lower case, as spec-sheet names write
+ * what the product is between a capitalised brand and model and the specifications
+ * ("AOC C27G2 computer monitor 68.6 cm"): "DYMO D1 Standard - … 9mm label-making tape" is
+ * tape, not a "Standard".
+ */
+function writtenInLowerCase(name: string, word: string): boolean {
+  for (let at = name.indexOf(word); at >= 0; at = name.indexOf(word, at + 1)) {
+    if (!isLetter(name.charCodeAt(at - 1)) && !isLetter(name.charCodeAt(at + word.length))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the UTF-16 code is a letter of the Latin or Cyrillic alphabets (NaN, out of the string, is not). */
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x400 && c <= 0x4ff);
+}
+
+/** Words that end a model's name before its size ("bosch 500 series 24 in. dishwasher"). */
+const NAME_TAILS: ReadonlySet<string> = new Set(['series', 'edition', 'gen', 'generation', 'model', 'version']);
+
+/**
+ * Where an English spec-sheet name's specifications begin: at its first measure after a
+ * brand, a model and a word ("AOC C27G2 computer monitor 68.6 cm (27") 1920 x 1080 pixels
+ * Full HD LED" is a monitor, not an LED), or -1. A measure after fewer words is part of
+ * what the product is ("frigidaire 25.54 cu. ft. french door refrigerator").
+ */
+function specificationsStart(words: readonly string[]): number {
+  for (let i = 3; i < words.length; i++) {
+    const w = words[i] as string;
+    if (isCyrillic(w)) {
+      return -1;
+    }
+    if (parseMeasure(w) !== null) {
+      const before = words[i - 1] as string;
+      return (before.length < 3 && !namesProductKind(before)) || hasDigit(before) || isUnitWord(before) || isModelSuffix(before) || NAME_TAILS.has(before) ? -1 : i;
+    }
+  }
+  return -1;
 }
 
 function kindWordsOf({ words, head }: { words: string[]; head: number }): string[] {
@@ -67,7 +125,8 @@ export interface KindCategories {
 /**
  * For each of `count` products, KIND_SLOTS term ids of its kind words in the index (-1
  * where none), read from the words of each name's first part that the index split already
- * (`firstWords`, see `tokenizeName`) rather than splitting each name again.
+ * (`firstWords`, see `tokenizeName`) rather than splitting each name again; `nameOf` gives
+ * the name as written (bounded), for its letter case.
  *
  * A name whose kind word is the kind of none of the product's own categories (a colour the
  * rules do not know, "… Galaxy S7 32GB - Platinum Gold"; a series, "… Galaxy J3 32GB") may
@@ -75,11 +134,17 @@ export interface KindCategories {
  * word takes the free slot: the Galaxy filed under "Cell Phones with Plans" is a phone. A
  * name that agrees with its category ("Смартфон …" under "Смартфоны") is left as it is.
  */
-export function productKindTerms(count: number, inv: InvertedIndex, firstWords: readonly string[][], categories?: KindCategories): Int32Array {
+export function productKindTerms(
+  count: number,
+  inv: InvertedIndex,
+  firstWords: readonly string[][],
+  nameOf: (i: number) => string,
+  categories?: KindCategories,
+): Int32Array {
   const out = new Int32Array(count * KIND_SLOTS).fill(-1);
   const categoryKind = categoryKindTerms(categories?.names ?? [], inv);
   for (let i = 0; i < count; i++) {
-    const words = kindWordsOfFirst(firstWords[i] as string[]);
+    const words = kindWordsOfFirst(firstWords[i] as string[], nameOf(i));
     for (let k = 0; k < words.length; k++) {
       out[i * KIND_SLOTS + k] = inv.termId(stem(words[k] as string)) ?? -1;
     }

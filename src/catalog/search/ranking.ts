@@ -90,6 +90,9 @@ export interface RankingSource {
 }
 
 /** `rankText` ranks products for query words; `listFiltered` lists products without text. */
+/** A number with the letter of a resolution or a network generation ("4k", "1080p", "5g"). */
+const FEATURE_NUMBER = /^\d{1,4}[kpg]$/;
+
 export function ranker(source: RankingSource): {
   rankText: (words: string[], head: number, purpose: readonly number[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
@@ -405,8 +408,9 @@ export function ranker(source: RankingSource): {
     // The product word counts only when the catalogue has it and the query has other words, or
     // asks for a price order (then only products of that kind are ordered, see kindOnly), or is
     // a word a synonym of which names another kind here (see ownKindWord).
-    // A model code ("k400", "s24") names the product more precisely than any word: then no word is boosted.
-    const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null);
+    // A model code ("k400", "s24") names the product more precisely than any word: then no word
+    // is boosted. A resolution or a network ("4k", "1080p", "5g") is a feature, not a model.
+    const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null);
     // The groups of what the item is for ("часов garmin" of "зарядка для часов garmin").
     const purposeMask = groupMask(expanded, purpose, ng);
     // One word counts as the product word too when it and a synonym of it name different kinds

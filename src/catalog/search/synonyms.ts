@@ -195,12 +195,13 @@ const NOT_MODIFIERS = new Set(['light']);
  * Features a product has, never a kind of product: "часы для бега с GPS" must not rank a dive
  * computer named "… GPS Smartwatch" above the running watches on the strength of "GPS" alone.
  */
-const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi', 'lte', '4g', '5g'];
+const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi', 'wi', 'fi', 'lte', '4g', '5g'];
 /**
  * Words office and electronics feeds end names with that say how a product is made or sold,
- * and the printing colours: "HP C8553A toner cartridge Original Magenta" is a cartridge.
+ * the printing colours and the radio ("Logitech K580 keyboard RF Wireless + Bluetooth Graphite"
+ * is a keyboard): "HP C8553A toner cartridge Original Magenta" is a cartridge.
  */
-const DESCRIPTOR_WORDS = ['original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan'];
+const DESCRIPTOR_WORDS = ['original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan', 'rf'];
 const MODIFIERS: ReadonlySet<string> = new Set([
   ...GROUPS.filter((g) => MODIFIER_GROUPS.has(g[0] as string))
     .flatMap((g) => g.flatMap((w) => w.split(' ')))

@@ -34,7 +34,7 @@ test('the kind words the index keeps per product are those of the name', () => {
   const docs: CatalogProduct[] = NAMES.map((name, i) => ({ sku: `s${i}`, name, categories: ['Все'], available: true, params: {} }));
   const built = buildColumns(docs);
   const inv = buildTextIndex(docs, built.nameWordsOf);
-  const terms = productKindTerms(docs.length, inv, built.nameFirstWords);
+  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name);
   const kinds = docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
   assert.deepEqual(
     kinds,
@@ -57,7 +57,7 @@ test('a name whose kind word is none of its categories’ kinds takes its catego
   const built = buildColumns(docs);
   const inv = buildTextIndex(docs, built.nameWordsOf);
   const { catNames, catOf, catOffsets } = built.columns;
-  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, {
+  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name, {
     names: catNames,
     pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
   });
@@ -74,6 +74,26 @@ test('a name whose kind word is none of its categories’ kinds takes its catego
     ['смартфон'],
   ]);
   // Without categories, only the name counts.
-  const nameOnly = productKindTerms(docs.length, inv, built.nameFirstWords);
+  const nameOnly = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name);
   assert.equal(nameOnly[0 * KIND_SLOTS + 1], -1);
+});
+
+test('a spec-sheet name says what it is before its first measure: a "computer monitor 68.6 cm … LED" is a monitor, a "printer kit" no printer', () => {
+  const kinds = (name: string): string[] => productKindWords(name);
+  // Brand, model, what it is in lower case, then the specifications.
+  assert.deepEqual(kinds('AOC C27G2 computer monitor 68.6 cm (27") 1920 x 1080 pixels Full HD LED Black,Red'), ['monitor']);
+  assert.deepEqual(kinds('HyperX FURY HX436C17FB3/16 memory module 16 GB DDR4 3600 MHz'), ['module']);
+  assert.deepEqual(kinds('Canon LV-LP07 projector lamp 120 W UHP'), ['lamp']);
+  assert.deepEqual(kinds('Samsung UE55RU7099UXZG TV 139.7 cm (55") 4K Ultra HD Smart TV Wi-Fi Black'), ['tv']);
+  assert.deepEqual(kinds('Lenovo Legion Y540 Notebook Black 39.6 cm (15.6") 1920 x 1080 pixels 9th gen Intel® Core™ i5 16 GB DDR4-SDRAM'), ['notebook']);
+  // The radio a keyboard uses is not what it is; a parts kit is not the machine it fits.
+  assert.deepEqual(kinds('Logitech K580 keyboard RF Wireless + Bluetooth Graphite'), ['keyboard']);
+  assert.deepEqual(kinds('HP CE487A printer kit Roller kit'), ['kit']);
+  // Where the measure is part of what the product is, or the words before it are a brand's
+  // capitalised names, or the whole name is in lower case, the rule before this one holds.
+  assert.deepEqual(kinds('frigidaire 25.54 cu. ft. french door refrigerator'), ['refrigerator']);
+  assert.deepEqual(kinds('bosch 500 series 24 in. dishwasher'), ['dishwasher']);
+  assert.deepEqual(kinds("radabaugh counter height 26 '' dining table"), ['table']);
+  assert.deepEqual(kinds('DYMO D1 Standard - Black on Yellow - 9mm label-making tape'), ['tape']);
+  assert.deepEqual(kinds('Tripp Lite SmartPro 120V 3kVA 2.25kW Line-Interactive Sine Wave UPS, SNMP, Webcard'), ['ups']);
 });

@@ -206,3 +206,26 @@ test('"toner for hp laserjet" finds the HP LaserJet toner cartridges: a toner ca
   assert.equal(run.exact, true);
   assertNone(run.hits, (h) => h.product.sku === 'p1', 'the printer is not a toner');
 });
+
+test('"4k monitor 27 inch" on an office catalogue shows monitors before privacy screens and docking stations; "laser printer" printers, not printer kits', () => {
+  // Written as the Icecat feed writes them.
+  const products: CatalogProduct[] = [
+    'StarTech.com Monitor Privacy Screen for 27 inch PC Display - Computer Screen Security Filter - Blue',
+    'Tripp Lite Triple-Monitor USB-C Docking Station with 4K HDMI & DisplayPort, VGA - USB-A/C, GbE, 100W',
+    'Kensington K52128WW display privacy filters Frameless display privacy filter 68.6 cm (27")',
+    'AOC Q2790PQE computer monitor 68.6 cm (27") 2560 x 1440 pixels Quad HD LED Gray',
+    'AOC C27G2 computer monitor 68.6 cm (27") 1920 x 1080 pixels Full HD LED Black,Red',
+    'Philips Brilliance 225B1CB/27 computer monitor 55.9 cm (22") 1680 x 1050 pixels LCD Black',
+    'HP CE506A printer kit Printer fuser kit',
+    'Xerox 016193300 printer kit',
+    'Lexmark 40X5401 printer kit',
+    'HP LaserJet Pro P1102 Printer',
+    'Xerox Phaser 3250V Laser Printer, 28ppm, 1200 dpi Image Quality',
+    'Brother HL-L2350DW laser printer 2400 x 600 DPI A4 Wi-Fi',
+  ].map((name, i) => ({ sku: `ic${i}`, name, categories: [], available: true, params: {}, price: 100 + i }));
+  const index = buildCatalogIndex(products, { language: 'en' });
+  const monitors = names(ask(index, '4k monitor 27 inch')).slice(0, 2);
+  assert.deepEqual(monitors.sort(), [products[3]!.name, products[4]!.name].sort());
+  const printers = names(ask(index, 'laser printer')).slice(0, 3);
+  assertEvery(printers, (n) => !/printer kit/.test(n), 'the first three are printers');
+});
