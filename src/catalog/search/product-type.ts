@@ -5,7 +5,8 @@
  * as the index splits it (`tokenizeName`: before a comma, a bracket or a sentence's end,
  * where shops append details) and without a count at its end ("… Magenta 1 pc(s)"): a
  * "bedside table lamp" is a lamp, a "slow cooker carry bag" a bag. A packaging word brings the word it packages
- * along: a "single bathroom vanity set" is a set and a vanity.
+ * along: a "single bathroom vanity set" is a set and a vanity. A spec-sheet name says what it
+ * is before its first measure ("AOC C27G2 computer monitor 68.6 cm (27") … Full HD LED").
  */
 import { analyseQuery, analyseWords, isModelSuffix, packagedIndex } from './expansion.ts';
 import { namesProductKind } from './synonyms.ts';
