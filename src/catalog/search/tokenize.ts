@@ -62,6 +62,23 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
+/** The digits before a first thousands separator: one to three, not starting with 0 ("0,750" is a decimal). */
+const THOUSANDS_LEAD = /^[1-9]\d{0,2}$/;
+
+/** Whether three digits, and no fourth, start at `at`: a group of thousands after a separator. */
+function isThousandsGroupAt(s: string, at: number): boolean {
+  return isDigit(s.charCodeAt(at)) && isDigit(s.charCodeAt(at + 1)) && isDigit(s.charCodeAt(at + 2)) && !isDigit(s.charCodeAt(at + 3));
+}
+
+function isAllDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (!isDigit(text.charCodeAt(i))) {
+      return false;
+    }
+  }
+  return text.length > 0;
+}
+
 /**
  * Where a name's first part ends (`words`, -1 for the end), the joined forms and bracketed
  * asides within it (`joined`, `aside`: word indexes), and an open bracket (`open`, -1 when none).
@@ -75,7 +92,8 @@ interface FirstPart {
 
 /**
  * Splits text into normalised words. A decimal number stays one word ("15.6", "6,2" →
- * "6.2") so sizes are not cut into meaningless halves; an apostrophe inside a word is
+ * "6.2") so sizes are not cut into meaningless halves, and a comma before a group of three
+ * digits separates thousands ("20,100mAh" → "20100mah", "1,000,000"); an apostrophe inside a word is
  * dropped ("De'Longhi" → "delonghi") because buyers rarely type it. With `joinHyphenated`,
  * hyphen-joined codes are also given whole ("WH-1000XM5" → "wh", "1000xm5", "wh1000xm5"),
  * so a model code found with or without its hyphen; queries do not need it. Words longer
@@ -113,12 +131,24 @@ export function splitWords(normalized: string, joinHyphenated: boolean, firstPar
     }
     let word = '';
     let start = i;
+    let grouped = false;
     while (i < n) {
       const c = s.charCodeAt(i);
       const ch = s[i] as string;
       if (isWordChar(c, ch)) {
         i++;
         continue;
+      }
+      // "20,100mAh" / "10,000 mAh": a comma before a group of three digits separates thousands.
+      if (c === 44 && i > start && isThousandsGroupAt(s, i + 1)) {
+        const head = word + s.slice(start, i);
+        if (grouped ? isAllDigits(head) : THOUSANDS_LEAD.test(head)) {
+          word = head;
+          grouped = true;
+          i++;
+          start = i;
+          continue;
+        }
       }
       // "15.6" / "6,2": a separator between digits stays inside the number.
       if ((c === 46 || c === 44) && i > start && isDigit(s.charCodeAt(i - 1)) && i + 1 < n && isDigit(s.charCodeAt(i + 1))) {

@@ -10,6 +10,7 @@ import { buildCatalogIndex, type CatalogIndex } from '../../../src/catalog/searc
 import { runSearch, searchRequestOf, type SearchRun } from '../../../src/catalog/search/relax.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
+import { tokenize } from '../../../src/catalog/search/tokenize.ts';
 import { demoIndex, loadProducts, RU_SHOPS_CATALOG } from './demo-catalog.ts';
 
 /** A new search as the catalogue engine runs it: parsed, then relaxed. */
@@ -228,4 +229,21 @@ test('"4k monitor 27 inch" on an office catalogue shows monitors before privacy 
   assert.deepEqual(monitors.sort(), [products[3]!.name, products[4]!.name].sort());
   const printers = names(ask(index, 'laser printer')).slice(0, 3);
   assertEvery(printers, (n) => !/printer kit/.test(n), 'the first three are printers');
+});
+
+test('a comma before three digits separates thousands: "power bank 20000mah" finds the 20,100mAh bank first, not a 20000 VA UPS', () => {
+  assert.deepEqual(tokenize('Power Bank - 10,000 mAh'), ['power', 'bank', '10000', 'mah']);
+  // A decimal comma stays one ("2,5 л", "0,750 л").
+  assert.deepEqual(tokenize('2,5 л 0,750 л'), ['2.5', 'л', '0.750', 'л']);
+  // Written as the Icecat feed writes them.
+  const products: CatalogProduct[] = [
+    'Tripp Lite Portable Wireless Charging Power Bank - 10,000 mAh, Qi Certified',
+    'APC Smart-UPS VT uninterruptible power supply (UPS) 20000 VA 16000 W',
+    'Tripp Lite Portable 20,100mAh 3-Port Mobile Power Bank USB Battery Charger - Lithium-Ion, USB-IF, Black',
+    'Anker PowerCore+ 26800mAh & PowerPort+ power bank Black',
+  ].map((name, i) => ({ sku: `pb${i}`, name, categories: [], available: true, params: {}, price: 100 + i }));
+  const index = buildCatalogIndex(products, { language: 'en' });
+  const shown = names(ask(index, 'power bank 20000mah'));
+  assert.equal(shown[0], products[2]!.name);
+  assertNone(shown, (n) => /UPS/.test(n), 'no UPS');
 });
