@@ -159,6 +159,18 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
   return (whole.length > 0 ? whole : asked).map((h) => h.product);
 }
 
+/** `words` when no card shows them all (each card's own words, the first SHELF_SIZE cards), else none. */
+function noCardShowsAll(products: CatalogProduct[], words: string[]): string[] {
+  if (words.length < 2) {
+    return [];
+  }
+  const whole = products.slice(0, SHELF_SIZE).some((p) => {
+    const vocab = shownWords([p]);
+    return words.every((w) => shows(vocab, w));
+  });
+  return whole ? [] : words;
+}
+
 /** The message and shelf for a search run, including the honest "nothing found". */
 export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
@@ -218,8 +230,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     return result(turn, parts, { ...state, shown: [] }, opts.learned);
   }
   // Words of the buyer the shown products do not show: what a "not exactly" note is about.
-  const unshown = (words: string[]): string[] =>
-    words.filter((w) => (/\p{L}{3,}/u.test(w) || MODEL_CODE.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && !(lang === 'en' && /[\u0400-\u04ff]/u.test(w)) && !shows(vocab, w));
+  const nameable = (w: string): boolean =>
+    (/\p{L}{3,}/u.test(w) || MODEL_CODE.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && !(lang === 'en' && /[\u0400-\u04ff]/u.test(w));
+  const unshown = (words: string[]): string[] => words.filter((w) => nameable(w) && !shows(vocab, w));
 
   const lines: string[] = [];
   if (opts.note) {
@@ -252,10 +265,13 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   if (note) {
     lines.push(note);
   } else if (!run.exact && !run.relaxed.includes('words')) {
-    // Which of the buyer's words the cards do not show, as the buyer wrote them.
+    // Which of the buyer's words the cards do not show, as the buyer wrote them; when each
+    // is on some card but no card has them all ("office chair": doll chairs and "Office
+    // Finisher" stackers), all of them.
     const missing = unshown(ctx.label);
-    if (missing.length > 0) {
-      lines.push(t.partial(missing.slice(0, MAX_MISSING_NAMED).join(' ')));
+    const named = missing.length > 0 ? missing : noCardShowsAll(products, ctx.label.filter(nameable));
+    if (named.length > 0) {
+      lines.push(t.partial(named.slice(0, MAX_MISSING_NAMED).join(' ')));
     }
   }
   if (!opts.note) {

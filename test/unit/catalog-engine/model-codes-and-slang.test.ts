@@ -60,3 +60,19 @@ test('a room area is a measure, not a model code: "кондиционер 30 м2
   assert.equal(exact.cards[0], 'Кондиционер LG AI Deluxe H09S1D | до 27 м²');
   assert.match((await answer(products, 'кондиционер 27 м2', 'ru')).message, /^Кондиционер 27 м2 — /);
 });
+
+test('"office chair" where some cards are chairs and others office things, none both: the note names the whole request', async () => {
+  // Written as the Icecat feed writes them; no office chair in the shop.
+  const products = [
+    item('Baby Annabell 703120 doll accessory Doll chair', [], 44.95),
+    item('V7 ECHAIR Ergonomic Leaning Chair - Black', [], 311.95),
+    item('Xerox 2/4 Hole Punch (Office Finisher)', [], 348.95),
+    item('Leitz NeXXt WOW Metal Office Hole Punch', [], 15.95),
+  ];
+  const { message, cards } = await answer(products, 'office chair', 'en');
+  assert.ok(cards.length > 0);
+  assert.match(message, /^Nothing matches "office chair" exactly — here is the closest to your request\./);
+  // A card with both words: no note.
+  const exact = await answer([...products, item('Songmics Office Chair, Black', [], 99)], 'office chair', 'en');
+  assert.doesNotMatch(exact.message, /exactly/);
+});
