@@ -386,7 +386,8 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
 
   /** The word of the synonym table a misspelt word stands for ("headfones" → "headphones"). */
   function correctAgainstTable(w: string): string | undefined {
-    const max = w.length >= 7 ? 2 : 1;
+    // Two letters off from eight letters on, as `spelledProductKind`: "коляска" is not "колонка".
+    const max = w.length >= 8 ? 2 : 1;
     let best: { word: string; edits: number } | undefined;
     for (const v of SYNONYM_VOCABULARY) {
       if (v[0] !== w[0] || Math.abs(v.length - w.length) > max) {
@@ -490,9 +491,10 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
           put(c.termId, kind * FUZZY_WEIGHT * (c.edits === 1 ? 1 : 0.8));
         }
         // The stem of a misspelt word can be far from the right one ("wireles" → "wirel",
-        // "wireless" → "wireless"): the word as typed is compared too.
+        // "wireless" → "wireless"): the word as typed is compared too, two letters off from
+        // eight letters on ("коляска" is not "колонка").
         if (w !== own && inv.termId(w) === undefined) {
-          const wordEdits = w.length >= 7 ? 2 : 1;
+          const wordEdits = w.length >= 8 ? 2 : 1;
           for (const c of inv.fuzzyTerms(w, wordEdits, FUZZY_TERMS)) {
             put(c.termId, kind * FUZZY_WEIGHT * (c.edits === 1 ? 1 : 0.8));
           }

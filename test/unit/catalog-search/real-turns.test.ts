@@ -247,3 +247,17 @@ test('a comma before three digits separates thousands: "power bank 20000mah" fin
   assert.equal(shown[0], products[2]!.name);
   assertNone(shown, (n) => /UPS/.test(n), 'no UPS');
 });
+
+test('"детская коляска" in a shop without strollers is not "колонка" two letters away: speakers are no answer, the stroller is named as not sold', () => {
+  const products: CatalogProduct[] = [
+    { sku: 'k1', name: 'Колонки JBL GO BLUETOOTH', categories: ['Акустика'], available: true, params: {}, price: 2124 },
+    { sku: 'k2', name: 'Душевая колонка ВА6422', categories: ['Смесители'], available: true, params: {}, price: 4550 },
+    { sku: 'k3', name: 'Детский Крем, 50 мл', categories: ['Для малышей'], available: true, params: {}, price: 300 },
+  ];
+  const index = buildCatalogIndex(products, { language: 'ru' });
+  const run = ask(index, 'детская коляска');
+  assertNone(names(run), (n) => /колонк/i.test(n), 'no speaker or shower column');
+  assert.equal(run.productTypeMissing, 'коляска');
+  // A misspelling one letter off still finds the speakers.
+  assert.ok(names(ask(index, 'калонки jbl')).includes('Колонки JBL GO BLUETOOTH'));
+});
