@@ -261,3 +261,23 @@ test('"детская коляска" in a shop without strollers is not "кол
   // A misspelling one letter off still finds the speakers.
   assert.ok(names(ask(index, 'калонки jbl')).includes('Колонки JBL GO BLUETOOTH'));
 });
+
+test('what goes with a mouse is a mouse pad and a keyboard, not printers that share "DPI"; with a keyboard a wrist rest; with a monitor an HDMI cable', () => {
+  // Written as the Icecat feed writes them.
+  const products: CatalogProduct[] = [
+    'Logitech M90 mouse USB Type-A Optical 1000 DPI',
+    'HP Officejet K5400 inkjet printer Colour 4800 x 1200 DPI',
+    'Canon imageRUNNER 2525 Laser 1200 x 1200 DPI 25 ppm A3',
+    'Kensington Gel Mouse Pad Blue',
+    'Targus Compact USB , NL keyboard QWERTY',
+    'Kensington Foam Keyboard Wrist Rest Black',
+    'AOC 416V computer monitor 61 cm (24") 1920 x 1200 pixels Black',
+    'C2G 80399 HDMI cable 2 m HDMI Type A (Standard) Blue',
+  ].map((name, i) => ({ sku: `c${i}`, name, categories: [], available: true, params: {}, price: 20 + i }));
+  const index = buildCatalogIndex(products, { language: 'en' });
+  const withMouse = index.complementary('c0', 6).map((p) => p.name);
+  assert.ok(withMouse.includes('Kensington Gel Mouse Pad Blue'), withMouse.join('\n'));
+  assertNone(withMouse, (n) => /printer|imageRUNNER/.test(n), 'no printer');
+  assert.ok(index.complementary('c4', 6).some((p) => /Wrist Rest/.test(p.name)));
+  assert.ok(index.complementary('c6', 6).some((p) => /HDMI cable/.test(p.name)));
+});
