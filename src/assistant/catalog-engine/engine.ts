@@ -13,6 +13,7 @@ import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
+import { superlativeAnswer, superlativeAsked } from './superlatives.ts';
 import { currencySymbol } from '../currency.ts';
 import { detectLanguage } from '../language.ts';
 import {
@@ -234,6 +235,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
 
   if (req.page.type === 'CART' && (isVague(parsed) || wantsComplementary(text)) && !hasPriceOrStock(parsed)) {
     return cartAnswer(turn, index, pageSkus(req.page.data));
+  }
+
+  // "Which one has the most storage?": the shown products, the one asked for first.
+  const superlative = prev && prev.shown.length > 0 ? superlativeAsked(text, index) : null;
+  if (prev && superlative) {
+    const picked = superlativeAnswer(turn, index, superlative, prev);
+    if (picked) {
+      return picked;
+    }
   }
 
   // "X or Y, which is better?": both, side by side.

@@ -4,6 +4,7 @@
  */
 import type { Lang } from '../language.ts';
 import type { BoundKind } from '../../catalog/search/measures.ts';
+import type { Attribute } from './superlatives.ts';
 
 // Built once: toLocaleString builds a formatter on every call, which showed in profiles.
 const FORMATS = {
@@ -96,6 +97,15 @@ const TOPIC_EN = new Map<string, string>([
   ['delivery', 'shipping'], ['returns', 'returns and exchanges'], ['warranty', 'the warranty'], ['payment', 'payment'], ['stores', 'our stores'], ['order', 'your order'],
 ]);
 
+/** Texts of "which of these has the most …" (superlatives.ts), by what was asked. */
+const SUPERLATIVE_MOST_RU: Record<string, string> = { storage: 'Больше всего памяти', screen: 'Самый большой экран', battery: 'Самый ёмкий аккумулятор', volume: 'Самый большой объём' };
+const SUPERLATIVE_LEAST_RU: Record<string, string> = { storage: 'Меньше всего памяти', screen: 'Самый маленький экран', battery: 'Самый небольшой аккумулятор', volume: 'Самый маленький объём' };
+const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём' };
+const ABOUT_RU: Record<Attribute, string> = { price: 'о цене', storage: 'о памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', weight: 'о весе', power: 'о мощности', volume: 'об объёме' };
+const SUPERLATIVE_MOST_EN: Record<string, string> = { storage: 'most storage', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity' };
+const SUPERLATIVE_LEAST_EN: Record<string, string> = { storage: 'least storage', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity' };
+const NOUN_EN: Record<Attribute, string> = { price: 'price', storage: 'storage', screen: 'screen size', battery: 'battery', weight: 'weight', power: 'power', volume: 'capacity' };
+
 const RU = {
   greeting: (budget: string) => `Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до ${budget}».`,
   thanks: 'Пожалуйста! Если понадобится что-то ещё — пишите, я на связи.',
@@ -122,6 +132,21 @@ const RU = {
   comparedFrom: (what: string, price: string) => `${what} — от ${price}`,
   comparedMissing: (missing: string, found: string) => `«${missing}» в нашем каталоге нет — вот ${found}.`,
   titleCompared: (a: string, b: string) => `${a} и ${b}`,
+  superlativeBest: (attribute: Attribute, most: boolean, name: string, value: string): string => {
+    switch (attribute) {
+      case 'price':
+        return `Из показанных самый ${most ? 'дорогой' : 'недорогой'} — ${name} за ${value}.`;
+      case 'weight':
+        return `Из показанных самый ${most ? 'тяжёлый' : 'лёгкий'} — ${name}: ${value}.`;
+      case 'power':
+        return `Из показанных самый ${most ? 'мощный' : 'маломощный'} — ${name}: ${value}.`;
+      default:
+        return `${most ? SUPERLATIVE_MOST_RU[attribute] : SUPERLATIVE_LEAST_RU[attribute]} из показанных — у «${name}»: ${value}.`;
+    }
+  },
+  superlativeSame: (attribute: Attribute, value: string, all: boolean) => `${all ? 'У всех показанных' : 'У всех, где это указано,'} ${SAME_RU[attribute]} — ${value}.`,
+  superlativeUnknown: (attribute: Attribute) => `В карточках показанных товаров нет данных ${ABOUT_RU[attribute]} — точнее подскажет страница товара.`,
+  titleSuperlative: 'Показанные товары',
   noBrandInfo: 'У этих товаров в каталоге не указан бренд, так что выбрать другой не получится. Могу показать подешевле или похожие.',
   giftAskBudget: 'Подскажите бюджет и что нравится получателю — подберу точнее.',
   titleGift: (budget: string) => `Идеи подарков${budget ? ` ${budget}` : ''}`,
@@ -215,6 +240,22 @@ const EN: typeof RU = {
   comparedFrom: (what: string, price: string) => `${what} from ${price}`,
   comparedMissing: (missing: string, found: string) => `We don't have “${missing}” — here is ${found}.`,
   titleCompared: (a: string, b: string) => `${a} vs ${b}`,
+  superlativeBest: (attribute: Attribute, most: boolean, name: string, value: string): string => {
+    switch (attribute) {
+      case 'price':
+        return `Of these, the ${most ? 'most expensive' : 'cheapest'} is ${name} at ${value}.`;
+      case 'weight':
+        return `Of these, the ${most ? 'heaviest' : 'lightest'} is ${name}: ${value}.`;
+      case 'power':
+        return `Of these, the ${most ? 'most' : 'least'} powerful is ${name}: ${value}.`;
+      default:
+        return `Of these, ${name} has the ${most ? SUPERLATIVE_MOST_EN[attribute] : SUPERLATIVE_LEAST_EN[attribute]}: ${value}.`;
+    }
+  },
+  superlativeSame: (attribute: Attribute, value: string, all: boolean) =>
+    `${all ? 'All of these have' : 'Those whose cards state it have'} the same ${NOUN_EN[attribute]}: ${value}.`,
+  superlativeUnknown: (attribute: Attribute) => `The cards of these products do not state the ${NOUN_EN[attribute]}; the product pages may.`,
+  titleSuperlative: 'The products shown',
   noBrandInfo: "The catalogue doesn't name a brand for these products, so I can't pick another one. I can show cheaper or similar ones.",
   giftAskBudget: "Tell me the budget and what they like, and I'll narrow it down.",
   titleGift: (budget: string) => `Gift ideas${budget ? ` ${budget}` : ''}`,

@@ -1,0 +1,74 @@
+/** "Which of these has the most storage?": a pick among the cards just shown, not a new search. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
+import type { EngineTurn } from '../../../src/assistant/engine.ts';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { formatPrice } from '../../../src/assistant/catalog-engine/texts.ts';
+import { assertEvery } from '../../helpers/assert.ts';
+import { converse, index, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+
+const names = (r: { answer: Parameters<typeof productsOf>[0] }): string[] => productsOf(r.answer)?.value.map((c) => c.name) ?? [];
+
+test('"у какого больше памяти?" after Samsung phones names the one with the most storage and puts the shown phones in that order', async () => {
+  const [shown, picked] = await converse(['смартфон samsung', 'у какого больше памяти?']);
+  const before = names(shown!);
+  const after = names(picked!);
+  assert.ok(before.length >= 3);
+  assert.deepEqual([...after].sort(), [...before].sort(), 'the same cards');
+  assert.match(messageOf(picked!.answer), /^Больше всего памяти из показанных — у «Смартфон Samsung Galaxy [^»]*\/256 ГБ[^»]*»: 256 ГБ\.$/u);
+  assert.match(after[0]!, /\/256 ГБ/u);
+  // Before, the question was searched: "Такого в нашем каталоге не нашлось".
+  assert.doesNotMatch(messageOf(picked!.answer), /не нашлось/u);
+});
+
+test('"какой из них самый дешёвый?" names the cheapest shown phone with its price, the pronoun never searched for', async () => {
+  const [shown, picked] = await converse(['смартфон samsung', 'какой из них самый дешёвый?']);
+  const prices = (productsOf(shown!.answer)?.value ?? []).map((c) => c.price ?? Infinity);
+  const cheapest = productsOf(shown!.answer)?.value.find((c) => c.price === Math.min(...prices));
+  assert.ok(cheapest);
+  assert.equal(messageOf(picked!.answer), `Из показанных самый недорогой — ${cheapest.name} за ${formatPrice(cheapest.price ?? 0, '₽', 'ru')}.`);
+  const after = (productsOf(picked!.answer)?.value ?? []).map((c) => c.price ?? Infinity);
+  assert.deepEqual(after, [...after].sort((a, b) => a - b), 'cheapest first');
+});
+
+test('a superlative with a product named is a new search: "какой самый мощный пылесос?" after phones shows vacuums', async () => {
+  const [, next] = await converse(['смартфон samsung', 'какой самый мощный пылесос?']);
+  const cards = names(next!);
+  assert.ok(cards.length > 0);
+  assertEvery(cards, (n) => /пылесос/iu.test(n), 'vacuums');
+});
+
+test('cards that do not state what is asked: the message says so instead of guessing', async () => {
+  const [, picked] = await converse(['холодильник', 'у какого больше объём?']);
+  assert.equal(messageOf(picked!.answer), 'В карточках показанных товаров нет данных об объёме — точнее подскажет страница товара.');
+  assert.ok(index.bySku(productsOf(picked!.answer)?.value[0]?.sku ?? ''), 'the shown fridges again');
+});
+
+test('English: "which one has the most storage?" among phones and their covers; "which has the biggest screen?" among laptops', async () => {
+  const products: CatalogProduct[] = [
+    item('s7', 'Samsung - Galaxy S7 32GB - Black Onyx (Verizon)', ['Cell Phones'], 679.99),
+    item('s7e', 'Samsung - Galaxy S7 edge 64GB - Gold Platinum', ['Cell Phones'], 769.99),
+    item('cover', 'Samsung - LED View Cover for Samsung Galaxy S7 - Black', ['Cell Phone Cases'], 31.99),
+    item('hp', 'HP 15.6" Laptop, AMD Ryzen 5, 8GB, 256GB SSD, Natural Silver', ['Laptops'], 449.99),
+    item('air', 'Apple MacBook Air 13" Laptop, M2 chip, 8GB, 256GB SSD, Midnight', ['Laptops'], 799),
+    item('go', 'Microsoft Surface Laptop Go 3 12.4" Touchscreen Laptop, Intel Core i5, 8GB, 256GB SSD', ['Laptops'], 799.99),
+  ];
+  const shop = buildCatalogIndex(products, { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => shop } });
+  const dialog = async (texts: string[]) => {
+    const history: EngineTurn[] = [];
+    const out: string[] = [];
+    for (const text of texts) {
+      const r = await engine.answer({ tenant: tenant({ language: 'en' }), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
+      out.push(`${messageOf(r.answer)} | ${(productsOf(r.answer)?.value ?? []).map((c) => c.sku).join(',')}`);
+      history.push({ role: 'user', text }, { role: 'assistant', text: '', response: r.answer.response, state: r.state ?? null });
+    }
+    return out;
+  };
+  const [, storage] = await dialog(['samsung galaxy s7', 'which one has the most storage?']);
+  assert.match(storage!, /^Of these, Samsung - Galaxy S7 edge 64GB - Gold Platinum has the most storage: 64 GB\. \| s7e,s7/u);
+  const [, screen] = await dialog(['laptop', 'which has the biggest screen?']);
+  assert.match(screen!, /^Of these, HP 15\.6" Laptop, AMD Ryzen 5, 8GB, 256GB SSD, Natural Silver has the biggest screen: 15\.6 in\. \| hp,air,go$/u);
+});
