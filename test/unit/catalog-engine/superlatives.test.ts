@@ -38,6 +38,8 @@ test('a superlative with a product named is a new search: "какой самый
   const cards = names(next!);
   assert.ok(cards.length > 0);
   assertEvery(cards, (n) => /пылесос/iu.test(n), 'vacuums');
+  // "самый" frames the request; it is no word to find ("Точного совпадения с «самый» нет").
+  assert.doesNotMatch(messageOf(next!.answer), /самый/u);
 });
 
 test('cards that do not state what is asked: the message says so instead of guessing', async () => {
