@@ -34,7 +34,7 @@ import {
 } from './intents.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { detailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
-import { looksLikeFollowUp, onlyModifiers, purposeSwitch, refineSearch, type PriceMove } from './refine.ts';
+import { forWhatWasShown, looksLikeFollowUp, onlyModifiers, purposeSwitch, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
   cartAnswer,
@@ -290,6 +290,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   if (prev?.gift && isVague(parsed) && hasPriceOrStock(parsed)) {
     // A new budget for gift ideas: gift ideas within it.
     return giftAnswer(turn, index, { ...prev.filters, ...parsed.filters }, learnedFrom(parsed, core));
+  }
+  // "чехол для него" after iPhones: cases for the iPhone searched, not every case.
+  const forShown = prev && prev.kind === 'search' && prev.shown.length > 0 ? forWhatWasShown(text, prev.label, index) : null;
+  if (forShown) {
+    return preferenceAwareSearch(turn, index, forShown, index.parseDetailed(forShown));
   }
   // "а для лица?" after "крем для рук": the same item for another purpose, searched anew.
   const forAnother = prev && prev.kind === 'search' && prev.shown.length > 0 ? purposeSwitch(text, prev.label) : null;

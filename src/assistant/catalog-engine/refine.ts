@@ -9,7 +9,8 @@ import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
 import { isUnitWord, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
-import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
+import { STOP_WORDS } from '../../catalog/search/stopwords.ts';
+import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import type { EngineState } from '../engine-state.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
@@ -52,6 +53,32 @@ export function onlyModifiers(text: string): boolean {
  * Whether a message can be a follow-up of the previous search: it names no new product
  * category, and it is short or only changes filters.
  */
+/** "для него", "for it": what the item is for is what was just shown. */
+const FOR_SHOWN = /(^|\s)(для|for)\s+(?:него|нее|неё|них|этого|этой|этих|it|them|this|that|these|those)(?=$|[\s?!.,])/iu;
+/** Such a request is short: read from the first characters only. */
+const MAX_FOR_SHOWN_CHARS = 80;
+
+/**
+ * "чехол для него" after iPhones, "case for it" after a Galaxy S7: the message with the
+ * pronoun replaced by what was searched ("чехол для iPhone 15"), to be searched anew; null
+ * when the message says no such thing or names no item before the pronoun. A Russian
+ * product word is left out when the search said more (a brand, a model): "для Samsung", not
+ * "для смартфон Samsung".
+ */
+export function forWhatWasShown(message: string, label: readonly string[], index: Pick<CatalogIndex, 'productWord'>): string | null {
+  if (message.length > MAX_FOR_SHOWN_CHARS || label.length === 0) {
+    return null;
+  }
+  const m = FOR_SHOWN.exec(message);
+  if (!m || !tokenize(message.slice(0, m.index)).some((w) => !STOP_WORDS.has(w))) {
+    return null;
+  }
+  const product = new Set(index.productWord(label.join(' '))?.word.split(' ') ?? []);
+  const rest = label.filter((w) => !(product.has(w.toLowerCase()) && isCyrillic(w)));
+  const target = (rest.length > 0 ? rest : label).join(' ');
+  return `${message.slice(0, m.index)}${m[1]}${m[2]} ${target}${message.slice(m.index + m[0].length)}`;
+}
+
 export function looksLikeFollowUp(message: string, parsed: DetailedQuery, otherBrand: boolean): boolean {
   if (parsed.categoryWords.length > 0) {
     return false;

@@ -21,7 +21,7 @@ import { stem } from './stem.ts';
 import { AGAINST_WORDS } from './stopwords.ts';
 import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, productKindTerms, termsAsSaid } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
-import { ranker } from './ranking.ts';
+import { modelNumberWords, ranker } from './ranking.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
@@ -94,7 +94,17 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     if (words.length === 0) {
       return listFiltered(cf, limit, opts.sort, opts.budget);
     }
-    return rankText(words, head, purpose, cf, limit, opts.sort, opts.budget);
+    return rankText(words, head, purpose, cf, limit, opts.sort, opts.budget, opts.context === undefined ? [] : modelsInContext(words, opts.context));
+  }
+
+  /**
+   * The words of `words` that a model's number is in what the item is for in `context`, the
+   * message with its category words ("15" of "чехол для iphone 15" when "чехол" became a filter).
+   */
+  function modelsInContext(words: readonly string[], context: string): number[] {
+    const c = analyseQuery(context);
+    const numbers = new Set(modelNumberWords(c.words, c.purpose).map((i) => c.words[i]));
+    return numbers.size === 0 ? [] : words.flatMap((w, i) => (numbers.has(w) && i > 0 ? [i] : []));
   }
 
   const related: RelatedSource = {

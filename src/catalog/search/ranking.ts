@@ -90,11 +90,29 @@ export interface RankingSource {
 }
 
 /** `rankText` ranks products for query words; `listFiltered` lists products without text. */
+/** A model's number and the name it follows ("iphone 14", "fenix 7"): a few digits after a word of letters. */
+const MODEL_NUMBER = /^\d{1,4}$/;
+const MODEL_NAME = /^\p{L}{2,}$/u;
+
+/** The indexes among `at` of words that are a model's number after its name ("14" of "iphone 14"). */
+export function modelNumberWords(words: readonly string[], at: readonly number[]): number[] {
+  return at.filter((i) => i > 0 && MODEL_NUMBER.test(words[i] as string) && MODEL_NAME.test(words[i - 1] as string));
+}
+
 /** A number with the letter of a resolution or a network generation ("4k", "1080p", "5g"). */
 const FEATURE_NUMBER = /^\d{1,4}[kpg]$/;
 
 export function ranker(source: RankingSource): {
-  rankText: (words: string[], head: number, purpose: readonly number[], cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
+  rankText: (
+    words: string[],
+    head: number,
+    purpose: readonly number[],
+    cf: CompiledFilters,
+    limit: number,
+    sort: PriceSort | undefined,
+    budget: WorkBudget | undefined,
+    forModels?: readonly number[],
+  ) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
   const { docs, columns, inv, termGroups, passes, passesColumns, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind } = source;
@@ -384,6 +402,7 @@ export function ranker(source: RankingSource): {
     limit: number,
     sort: PriceSort | undefined,
     budget: WorkBudget | undefined,
+    forModels: readonly number[] = [],
   ): SearchHit[] {
     // Words are read in order while their postings fit `searchPostings` (the first
     // always): thirty common words with their synonyms and typo fixes would otherwise read
@@ -435,6 +454,12 @@ export function ranker(source: RankingSource): {
     // A product matching only what the item is for is what the item fits (a watch), not the item.
     const asideMask = modifierMask | purposeMask;
 
+    // A model's number after its name in what an item is for ("чехол для iphone 14", "strap for
+    // fenix 7"): when some product matches every word, one without that number is for another
+    // model (a case for the iPhone 13), not a near match.
+    // Only in what an item is for: the watch itself may be a "265S" for "forerunner 265".
+    const modelNumbers = groupMask(expanded, [...modelNumberWords(words, purpose), ...forModels], ng);
+
     let work = postings;
     // With a category or brand filter that leaves few products, score just those.
     let restrict: { docs: Int32Array; count: number } | undefined;
@@ -462,6 +487,7 @@ export function ranker(source: RankingSource): {
     let count = 0;
     let bestMatched = 0;
     let anyHead = false;
+    let anyModelNumber = false;
     for (let k = 0; k < total; k++) {
       const doc = candDoc[k] as number;
       if (cf.any && !passesColumns(doc, cf)) {
@@ -493,6 +519,9 @@ export function ranker(source: RankingSource): {
         bestMatched = matched;
       }
       anyHead ||= isHead;
+      // Some product of the kind asked for (by the product word, or by the category filter the
+      // item's word became) matches everything, the model's number too.
+      anyModelNumber ||= modelNumbers !== 0 && matched === ng && (headBit === 0 || ofKind || forModels.length > 0);
       count++;
     }
     if (count === 0) {
@@ -542,9 +571,10 @@ export function ranker(source: RankingSource): {
       // What the item fits alone (a watch for "зарядка для часов") is no answer while something matches the item.
       const fitsOnly = purposeMask !== 0 && anyHead && candHead[k] === 0 && ((candBits[k] as number) & ~asideMask) === 0;
       if (
-        purposeKind
+        (anyModelNumber && ((candBits[k] as number) & modelNumbers) !== modelNumbers) ||
+        (purposeKind
           ? !kindWhole(k)
-          : fitsOnly || m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (candHead[k] as number) < kindOnly
+          : fitsOnly || m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (candHead[k] as number) < kindOnly)
       ) {
         keyBuf[k] = Number.NaN;
       } else if (sort) {

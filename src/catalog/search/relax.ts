@@ -214,7 +214,8 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   // the category is about come before its accessories ("полотенцесушитель" before
   // "Крепление д/полотенцесушителя"); every product of the category matches them anyway.
   const rankBy = text === '' && filters.categories?.length ? (req.categoryWords ?? []).join(' ') : text;
-  let hits = index.search(rankBy, filters, limit, { ...(sort ? { sort } : {}), ...(budget ? { budget } : {}) });
+  const context = filters.categories?.length && req.textWithCategory !== undefined ? { context: req.textWithCategory } : {};
+  let hits = index.search(rankBy, filters, limit, { ...(sort ? { sort } : {}), ...(budget ? { budget } : {}), ...context });
   // Less than half of the buyer's words is not an answer: "космический телескоп хаббл"
   // must not show a laptop whose colour is "космический чёрный" — unless what matched is
   // the product itself ("johan desk by laurel foundry" → desks): then the best partial

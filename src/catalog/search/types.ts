@@ -38,6 +38,11 @@ export interface SearchOptions {
   sort?: PriceSort;
   /** The turn's work budget: the search adds the postings it reads. */
   budget?: WorkBudget;
+  /**
+   * The message with the words that became a category filter ("чехол для iphone 15" when the
+   * text is "iphone 15"): a model's number in what the item is for is read from it.
+   */
+  context?: string;
 }
 
 export type PriceSort = 'price_asc' | 'price_desc';

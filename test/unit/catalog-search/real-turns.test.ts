@@ -281,3 +281,17 @@ test('what goes with a mouse is a mouse pad and a keyboard, not printers that sh
   assert.ok(index.complementary('c4', 6).some((p) => /Wrist Rest/.test(p.name)));
   assert.ok(index.complementary('c6', 6).some((p) => /HDMI cable/.test(p.name)));
 });
+
+test('"чехол для iphone 14" where cases for the iPhone 14 exist shows no case for the iPhone 13 or 15; the watch itself keeps its variants', () => {
+  const products: CatalogProduct[] = [
+    'Чехол Deppa Gel для iPhone 14, прозрачный',
+    'Чехол uBear Touch Case для iPhone 13, синий',
+    'Чехол Apple Silicone Case MagSafe для iPhone 15, чёрный',
+    'Чехол Spigen Ultra Hybrid для iPhone 14, чёрный',
+    'Часы Garmin Forerunner 265',
+    'Часы Garmin Forerunner 265S',
+  ].map((name, i) => ({ sku: `m${i}`, name, categories: [], available: true, params: {}, price: 1000 + i }));
+  const index = buildCatalogIndex(products, { language: 'ru' });
+  assert.deepEqual(names(ask(index, 'чехол для iphone 14')).sort(), [products[0]!.name, products[3]!.name].sort());
+  assert.ok(names(ask(index, 'garmin forerunner 265')).includes('Часы Garmin Forerunner 265S'));
+});
