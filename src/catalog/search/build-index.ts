@@ -113,6 +113,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     available,
     nameDf,
     docIndex: (sku) => bySku.numberOf(sku),
+    knowsStem: (s) => inv.termId(s) !== undefined,
     search: (text, filters, limit, budget) => search(text, filters, limit, budget ? { budget } : {}),
     sameBrand: (a, b) => brandOf[a] !== -1 && brandOf[a] === brandOf[b],
     categoryIdsOf: (i) => Array.from(catOf.subarray(catOffsets[i], catOffsets[i + 1])),

@@ -21,6 +21,8 @@ export interface RelatedSource {
   /** In how many product names each (normalised, unstemmed) word occurs. */
   nameDf: Map<string, number>;
   docIndex(sku: string): number | undefined;
+  /** Whether the index has the (stemmed) word at all. */
+  knowsStem(stem: string): boolean;
   search(text: string, filters: SearchFilters | undefined, limit: number, budget?: WorkBudget): SearchHit[];
   sameBrand(a: number, b: number): boolean;
   categoryIdsOf(i: number): number[];
@@ -430,8 +432,9 @@ export function complementaryProducts(src: RelatedSource, sku: string, limit: nu
   for (const q of queries) {
     const first = tokenize(q)[0] ?? '';
     const kind = new Set([first, ...synonymsOf(first)].flatMap((w) => tokenize(w)).map(stem));
-    // A case does not go with a case: skip the kind the product itself is.
-    if (isKind(src, self, kind)) {
+    // A case does not go with a case: skip the kind the product itself is. A kind no text of
+    // the shop has ("pad mouse" in a Russian shop) is not searched for.
+    if (isKind(src, self, kind) || ![...kind].some((k) => src.knowsStem(k))) {
       continue;
     }
     if (budget?.exhausted && lists.some((l) => l.length > 0)) {
