@@ -20,6 +20,11 @@ function ask(index: CatalogIndex, message: string): SearchRun {
 
 const names = (run: SearchRun): string[] => run.hits.map((h) => h.product.name);
 
+/** A product named as a feed names it, with no category: SKU `<prefix><i>`, prices from `price` up. */
+const named =
+  (prefix: string, price: number) =>
+  (name: string, i: number): CatalogProduct => ({ sku: `${prefix}${i}`, name, categories: [], available: true, params: {}, price: price + i });
+
 let bestBuy: Promise<CatalogIndex> | null = null;
 /** A phone and accessories shop (Best Buy's "Cell Phones" department). */
 function phoneShop(): Promise<CatalogIndex> {
@@ -223,7 +228,7 @@ test('"4k monitor 27 inch" on an office catalogue shows monitors before privacy 
     'HP LaserJet Pro P1102 Printer',
     'Xerox Phaser 3250V Laser Printer, 28ppm, 1200 dpi Image Quality',
     'Brother HL-L2350DW laser printer 2400 x 600 DPI A4 Wi-Fi',
-  ].map((name, i) => ({ sku: `ic${i}`, name, categories: [], available: true, params: {}, price: 100 + i }));
+  ].map(named('ic', 100));
   const index = buildCatalogIndex(products, { language: 'en' });
   const monitors = names(ask(index, '4k monitor 27 inch')).slice(0, 2);
   assert.deepEqual(monitors.sort(), [products[3]!.name, products[4]!.name].sort());
@@ -241,7 +246,7 @@ test('a comma before three digits separates thousands: "power bank 20000mah" fin
     'APC Smart-UPS VT uninterruptible power supply (UPS) 20000 VA 16000 W',
     'Tripp Lite Portable 20,100mAh 3-Port Mobile Power Bank USB Battery Charger - Lithium-Ion, USB-IF, Black',
     'Anker PowerCore+ 26800mAh & PowerPort+ power bank Black',
-  ].map((name, i) => ({ sku: `pb${i}`, name, categories: [], available: true, params: {}, price: 100 + i }));
+  ].map(named('pb', 100));
   const index = buildCatalogIndex(products, { language: 'en' });
   const shown = names(ask(index, 'power bank 20000mah'));
   assert.equal(shown[0], products[2]!.name);
@@ -273,7 +278,7 @@ test('what goes with a mouse is a mouse pad and a keyboard, not printers that sh
     'Kensington Foam Keyboard Wrist Rest Black',
     'AOC 416V computer monitor 61 cm (24") 1920 x 1200 pixels Black',
     'C2G 80399 HDMI cable 2 m HDMI Type A (Standard) Blue',
-  ].map((name, i) => ({ sku: `c${i}`, name, categories: [], available: true, params: {}, price: 20 + i }));
+  ].map(named('c', 20));
   const index = buildCatalogIndex(products, { language: 'en' });
   const withMouse = index.complementary('c0', 6).map((p) => p.name);
   assert.ok(withMouse.includes('Kensington Gel Mouse Pad Blue'), withMouse.join('\n'));
@@ -290,7 +295,7 @@ test('"чехол для iphone 14" where cases for the iPhone 14 exist shows no
     'Чехол Spigen Ultra Hybrid для iPhone 14, чёрный',
     'Часы Garmin Forerunner 265',
     'Часы Garmin Forerunner 265S',
-  ].map((name, i) => ({ sku: `m${i}`, name, categories: [], available: true, params: {}, price: 1000 + i }));
+  ].map(named('m', 1000));
   const index = buildCatalogIndex(products, { language: 'ru' });
   assert.deepEqual(names(ask(index, 'чехол для iphone 14')).sort(), [products[0]!.name, products[3]!.name].sort());
   assert.ok(names(ask(index, 'garmin forerunner 265')).includes('Часы Garmin Forerunner 265S'));
