@@ -11,10 +11,8 @@ import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { EngineResult } from '../engine.ts';
 import type { EngineState } from '../engine-state.ts';
 import { currencySymbol } from '../currency.ts';
-import { formatMeasure, formatPrice, shortName } from './texts.ts';
+import { formatMeasure, formatPrice, shortName, type Attribute } from './texts.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
-
-export type Attribute = 'price' | 'storage' | 'screen' | 'battery' | 'weight' | 'power' | 'volume';
 
 export interface Superlative {
   attribute: Attribute;

@@ -4,7 +4,6 @@
  */
 import type { Lang } from '../language.ts';
 import type { BoundKind } from '../../catalog/search/measures.ts';
-import type { Attribute } from './superlatives.ts';
 
 // Built once: toLocaleString builds a formatter on every call, which showed in profiles.
 const FORMATS = {
@@ -96,6 +95,9 @@ const TOPIC_GEN_RU = new Map<string, string>([
 const TOPIC_EN = new Map<string, string>([
   ['delivery', 'shipping'], ['returns', 'returns and exchanges'], ['warranty', 'the warranty'], ['payment', 'payment'], ['stores', 'our stores'], ['order', 'your order'],
 ]);
+
+/** What a pick among the shown cards compares ("which one has the most storage?", superlatives.ts). */
+export type Attribute = 'price' | 'storage' | 'screen' | 'battery' | 'weight' | 'power' | 'volume';
 
 /** Texts of "which of these has the most …" (superlatives.ts), by what was asked. */
 const SUPERLATIVE_MOST_RU: Record<string, string> = { storage: 'Больше всего памяти', screen: 'Самый большой экран', battery: 'Самый ёмкий аккумулятор', volume: 'Самый большой объём' };
