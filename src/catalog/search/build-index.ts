@@ -90,11 +90,11 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
     const cf = compile(filters);
-    const { words, head, purpose } = analyseQuery(text);
+    const { words, head, purpose, comesWith } = analyseQuery(text);
     if (words.length === 0) {
       return listFiltered(cf, limit, opts.sort, opts.budget);
     }
-    return rankText(words, head, purpose, cf, limit, opts.sort, opts.budget, opts.context === undefined ? [] : modelsInContext(words, opts.context));
+    return rankText(words, head, purpose, cf, limit, opts.sort, opts.budget, opts.context === undefined ? [] : modelsInContext(words, opts.context), comesWith);
   }
 
   /**

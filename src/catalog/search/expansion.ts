@@ -65,7 +65,12 @@ export interface QueryWords {
   typeWords: number[];
   /** The words saying what the item is for: after "для"/"for" that follows the product word, up to "с"/"with" ("рук" of "крем для рук"). */
   purpose: number[];
+  /** The words saying what the item comes with: after "с"/"with" that follows the product word, up to "для"/"for" ("сушкой" of "стиралка с сушкой"). */
+  comesWith: number[];
 }
+
+/** Words after which a query says what the item comes with. */
+const WITH: ReadonlySet<string> = new Set(['with', 'с', 'со']);
 
 /** Words after which a query says what the item goes with or how it is, not what it is. */
 const HEAD_CUT = new Set(['with', 'without', 'by', 'from', 'under', 'over', 'and', 'or', 'с', 'со', 'без', 'от', 'до', 'из', 'и', 'или', 'по']);
@@ -126,11 +131,14 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
   let russian: boolean | undefined;
   let cut = false;
   let forWhat = false;
+  let withWhat = false;
   const purpose: number[] = [];
+  const comesWith: number[] = [];
   for (const w of tokens) {
     if (startsPurpose(w) || HEAD_CUT.has(w)) {
       cut = cut || headWord !== undefined;
       forWhat = startsPurpose(w) && headWord !== undefined;
+      withWhat = WITH.has(w) && headWord !== undefined;
     }
     if (STOP_WORDS.has(w) || startsPurpose(w)) {
       continue;
@@ -139,6 +147,8 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
       words.push(w);
       if (forWhat) {
         purpose.push(words.length - 1);
+      } else if (withWhat) {
+        comesWith.push(words.length - 1);
       }
     }
     if (cut || hasDigit(w) || w.length < 2 || isModifierWord(w)) {
@@ -158,7 +168,7 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
     }
   }
   const head = headWord === undefined ? -1 : words.indexOf(headWord);
-  return { words, head, typeWords: [...typeWords].map((w) => words.indexOf(w)).filter((i) => i >= 0), purpose };
+  return { words, head, typeWords: [...typeWords].map((w) => words.indexOf(w)).filter((i) => i >= 0), purpose, comesWith };
 }
 
 /** Expands query words against one index (remembering the last few word lists). */

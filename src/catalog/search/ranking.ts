@@ -112,6 +112,7 @@ export function ranker(source: RankingSource): {
     sort: PriceSort | undefined,
     budget: WorkBudget | undefined,
     forModels?: readonly number[],
+    comesWith?: readonly number[],
   ) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
@@ -403,6 +404,7 @@ export function ranker(source: RankingSource): {
     sort: PriceSort | undefined,
     budget: WorkBudget | undefined,
     forModels: readonly number[] = [],
+    comesWith: readonly number[] = [],
   ): SearchHit[] {
     // Words are read in order while their postings fit `searchPostings` (the first
     // always): thirty common words with their synonyms and typo fixes would otherwise read
@@ -459,6 +461,9 @@ export function ranker(source: RankingSource): {
     // model (a case for the iPhone 13), not a near match.
     // Only in what an item is for: the watch itself may be a "265S" for "forerunner 265".
     const modelNumbers = groupMask(expanded, [...modelNumberWords(words, purpose), ...forModels], ng);
+    // What the item comes with ("сушкой" of "стиралка с сушкой"): when two products matching the
+    // product word have it, those matching the product word without it are not the answer.
+    const withMask = headBit === 0 ? 0 : groupMask(expanded, comesWith, ng);
 
     let work = postings;
     // With a category or brand filter that leaves few products, score just those.
@@ -488,6 +493,7 @@ export function ranker(source: RankingSource): {
     let bestMatched = 0;
     let anyHead = false;
     let anyModelNumber = false;
+    let withKind = 0;
     for (let k = 0; k < total; k++) {
       const doc = candDoc[k] as number;
       if (cf.any && !passesColumns(doc, cf)) {
@@ -522,6 +528,9 @@ export function ranker(source: RankingSource): {
       // Some product of the kind asked for (by the product word, or by the category filter the
       // item's word became) matches everything, the model's number too.
       anyModelNumber ||= modelNumbers !== 0 && matched === ng && (headBit === 0 || ofKind || forModels.length > 0);
+      if (withMask !== 0 && isHead && matched === ng) {
+        withKind++;
+      }
       count++;
     }
     if (count === 0) {
@@ -572,6 +581,7 @@ export function ranker(source: RankingSource): {
       const fitsOnly = purposeMask !== 0 && anyHead && candHead[k] === 0 && ((candBits[k] as number) & ~asideMask) === 0;
       if (
         (anyModelNumber && ((candBits[k] as number) & modelNumbers) !== modelNumbers) ||
+        (withKind >= 2 && (candHead[k] as number) >= 1 && ((candBits[k] as number) & withMask) !== withMask) ||
         (purposeKind
           ? !kindWhole(k)
           : fitsOnly || m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (candHead[k] as number) < kindOnly)

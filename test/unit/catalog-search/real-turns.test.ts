@@ -300,3 +300,18 @@ test('"чехол для iphone 14" where cases for the iPhone 14 exist shows no
   assert.deepEqual(names(ask(index, 'чехол для iphone 14')).sort(), [products[0]!.name, products[3]!.name].sort());
   assert.ok(names(ask(index, 'garmin forerunner 265')).includes('Часы Garmin Forerunner 265S'));
 });
+
+test('"стиралка с сушкой" shows the washer-dryers, not plain washers after them; "с" stays in the search text between its words', () => {
+  const products: CatalogProduct[] = [
+    '11 КГ + 6 КГ Bespoke AI Стиральная машина с сушкой СТАНДАРТ AI Ecobubble',
+    '9 КГ + 6 КГ Bespoke AI Стиральная машина с сушкой СТАНДАРТ AI Ecobubble WIFI',
+    '6 КГ Стиральная машина Узкая Ecobubble',
+    '8 KG Стиральная машина Узкая Ecobubble',
+    '20 КГ Стиральная машина СТАНДАРТ + AI Ecobubble',
+  ].map(named('w', 100000));
+  const index = buildCatalogIndex(products, { language: 'ru' });
+  assert.equal(index.parseDetailed('стиралка с сушкой').text, 'стиралка с сушкой');
+  assert.deepEqual(names(ask(index, 'стиралка с сушкой')).sort(), [products[0]!.name, products[1]!.name].sort());
+  // One product with it is not enough to drop the others: "стиральная машина узкая" has no "с".
+  assert.equal(names(ask(index, 'стиральная машина')).length, 5);
+});
