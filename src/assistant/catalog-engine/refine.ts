@@ -49,10 +49,6 @@ export function onlyModifiers(text: string): boolean {
   return words.length > 0 && words.every((w) => /\d/.test(w) || EN_MODIFIERS.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
 }
 
-/**
- * Whether a message can be a follow-up of the previous search: it names no new product
- * category, and it is short or only changes filters.
- */
 /** "для него", "for it": what the item is for is what was just shown. */
 const FOR_SHOWN = /(^|\s)(для|for)\s+(?:него|нее|неё|них|этого|этой|этих|it|them|this|that|these|those)(?=$|[\s?!.,])/iu;
 /** Such a request is short: read from the first characters only. */
@@ -79,6 +75,10 @@ export function forWhatWasShown(message: string, label: readonly string[], index
   return `${message.slice(0, m.index)}${m[1]}${m[2]} ${target}${message.slice(m.index + m[0].length)}`;
 }
 
+/**
+ * Whether a message can be a follow-up of the previous search: it names no new product
+ * category, and it is short or only changes filters.
+ */
 export function looksLikeFollowUp(message: string, parsed: DetailedQuery, otherBrand: boolean): boolean {
   if (parsed.categoryWords.length > 0) {
     return false;

@@ -28,7 +28,7 @@ const MAX_CARD_CHARS = 2000;
 
 /** The question picks among what was shown: "which (one/of them)", "какой из них", "у какого". */
 const WHICH_EN = /^(?:and |so |ok,? )?(?:which|what)(?: one| ones| of (?:them|these|those))?\s+(?:has|have|is|are|one|gets|holds|offers)\b/iu;
-const WHICH_RU = /^(?:а |и |так )?(?:у )?(?:какой|какая|какое|какие|какого|какой|которого|который|которая|которое|кто)(?:\s+из\s+(?:них|этих|показанных))?\s/iu;
+const WHICH_RU = /^(?:а |и |так )?(?:у )?(?:какой|какая|какое|какие|какого|которого|который|которая|которое|кто)(?:\s+из\s+(?:них|этих|показанных))?\s/iu;
 
 /** Attribute words, in the order they are tried; the first that matches decides. */
 const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute; words: RegExp; most: boolean }> = [

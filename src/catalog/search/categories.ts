@@ -6,12 +6,9 @@
 import { boundedEdits } from './edits.ts';
 import { MAX_FUZZY_WORDS } from './limits.ts';
 import { stem } from './stem.ts';
-import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS } from './stopwords.ts';
+import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { synonymsOf } from './synonyms.ts';
 import { isCyrillic, normalizeText, tokenize } from './tokenize.ts';
-
-/** Words after which a message says what the item comes with. */
-const WITH_WORDS: ReadonlySet<string> = new Set(['с', 'со', 'with']);
 
 /** Key under which category names are compared: case, "ё" and spacing do not matter. */
 export function categoryKey(name: string): string {

@@ -9,7 +9,7 @@ import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import { boundText, MAX_FUZZY_WORDS } from './limits.ts';
 import { closeMeasure, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, type BoundKind } from './measures.ts';
 import { stem } from './stem.ts';
-import { startsPurpose, STOP_WORDS } from './stopwords.ts';
+import { startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf } from './synonyms.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
@@ -68,9 +68,6 @@ export interface QueryWords {
   /** The words saying what the item comes with: after "с"/"with" that follows the product word, up to "для"/"for" ("сушкой" of "стиралка с сушкой"). */
   comesWith: number[];
 }
-
-/** Words after which a query says what the item comes with. */
-const WITH: ReadonlySet<string> = new Set(['with', 'с', 'со']);
 
 /** Words after which a query says what the item goes with or how it is, not what it is. */
 const HEAD_CUT = new Set(['with', 'without', 'by', 'from', 'under', 'over', 'and', 'or', 'с', 'со', 'без', 'от', 'до', 'из', 'и', 'или', 'по']);
@@ -138,7 +135,7 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
     if (startsPurpose(w) || HEAD_CUT.has(w)) {
       cut = cut || headWord !== undefined;
       forWhat = startsPurpose(w) && headWord !== undefined;
-      withWhat = WITH.has(w) && headWord !== undefined;
+      withWhat = WITH_WORDS.has(w) && headWord !== undefined;
     }
     if (STOP_WORDS.has(w) || startsPurpose(w)) {
       continue;

@@ -10,10 +10,7 @@ import { MAX_EXCLUDED_PHRASES, MAX_EXCLUDED_WORDS } from './excluded-words.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
 import { mergeMeasureBounds, spellMarks } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
-import { AGAINST_WORDS, isCompatibilityAt, startsPurpose, STOP_WORDS } from './stopwords.ts';
-
-/** "с"/"with" stays in the search text between two of its words: what follows is what the item comes with. */
-const COMES_WITH: ReadonlySet<string> = new Set(['с', 'со', 'with']);
+import { AGAINST_WORDS, isCompatibilityAt, startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
 import { stem } from './stem.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
@@ -186,11 +183,12 @@ export function parseMessage(
   // the product word and the purpose from it. "for" stays only after a word of the text and
   // before another, and not after a stop word ("looking for"); "от" also first ("от морщин": the
   // buyer names what the item is against, and no item).
-  const kept = rest.filter((r) => !taken.has(r.at) && (!STOP_WORDS.has(r.word) || startsPurpose(r.word) || COMES_WITH.has(r.word)) && !ONLY.has(r.word));
+  // "с"/"with" stays between two words of the text: what follows is what the item comes with.
+  const kept = rest.filter((r) => !taken.has(r.at) && (!STOP_WORDS.has(r.word) || startsPurpose(r.word) || WITH_WORDS.has(r.word)) && !ONLY.has(r.word));
   const text = kept
     .filter((r, i) =>
-      COMES_WITH.has(r.word)
-        ? i > 0 && i < kept.length - 1 && !COMES_WITH.has((kept[i - 1] as { word: string }).word) && !startsPurpose((kept[i - 1] as { word: string }).word)
+      WITH_WORDS.has(r.word)
+        ? i > 0 && i < kept.length - 1 && !WITH_WORDS.has((kept[i - 1] as { word: string }).word) && !startsPurpose((kept[i - 1] as { word: string }).word)
         : !startsPurpose(r.word) ||
           (isCompatibilityAt(words, r.at) && i < kept.length - 1 && (i > 0 ? !startsPurpose((kept[i - 1] as { word: string }).word) : AGAINST_WORDS.has(r.word))),
     )

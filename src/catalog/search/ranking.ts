@@ -89,7 +89,6 @@ export interface RankingSource {
   namesCategoryKind: (term: number) => boolean;
 }
 
-/** `rankText` ranks products for query words; `listFiltered` lists products without text. */
 /** A model's number and the name it follows ("iphone 14", "fenix 7"): a few digits after a word of letters. */
 const MODEL_NUMBER = /^\d{1,4}$/;
 const MODEL_NAME = /^\p{L}{2,}$/u;
@@ -102,6 +101,7 @@ export function modelNumberWords(words: readonly string[], at: readonly number[]
 /** A number with the letter of a resolution or a network generation ("4k", "1080p", "5g"). */
 const FEATURE_NUMBER = /^\d{1,4}[kpg]$/;
 
+/** `rankText` ranks products for query words; `listFiltered` lists products without text. */
 export function ranker(source: RankingSource): {
   rankText: (
     words: string[],

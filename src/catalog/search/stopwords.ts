@@ -50,6 +50,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
  */
 export const COMPATIBILITY_WORDS: ReadonlySet<string> = new Set(['для', 'д', 'к', 'под', 'for', 'fits', 'compatible']);
 
+/** Words after which a message says what the item comes with ("стиралка с сушкой", "desk with drawers"). */
+export const WITH_WORDS: ReadonlySet<string> = new Set(['с', 'со', 'with']);
+
 /** What an item is against ("крем от морщин") is what it is for, in a buyer's message; a brand after "от" is its maker ("наушники от sony"). */
 export const AGAINST_WORDS: ReadonlySet<string> = new Set(['от', 'против', 'against']);
 

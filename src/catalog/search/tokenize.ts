@@ -141,9 +141,11 @@ export function splitWords(normalized: string, joinHyphenated: boolean, firstPar
       }
       // "20,100mAh" / "10,000 mAh": a comma before a group of three digits separates thousands.
       if (c === 44 && i > start && isThousandsGroupAt(s, i + 1)) {
-        const head = word + s.slice(start, i);
-        if (grouped ? isAllDigits(head) : THOUSANDS_LEAD.test(head)) {
-          word = head;
+        // After a first group only the digits since the last comma are new (a number of many
+        // groups is read once, not once per group).
+        const chunk = s.slice(start, i);
+        if (grouped ? isAllDigits(chunk) : THOUSANDS_LEAD.test(word + chunk)) {
+          word += chunk;
           grouped = true;
           i++;
           start = i;
@@ -152,6 +154,8 @@ export function splitWords(normalized: string, joinHyphenated: boolean, firstPar
       }
       // "15.6" / "6,2": a separator between digits stays inside the number.
       if ((c === 46 || c === 44) && i > start && isDigit(s.charCodeAt(i - 1)) && i + 1 < n && isDigit(s.charCodeAt(i + 1))) {
+        // A decimal part ends the thousands ("1,000.5,000" is not one number).
+        grouped = false;
         word += s.slice(start, i) + '.';
         i++;
         start = i;
