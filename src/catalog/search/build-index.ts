@@ -22,6 +22,7 @@ import { AGAINST_WORDS } from './stopwords.ts';
 import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, productKindTerms, termsAsSaid } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
 import { modelNumberWords, ranker } from './ranking.ts';
+import { RecentMemo } from './recent-memo.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
@@ -41,6 +42,8 @@ const NAMES_SOMETHING = /\p{L}{2}/u;
 /** Messages whose parse is remembered, the least recently used forgotten first, and their length at most. */
 const PARSE_MEMO = 512;
 const PARSE_MEMO_CHARS = 200;
+/** Products whose accessories are remembered (six to thirty products each). */
+const ACCESSORY_MEMO = 2_000;
 
 /** A parsed query callers may change without changing the remembered one. */
 function copyQuery(q: DetailedQuery): DetailedQuery {
@@ -131,7 +134,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const vocabulary = { isKnownStem, holdsKind, isOwnKindWord };
   // Buyers of one shop send the same short messages again ("наушники", "а подешевле?"): their
   // parses are remembered, and each caller gets its own copy.
-  const parsed = new Map<string, DetailedQuery>();
+  const parsed = new RecentMemo<DetailedQuery>(PARSE_MEMO);
   const parse = (message: string): DetailedQuery => {
     if (message.length > PARSE_MEMO_CHARS) {
       return parseMessage(message, brandMatcher, categoryMatcher, vocabulary);
@@ -139,15 +142,14 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     let q = parsed.get(message);
     if (q === undefined) {
       q = parseMessage(message, brandMatcher, categoryMatcher, vocabulary);
-      if (parsed.size >= PARSE_MEMO) {
-        parsed.delete(parsed.keys().next().value as string);
-      }
-    } else {
-      parsed.delete(message);
+      parsed.set(message, q);
     }
-    parsed.set(message, q);
     return copyQuery(q);
   };
+  // A popular product's accessories are asked for again and again (its page, the carts it is
+  // in), and finding them takes several searches: the finished lists are remembered. A list
+  // cut short by the turn's work budget is not.
+  const accessories = new RecentMemo<readonly CatalogProduct[]>(ACCESSORY_MEMO);
 
   // Asked on every answer (quick replies): sorted once. A category named by no word (a feed's
   // product type "1") is offered to no buyer.
@@ -193,7 +195,16 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       return similarProducts(related, sku, limit, filters, budget);
     },
     complementary(sku: string, limit = 8, budget?: WorkBudget): CatalogProduct[] {
-      return complementaryProducts(related, sku, limit, budget);
+      const key = `${limit}\u0000${sku}`;
+      const known = accessories.get(key);
+      if (known !== undefined) {
+        return [...known];
+      }
+      const found = complementaryProducts(related, sku, limit, budget);
+      if (!budget?.exhausted) {
+        accessories.set(key, [...found]);
+      }
+      return found;
     },
     brands(): string[] {
       return brandMatcher.all();

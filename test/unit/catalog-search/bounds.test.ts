@@ -114,15 +114,25 @@ test('the work budget: searches add what they read; relaxation stops once it is 
   assert.deepEqual(first.relaxed, []);
 });
 
-test('related products stop at the budget once they have something to show', () => {
+test('related products stop at the budget once they have something to show; a list cut short is not remembered', () => {
   const sku = index.search('смартфон samsung', {}, 1)[0]?.product.sku as string;
-  const roomy = new WorkBudget();
-  const full = index.complementary(sku, 6, roomy);
   const tight = new WorkBudget(1);
   const cut = index.complementary(sku, 6, tight);
-  assert.ok(full.length > 1 && cut.length >= 1, `${cut.length} of ${full.length}`);
+  const roomy = new WorkBudget();
+  const full = index.complementary(sku, 6, roomy);
+  assert.ok(cut.length >= 1 && full.length > cut.length, `${cut.length} of ${full.length}`);
   assert.ok(tight.spent < roomy.spent, `${tight.spent} postings read instead of ${roomy.spent}`);
   assert.ok(index.similar(sku, 6, undefined, new WorkBudget(1)).length > 0);
+
+  // The whole list is remembered: asked again, the same accessories, and no search runs.
+  const again = new WorkBudget();
+  const names = (list: CatalogProduct[]) => list.map((p) => p.name);
+  const second = index.complementary(sku, 6, again);
+  assert.deepEqual(names(second), names(full));
+  assert.equal(again.spent, 0);
+  // What a caller does with its list does not change the next answer.
+  second.length = 0;
+  assert.deepEqual(names(index.complementary(sku, 6)), names(full));
 });
 
 test('one search reads the words in order while their postings fit', () => {
