@@ -453,8 +453,6 @@ export function ranker(source: RankingSource): {
     // other than the product word ("подвесной"): a product matching only those is not what
     // was asked for ("teal chair" → a teal rug; "унитаз подвесной" → a wall cabinet).
     const modifierMask = groupMask(expanded, words.flatMap((w, i) => (isModifierWord(w) || (i !== headWord && w.length >= 5 && hasAdjectiveEnding(w)) ? [i] : [])), ng);
-    // A product matching only what the item is for is what the item fits (a watch), not the item.
-    const asideMask = modifierMask | purposeMask;
 
     // A model's number after its name in what an item is for ("чехол для iphone 14", "strap for
     // fenix 7"): when some product matches every word, one without that number is for another
@@ -464,6 +462,10 @@ export function ranker(source: RankingSource): {
     // What the item comes with ("сушкой" of "стиралка с сушкой"): when two products matching the
     // product word have it, those matching the product word without it are not the answer.
     const withMask = headBit === 0 ? 0 : groupMask(expanded, comesWith, ng);
+    // A product matching only what the item is for is what the item fits (a watch), not the
+    // item; one matching only what it comes with is a part of it (a cistern for "унитаз с
+    // бачком"), not the item either.
+    const asideMask = modifierMask | purposeMask | withMask;
 
     let work = postings;
     // With a category or brand filter that leaves few products, score just those.
@@ -574,6 +576,17 @@ export function ranker(source: RankingSource): {
       }
     }
     const minScore = sort ? 0 : bestScore * 0.02;
+    // When no product matches every word, one that names the product word as something else
+    // (a seat fastener "для унитаза" for "унитаз с бачком") comes after every product of the
+    // kind asked for that matches as much; products matching other words keep their place.
+    let kindFloor = Number.POSITIVE_INFINITY;
+    if (!sort && head >= 0 && bestMatched < ng) {
+      for (let k = 0; k < count; k++) {
+        if (candMask[k] === bestMatched && (candHead[k] as number) >= 2 && (candScore[k] as number) < kindFloor) {
+          kindFloor = candScore[k] as number;
+        }
+      }
+    }
     const dir = sort === 'price_asc' ? -1 : 1;
     for (let k = 0; k < count; k++) {
       const m = candMask[k] as number;
@@ -592,6 +605,8 @@ export function ranker(source: RankingSource): {
         const p = prices[d] as number;
         // Available first, then by price; no price last.
         keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
+      } else if (candHead[k] === 1 && (candScore[k] as number) >= kindFloor) {
+        keyBuf[k] = kindFloor * 0.999;
       } else {
         keyBuf[k] = candScore[k] as number;
       }

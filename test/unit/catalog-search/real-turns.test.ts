@@ -315,3 +315,26 @@ test('"стиралка с сушкой" shows the washer-dryers, not plain wash
   // One product with it is not enough to drop the others: "стиральная машина узкая" has no "с".
   assert.equal(names(ask(index, 'стиральная машина')).length, 5);
 });
+
+test('"унитаз с бачком" shows toilets, not cisterns or seat fasteners: what an item comes with alone is a part of it', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(RU_SHOPS_CATALOG), { language: 'ru' });
+  const run = ask(index, 'унитаз с бачком');
+  assert.ok(run.hits.length >= 6);
+  // No toilet's name says it comes with a cistern: the closest are the toilets themselves
+  // (named "Унитаз компакт …" or, in the toilets' category, just "Компакт …").
+  assertEvery(
+    run.hits.slice(0, 6).map((h) => `${h.product.name} | ${h.product.categories.join(' > ')}`),
+    (line) => line.endsWith('> Унитазы (Компакты)'),
+  );
+});
+
+test('"хорошей", "отличной" say nothing of the product: "телефон с хорошей камерой" is a phone with a camera', async () => {
+  const { index } = await demoIndex();
+  for (const message of ['телефон с хорошей камерой', 'смартфон с отличной камерой', 'ноутбук с лучшим экраном']) {
+    const parsed = index.parseDetailed(message);
+    assert.doesNotMatch(`${parsed.text} ${parsed.textWithCategory ?? ''}`, /хорош|отличн|лучш/, message);
+  }
+  const run = ask(index, 'телефон с хорошей камерой');
+  assert.ok(run.hits.length >= 3);
+  assertEvery(names(run), (n) => /^Смартфон/.test(n));
+});
