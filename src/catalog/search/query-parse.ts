@@ -167,11 +167,14 @@ export function parseMessage(
     // A word naming the categories only through a synonym ("earbuds" → "Headphones") stays a
     // search word as well when products here are of that kind and others of the synonym's: the
     // earbuds come before the other headphones, and "cheap earbuds" orders earbuds.
+    // So does one followed by what the item comes with ("смеситель с душем"): without it the
+    // search would look for the shower alone.
     let named: Set<string> | null = null;
     for (const i of mention.wordIndexes) {
       const r = rest[i];
       if (r) {
-        if (!isOwnKindWord(r.word) || (named ??= new Set(mention.categories.flatMap((c) => tokenize(c).map(stem)))).has(stem(r.word))) {
+        const comesWith = WITH_WORDS.has(rest[i + 1]?.word ?? '') && rest[i + 2] !== undefined;
+        if (!comesWith && (!isOwnKindWord(r.word) || (named ??= new Set(mention.categories.flatMap((c) => tokenize(c).map(stem)))).has(stem(r.word)))) {
           taken.add(r.at);
         }
         categoryWords.push(shown(r));

@@ -496,6 +496,7 @@ export function ranker(source: RankingSource): {
     let anyHead = false;
     let anyModelNumber = false;
     let withKind = 0;
+    let withOwnKind = 0;
     for (let k = 0; k < total; k++) {
       const doc = candDoc[k] as number;
       if (cf.any && !passesColumns(doc, cf)) {
@@ -532,6 +533,9 @@ export function ranker(source: RankingSource): {
       anyModelNumber ||= modelNumbers !== 0 && matched === ng && (headBit === 0 || ofKind || forModels.length > 0);
       if (withMask !== 0 && isHead && matched === ng) {
         withKind++;
+        if (ofKind) {
+          withOwnKind++;
+        }
       }
       count++;
     }
@@ -595,6 +599,7 @@ export function ranker(source: RankingSource): {
       if (
         (anyModelNumber && ((candBits[k] as number) & modelNumbers) !== modelNumbers) ||
         (withKind >= 2 && (candHead[k] as number) >= 1 && ((candBits[k] as number) & withMask) !== withMask) ||
+        (withOwnKind >= 2 && (candHead[k] as number) < 2) ||
         (purposeKind
           ? !kindWhole(k)
           : fitsOnly || m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (candHead[k] as number) < kindOnly)

@@ -338,3 +338,17 @@ test('"хорошей", "отличной" say nothing of the product: "теле
   assert.ok(run.hits.length >= 3);
   assertEvery(names(run), (n) => /^Смартфон/.test(n));
 });
+
+test('"смеситель с душем" shows mixers with a shower first, not shower heads: a category word followed by "с" stays in the search text', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(RU_SHOPS_CATALOG), { language: 'ru' });
+  const parsed = index.parseDetailed('смеситель с душем');
+  assert.equal(parsed.text, 'смеситель с душем');
+  assert.ok((parsed.filters.categories?.length ?? 0) > 0, 'the mixers category still narrows the search');
+  const run = ask(index, 'смеситель с душем');
+  assertEvery(names(run).slice(0, 2), (n) => /^Смеситель/.test(n) && /душ/i.test(n));
+  // Once two mixers have a shower, a shower head or a holder in the mixers' category is no answer.
+  assertEvery(
+    run.hits.map((h) => `${h.product.name} | ${h.product.categories.at(-1)}`),
+    (line) => /смесител/i.test(line) && !/лейк|держател|стойк/i.test(line),
+  );
+});
