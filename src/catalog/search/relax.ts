@@ -118,6 +118,17 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
         return { ...wider, relaxed: [] };
       }
     }
+    // Shops file products under the wrong category (wireless mice under "БЛОКИ ПИТАНИЯ ATX"):
+    // when the category holds fewer than asked for and the whole catalogue has more products of
+    // the kind asked for matching every word, those are the answer (only they: what merely
+    // mentions the kind, a frame for 55-inch TVs, stays out as the category kept it out).
+    if (first.exact && first.hits.length < limit && (req.filters.categories?.length ?? 0) > 0 && (req.categoryWords?.length ?? 0) > 0 && !budget?.exhausted) {
+      const wider = attempt(index, req, ['category'], limit, budget);
+      const ofKind = wider.hits.filter((h) => h.ofKind === true && (h.coverage ?? 1) >= 1);
+      if (ofKind.length > first.hits.length) {
+        return { ...wider, hits: ofKind, relaxed: [] };
+      }
+    }
     return first;
   }
   const applicable = order.filter((k) => applies(req, k));

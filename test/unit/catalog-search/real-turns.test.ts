@@ -352,3 +352,14 @@ test('"смеситель с душем" shows mixers with a shower first, not s
     (line) => /смесител/i.test(line) && !/лейк|держател|стойк/i.test(line),
   );
 });
+
+test('"мышь беспроводная" finds the wireless mice the shop filed under another category, and no presenter', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(RU_SHOPS_CATALOG), { language: 'ru' });
+  const run = ask(index, 'мышь беспроводная');
+  // The shop's "МЫШИ/ПЛАНШЕТЫ" holds four wireless mice and a presenter; a dozen more are filed
+  // under "БЛОКИ ПИТАНИЯ ATX".
+  assert.equal(run.hits.length, 10);
+  assertEvery(names(run), (n) => /^Мышь/.test(n));
+  assert.ok(run.hits.some((h) => !h.product.categories.includes('МЫШИ/ПЛАНШЕТЫ')));
+  assert.deepEqual(run.relaxed, []);
+});
