@@ -40,6 +40,7 @@ import {
   cartAnswer,
   complementaryAnswer,
   giftAnswer,
+  isWhole,
   productPageAnswer,
   searchAnswer,
   similarAnswer,
@@ -332,7 +333,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         // when no product is of the kind by the rules that read it from names and categories
         // ("Galaxy S26" filed under "Galaxy S" for "смартфон"), not even at the old price, the kind
         // decides nothing.
-        const whole = run.hits.filter((h) => (h.coverage ?? 1) >= 1);
+        const whole = run.hits.filter(isWhole);
         const kindKnown =
           whole.some((h) => h.ofKind === true) ||
           (whole.some((h) => h.ofKind === false) && runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget).hits.some((h) => h.ofKind === true));
@@ -347,7 +348,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         const sorted: SearchRequest = { ...prevRequest(prev), sort: move === 'cheaper' ? 'price_asc' : 'price_desc' };
         const note = move === 'cheaper' ? turn.t.cheaperNone : turn.t.pricierNone;
         const again = runSearch(index, sorted, SHELF_SIZE, turn.budget);
-        const exact = again.hits.filter((h) => (h.coverage ?? 1) >= 1);
+        const exact = again.hits.filter(isWhole);
         const baseCtx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
         return searchAnswer(turn, index, exact.length > 0 ? { ...again, hits: exact } : again, baseCtx, { note });
       }

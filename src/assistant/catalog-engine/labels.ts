@@ -369,6 +369,11 @@ function tablePhrase(phrase: string): string | undefined {
   return one && one.word !== one.source ? one.word : undefined;
 }
 
+/** Whether the shown products show the word itself or a synonym of it in the same script ("мышка" on "Мышь …"). */
+export function showsOrSynonym(vocab: readonly string[], word: string): boolean {
+  return shows(vocab, word) || synonymShown(vocab, word);
+}
+
 function synonymShown(vocab: readonly string[], word: string): boolean {
   const phraseWord = word.includes(' ') ? tablePhrase(word) : undefined;
   if (phraseWord !== undefined) {
@@ -441,10 +446,12 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
     }
   }
   // A connecting word stays when the next word kept after it is its own: "с хорошей камерой"
-  // of phones that do not say "хорошей" is "с камерой", not "камерой".
+  // of phones that do not say "хорошей" is "с камерой", not "камерой". A dropped noun takes it
+  // along: "мышка для ноутбука беспроводная" of mice that do not say "ноутбук" is "мышка
+  // беспроводная", not "мышка для беспроводная".
   const connectsKept = (i: number): boolean => {
     let j = i + 1;
-    while (j < label.length && !kept[j] && !LABEL_CONNECTORS.has((label[j] as string).toLowerCase())) {
+    while (j < label.length && !kept[j] && !LABEL_CONNECTORS.has((label[j] as string).toLowerCase()) && isRussianAdjective(label[j] as string)) {
       j++;
     }
     return kept[j] === true;

@@ -19,7 +19,7 @@ import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
 import { formatMeasure, formatPrice, shortName } from './texts.ts';
-import { LABEL_CONNECTORS, readableLabel, shownWords, shows, type SearchContext } from './labels.ts';
+import { LABEL_CONNECTORS, readableLabel, shownWords, shows, showsOrSynonym, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 // The first items of a cart are enough to suggest a shelf; each adds several searches.
@@ -129,6 +129,11 @@ const MAX_MISSING_NAMED = 3;
 /** A model code of letters and digits ("s8", "k400"): a word the "not exactly" note counts however short. */
 const MODEL_CODE = /^(?=.*\p{L})(?=.*\d)[\p{L}\d-]+$/u;
 
+/** A hit matching everything asked for, or everything but some of what the item is for. */
+export function isWhole(h: SearchHit): boolean {
+  return (h.coverage ?? 1) >= 1 || h.wholeButPurpose === true;
+}
+
 /**
  * The cards the "most affordable" sentence may name: those of the kind asked for (in the buyer's
  * own word when some are, then through a synonym, then matching the product word) when some are; for a query without a product word ("lg g5"), those of the
@@ -155,7 +160,7 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
   if (asked.length === 0) {
     return products;
   }
-  const whole = asked.filter((h) => (h.coverage ?? 1) >= 1);
+  const whole = asked.filter(isWhole);
   return (whole.length > 0 ? whole : asked).map((h) => h.product);
 }
 
@@ -232,7 +237,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   // Words of the buyer the shown products do not show: what a "not exactly" note is about.
   const nameable = (w: string): boolean =>
     (/\p{L}{3,}/u.test(w) || MODEL_CODE.test(w)) && !LABEL_CONNECTORS.has(w.toLowerCase()) && !(lang === 'en' && /[\u0400-\u04ff]/u.test(w));
-  const unshown = (words: string[]): string[] => words.filter((w) => nameable(w) && !shows(vocab, w));
+  const unshown = (words: string[]): string[] => words.filter((w) => nameable(w) && !showsOrSynonym(vocab, w));
 
   const lines: string[] = [];
   if (opts.note) {

@@ -118,6 +118,9 @@ export function analyseQuery(text: string): QueryWords {
   return analyseWords(mergeMeasures(tokenize(spellMarks(boundText(text)))));
 }
 
+/** Russian adjective endings of the nominative (not "-ой", which is also the genitive of "для беспроводной мыши"). */
+const NOMINATIVE_ADJECTIVE = /^[а-я]{3,}(ая|яя|ый|ий|ое|ее|ые|ие)$/u;
+
 /** `analyseQuery` of words already split (and measures merged). */
 export function analyseWords(tokens: readonly string[]): QueryWords {
   // Scoring counts at most 32 words; a pasted essay must not cost a typo lookup per word.
@@ -131,14 +134,24 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
   let withWhat = false;
   const purpose: number[] = [];
   const comesWith: number[] = [];
+  let forWords = 0;
   for (const w of tokens) {
     if (startsPurpose(w) || HEAD_CUT.has(w)) {
       cut = cut || headWord !== undefined;
       forWhat = startsPurpose(w) && headWord !== undefined;
       withWhat = WITH_WORDS.has(w) && headWord !== undefined;
+      forWords = 0;
     }
     if (STOP_WORDS.has(w) || startsPurpose(w)) {
       continue;
+    }
+    // An adjective in the nominative after what the item is for describes the item again:
+    // "мышка для ноутбука беспроводная", "чехол для iphone 15 чёрный".
+    if (forWhat && forWords > 0 && NOMINATIVE_ADJECTIVE.test(w)) {
+      forWhat = false;
+    }
+    if (forWhat) {
+      forWords++;
     }
     if (!words.includes(w) && words.length < MAX_QUERY_WORDS) {
       words.push(w);

@@ -640,6 +640,9 @@ export function ranker(source: RankingSource): {
         if (candHead[k] === 3) {
           hit.kindAsSaid = true;
         }
+        if (purposeMask !== 0 && (candMask[k] as number) < ng && kindWhole(k)) {
+          hit.wholeButPurpose = true;
+        }
       }
       return hit;
     });

@@ -30,6 +30,12 @@ export interface SearchHit {
    * took a synonym of it ("headphones") that other products are of.
    */
   kindAsSaid?: boolean;
+  /**
+   * Set when the product is of the kind asked for and matches every word but some of what it
+   * is for ("мышь … беспроводная" for "мышка для ноутбука беспроводная"): as good as a whole
+   * match when the rest of the query decides (a cheaper one of the same).
+   */
+  wholeButPurpose?: boolean;
 }
 
 /** Options of a search beyond text, filters and limit. */

@@ -24,10 +24,10 @@ async function dialogIn(products: CatalogProduct[], texts: string[]) {
   const index = buildCatalogIndex(products, { language: 'ru' });
   const engine = createCatalogEngine({ catalogs: { get: () => index } });
   const history: EngineTurn[] = [];
-  const out: Array<{ message: string; cards: string[] }> = [];
+  const out: Array<{ message: string; cards: string[]; title: string | undefined }> = [];
   for (const text of texts) {
     const r = await engine.answer({ tenant: tenant(), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
-    out.push({ message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [] });
+    out.push({ message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [], title: productsOf(r.answer)?.title });
     history.push({ role: 'user', text }, { role: 'assistant', text: '', response: r.answer.response, state: r.state ?? null });
   }
   return out;
@@ -81,4 +81,28 @@ test('"cheaper" after phones no rule reads as phones by name ("Galaxy S26" filed
 test('"телевизор 55 дюймов" shows the TV, not the frame made for 55-inch sets filed beside the TVs', async () => {
   const [tv] = await brandShopDialog(['телевизор 55 дюймов']);
   assert.deepEqual(tv!.cards, ['tv55'], tv!.message);
+});
+
+test('"а подешевле?" after "мышка для ноутбука беспроводная" shows cheaper wireless mice; what the item is for may go unsaid', async () => {
+  // As the Б59 shop files them: most of its mice under power supplies.
+  const mice = [
+    item('m280', 'Мышь беспров. Logitech M280', ['Блоки питания'], 2360, 'Беспроводная мышь для ноутбука и компьютера.'),
+    item('zalman', 'Мышь Zalman Wireless ZM-M520W USB Red', ['Блоки питания'], 1121),
+    item('a4', 'Мышь беспров. A4 Tech G10-810F V-Track', ['Мыши'], 1711),
+    item('m510', 'Мышь беспров. Logitech M510 Laser', ['Мыши'], 3032),
+    item('hama', 'Мышь беспров. Hama H-86532', ['Блоки питания'], 944),
+    item('m187', 'Мышь беспров. Logitech M187 красная', ['Блоки питания'], 2242),
+    item('wired', 'Мышь проводная Logitech B100', ['Мыши'], 490),
+    item('psu', 'Блок питания Aerocool 600W', ['Блоки питания'], 3900),
+    item('pad', 'Коврик для мыши Logitech', ['Коврики'], 690),
+  ];
+  const [first, cheaper] = await dialogIn(mice, ['мышка для ноутбука беспроводная', 'а подешевле?']);
+  // The cheapest card shown is named, not the one whose description says "для ноутбука".
+  assert.match(first!.message, /Самый доступный — Мышь беспров\. Hama H-86532/);
+  // Wireless mice under the middle of the shown prices (1,711 ₽); the wired one stays out,
+  // however cheap: "беспроводная" describes the mouse, not the laptop.
+  assert.deepEqual([...cheaper!.cards].sort(), ['hama', 'zalman']);
+  assert.equal(cheaper!.title, 'Подборка: мышка беспроводная дешевле 1 711 ₽');
+  assert.match(cheaper!.message, /«ноутбука»/);
+  assert.doesNotMatch(cheaper!.message, /«мышка/);
 });

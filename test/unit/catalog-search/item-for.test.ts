@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { assertEvery } from '../../helpers/assert.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { analyseQuery } from '../../../src/catalog/search/expansion.ts';
 import { runSearch, searchRequestOf } from '../../../src/catalog/search/relax.ts';
 
 let sku = 0;
@@ -79,4 +80,13 @@ test('a Russian adjective alone does not make a product the one asked for: "ун
     const at = order.indexOf(other);
     assert.ok(at === -1 || (at > order.indexOf('a1') && at > order.indexOf('a2')), hits.map((h) => h.product.name).join(' | '));
   }
+});
+
+test('an adjective in the nominative after what the item is for describes the item again ("мышка для ноутбука беспроводная")', () => {
+  assert.deepEqual(analyseQuery('мышка для ноутбука беспроводная').purpose, [1]);
+  assert.deepEqual(analyseQuery('крем для рук детский').purpose, [1]);
+  // The first word after "для" is what the item is for whatever its ending, and "-ой" may be
+  // the genitive ("для беспроводной мыши").
+  assert.deepEqual(analyseQuery('коврик для беспроводной мыши').purpose, [1, 2]);
+  assert.deepEqual(analyseQuery('зарядка для часов garmin').purpose, [1, 2]);
 });
