@@ -446,12 +446,14 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
     }
   }
   // A connecting word stays when the next word kept after it is its own: "с хорошей камерой"
-  // of phones that do not say "хорошей" is "с камерой", not "камерой". A dropped noun takes it
-  // along: "мышка для ноутбука беспроводная" of mice that do not say "ноутбук" is "мышка
-  // беспроводная", not "мышка для беспроводная".
+  // of phones that do not say "хорошей" is "с камерой", not "камерой". A dropped Russian noun
+  // takes it along: "мышка для ноутбука беспроводная" of mice that do not say "ноутбук" is
+  // "мышка беспроводная", not "мышка для беспроводная". (An English word dropped after it
+  // describes the next: "with a good camera".)
+  const describesNext = (w: string): boolean => !CYRILLIC.test(w) || isRussianAdjective(w);
   const connectsKept = (i: number): boolean => {
     let j = i + 1;
-    while (j < label.length && !kept[j] && !LABEL_CONNECTORS.has((label[j] as string).toLowerCase()) && isRussianAdjective(label[j] as string)) {
+    while (j < label.length && !kept[j] && !LABEL_CONNECTORS.has((label[j] as string).toLowerCase()) && describesNext(label[j] as string)) {
       j++;
     }
     return kept[j] === true;
