@@ -164,6 +164,12 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
   return (whole.length > 0 ? whole : asked).map((h) => h.product);
 }
 
+/** How many of the cards match everything asked for (or all but some of what the item is for). */
+function wholeCards(run: SearchRun, products: CatalogProduct[]): number {
+  const whole = new Set(run.hits.filter(isWhole).map((h) => h.product.sku));
+  return products.filter((p) => whole.has(p.sku)).length;
+}
+
 /** `words` when no card shows them all (each card's own words, the first SHELF_SIZE cards), else none. */
 function noCardShowsAll(products: CatalogProduct[], words: string[]): string[] {
   if (words.length < 2) {
@@ -279,8 +285,16 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
       lines.push(t.partial(named.slice(0, MAX_MISSING_NAMED).join(' ')));
     }
   }
+  let exactCards = products.length;
   if (!opts.note) {
-    lines.push(t.found(products.length, what));
+    // Cards that match everything come first; when others follow them ("oled телевизор 65
+    // дюймов": one 65-inch OLED, then larger OLEDs and a 65-inch UHD set), the answer says how
+    // many are what was asked for and how many are only close.
+    // Only under a title that says all the buyer asked for: one that left words out ("Power
+    // Bank" of "power bank 20000mah") already names what every card is.
+    const whole = run.exact && !run.sort && label.length === asked.length ? wholeCards(run, products) : products.length;
+    exactCards = whole > 0 ? whole : products.length;
+    lines.push(exactCards < products.length ? t.found(exactCards, what, products.length - exactCards) : t.found(products.length, what));
   }
   if (opts.prefs?.budget !== undefined) {
     lines.push(t.withBudget(formatPrice(opts.prefs.budget, currency, lang)));
@@ -298,10 +312,12 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     // adapter under "samsung galaxy phone") when cards of the kind are shown, is not named as
     // the affordable choice, nor a product the cards do not show; when cheaper cards are out
     // of stock, the sentence says "in stock".
+    // When the answer said how many cards are exactly what was asked for, one of those.
     const onCards = new Set(products.map((p) => p.sku));
-    const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => typeof p.price === 'number');
+    const named = exactCards < products.length ? run.hits.filter((h) => onCards.has(h.product.sku) && isWhole(h)) : run.hits.filter((h) => onCards.has(h.product.sku));
+    const priced = affordableChoices(named, index, products, run.text).filter((p) => typeof p.price === 'number');
     const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
-    if (cheapest && products.length > 1) {
+    if (cheapest && exactCards > 1) {
       const cheaperOutOfStock = priced.some((p) => !p.available && (p.price as number) < (cheapest.price as number));
       lines.push((cheaperOutOfStock ? t.cheapestInStock : t.cheapest)(shortName(cheapest), formatPrice(cheapest.price as number, currency, lang)));
     }

@@ -156,8 +156,8 @@ const RU = {
   supportNoChat: 'К сожалению, чат с оператором здесь недоступен. Я могу помочь с выбором товаров — напишите, что ищете.',
   supportButton: 'Связаться с оператором',
   links: (labels: string[]) => `Вот что может помочь: ${labels.join(', ')}.`,
-  found: (n: number, what: string) =>
-    `${what ? `${capitalize(what)} — в` : 'В'}от ${n} ${plural(n, 'вариант', 'варианта', 'вариантов')}.`,
+  found: (n: number, what: string, close = 0) =>
+    `${what ? `${capitalize(what)} — в` : 'В'}от ${n} ${plural(n, 'вариант', 'варианта', 'вариантов')}${close > 0 ? ` и ещё ${close} ${plural(close, 'похожий', 'похожих', 'похожих')}` : ''}.`,
   cheapest: (name: string, price: string) => `Самый доступный — ${name} за ${price}.`,
   cheapestInStock: (name: string, price: string) => `Самый доступный из тех, что в наличии, — ${name} за ${price}.`,
   sortedAsc: 'Сначала самые недорогие.',
@@ -265,7 +265,8 @@ const EN: typeof RU = {
   supportNoChat: "Sorry, an operator chat isn't available here. I can help you choose products — tell me what you need.",
   supportButton: 'Contact an operator',
   links: (labels: string[]) => `This may help: ${labels.join(', ')}.`,
-  found: (n: number, what: string) => `${what ? `${capitalize(what)}: h` : 'H'}ere ${n === 1 ? 'is 1 option' : `are ${n} options`}.`,
+  found: (n: number, what: string, close = 0) =>
+    `${what ? `${capitalize(what)}: h` : 'H'}ere ${n === 1 ? 'is 1 option' : `are ${n} options`}${close > 0 ? `, and ${close} close ${close === 1 ? 'one' : 'ones'}` : ''}.`,
   cheapest: (name: string, price: string) => `The most affordable is ${name} at ${price}.`,
   cheapestInStock: (name: string, price: string) => `The most affordable in stock is ${name} at ${price}.`,
   sortedAsc: 'Cheapest first.',

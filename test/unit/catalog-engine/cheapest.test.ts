@@ -108,3 +108,19 @@ test('a brand and one product word: the cheapest card whose name says the word, 
   assert.ok((productsOf(r.answer)?.value.map((c) => c.sku) ?? []).includes('k580'));
   assert.match(message, /The most affordable is Logitech K580 keyboard .* at \$49\.95/);
 });
+
+test('when close matches follow the exact ones, the answer says how many are exactly what was asked for, and names the cheapest of those', async () => {
+  const products = [
+    tv('c5', 'Телевизор LG OLED evo C5 65 дюймов', 1_099_990),
+    tv('c5b', 'Телевизор LG OLED evo C5 65 дюймов, серебристый', 1_049_990),
+    tv('g6', 'Телевизор LG OLED evo G6 77 дюймов', 3_399_990),
+    tv('ua75', 'Телевизор LG UHD UA75 65 дюймов', 419_990),
+    tv('b6', 'Телевизор LG OLED B6 83 дюйма', 3_299_990),
+  ];
+  const { message, cards } = await answer(products, 'oled телевизор 65 дюймов');
+  assert.equal(cards.length, 5);
+  assert.match(message, /^OLED телевизор 65 дюймов — вот 2 варианта и ещё 3 похожих\. Самый доступный — Телевизор LG OLED evo C5 65 дюймов, серебристый за 1 049 990/u);
+  // All exact: the plain count, as before.
+  const exact = await answer(products, 'oled телевизор');
+  assert.match(exact.message, /^OLED телевизор — вот 4 варианта\./u);
+});
