@@ -164,10 +164,15 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
   return (whole.length > 0 ? whole : asked).map((h) => h.product);
 }
 
-/** How many of the cards match everything asked for (or all but some of what the item is for). */
+/**
+ * How many of the first cards match everything asked for (or all but some of what the item is
+ * for) when the others after them do not; every card when the whole matches are not first (a
+ * saved brand put other cards before them).
+ */
 function wholeCards(run: SearchRun, products: CatalogProduct[]): number {
   const whole = new Set(run.hits.filter(isWhole).map((h) => h.product.sku));
-  return products.filter((p) => whole.has(p.sku)).length;
+  const first = products.findIndex((p) => !whole.has(p.sku));
+  return first < 0 || products.slice(first).some((p) => whole.has(p.sku)) ? products.length : first;
 }
 
 /** `words` when no card shows them all (each card's own words, the first SHELF_SIZE cards), else none. */

@@ -124,3 +124,19 @@ test('when close matches follow the exact ones, the answer says how many are exa
   const exact = await answer(products, 'oled телевизор');
   assert.match(exact.message, /^OLED телевизор — вот 4 варианта\./u);
 });
+
+test('a saved brand put before the exact cards: the answer counts every card alike, as the order no longer says which are exact', async () => {
+  const products = [
+    tv('c5', 'Телевизор LG OLED evo C5 65 дюймов', 1_099_990),
+    tv('g6', 'Телевизор LG OLED evo G6 77 дюймов', 3_399_990),
+    { ...tv('du7', 'Телевизор Samsung Crystal UHD DU7200 65 дюймов', 459_990), brand: 'Samsung' },
+  ];
+  const index = buildCatalogIndex(products, { language: 'ru' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const ask = (preferences: { brands: string[] } | null) =>
+    engine.answer({ tenant: tenant({ memory: true }), text: 'oled телевизор 65 дюймов', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences, tracking, signal: new AbortController().signal });
+  assert.match(messageOf((await ask(null)).answer), /— вот 1 вариант и ещё 2 похожих\./u);
+  const liked = await ask({ brands: ['Samsung'] });
+  assert.equal(productsOf(liked.answer)?.value[0]?.sku, 'du7');
+  assert.match(messageOf(liked.answer), /— вот 3 варианта\./u);
+});
