@@ -172,7 +172,7 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
 function wholeCards(run: SearchRun, products: CatalogProduct[]): number {
   const whole = new Set(run.hits.filter(isWhole).map((h) => h.product.sku));
   const first = products.findIndex((p) => !whole.has(p.sku));
-  return first < 0 || products.slice(first).some((p) => whole.has(p.sku)) ? products.length : first;
+  return first <= 0 || products.slice(first).some((p) => whole.has(p.sku)) ? products.length : first;
 }
 
 /** `words` when no card shows them all (each card's own words, the first SHELF_SIZE cards), else none. */
@@ -182,7 +182,7 @@ function noCardShowsAll(products: CatalogProduct[], words: string[]): string[] {
   }
   const whole = products.slice(0, SHELF_SIZE).some((p) => {
     const vocab = shownWords([p]);
-    return words.every((w) => shows(vocab, w));
+    return words.every((w) => showsOrSynonym(vocab, w));
   });
   return whole ? [] : words;
 }
@@ -297,8 +297,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     // many are what was asked for and how many are only close.
     // Only under a title that says all the buyer asked for: one that left words out ("Power
     // Bank" of "power bank 20000mah") already names what every card is.
-    const whole = run.exact && !run.sort && label.length === asked.length ? wholeCards(run, products) : products.length;
-    exactCards = whole > 0 ? whole : products.length;
+    exactCards = run.exact && !run.sort && label.length === asked.length ? wholeCards(run, products) : products.length;
     lines.push(exactCards < products.length ? t.found(exactCards, what, products.length - exactCards) : t.found(products.length, what));
   }
   if (opts.prefs?.budget !== undefined) {
@@ -317,10 +316,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     // adapter under "samsung galaxy phone") when cards of the kind are shown, is not named as
     // the affordable choice, nor a product the cards do not show; when cheaper cards are out
     // of stock, the sentence says "in stock".
-    // When the answer said how many cards are exactly what was asked for, one of those.
-    const onCards = new Set(products.map((p) => p.sku));
-    const named = exactCards < products.length ? run.hits.filter((h) => onCards.has(h.product.sku) && isWhole(h)) : run.hits.filter((h) => onCards.has(h.product.sku));
-    const priced = affordableChoices(named, index, products, run.text).filter((p) => typeof p.price === 'number');
+    // When the answer said how many cards are exactly what was asked for, one of those (the first ones).
+    const onCards = new Set(products.slice(0, exactCards).map((p) => p.sku));
+    const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => typeof p.price === 'number');
     const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && exactCards > 1) {
       const cheaperOutOfStock = priced.some((p) => !p.available && (p.price as number) < (cheapest.price as number));

@@ -134,25 +134,23 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
   let withWhat = false;
   const purpose: number[] = [];
   const comesWith: number[] = [];
-  let forWords = 0;
+  let purposeSaid = false;
   for (const w of tokens) {
     if (startsPurpose(w) || HEAD_CUT.has(w)) {
       cut = cut || headWord !== undefined;
       forWhat = startsPurpose(w) && headWord !== undefined;
       withWhat = WITH_WORDS.has(w) && headWord !== undefined;
-      forWords = 0;
+      purposeSaid = false;
     }
     if (STOP_WORDS.has(w) || startsPurpose(w)) {
       continue;
     }
     // An adjective in the nominative after what the item is for describes the item again:
     // "мышка для ноутбука беспроводная", "чехол для iphone 15 чёрный".
-    if (forWhat && forWords > 0 && NOMINATIVE_ADJECTIVE.test(w)) {
+    if (forWhat && purposeSaid && NOMINATIVE_ADJECTIVE.test(w)) {
       forWhat = false;
     }
-    if (forWhat) {
-      forWords++;
-    }
+    purposeSaid ||= forWhat;
     if (!words.includes(w) && words.length < MAX_QUERY_WORDS) {
       words.push(w);
       if (forWhat) {

@@ -173,8 +173,8 @@ export function parseMessage(
     for (const i of mention.wordIndexes) {
       const r = rest[i];
       if (r) {
-        const comesWith = WITH_WORDS.has(rest[i + 1]?.word ?? '') && rest[i + 2] !== undefined;
-        if (!comesWith && (!isOwnKindWord(r.word) || (named ??= new Set(mention.categories.flatMap((c) => tokenize(c).map(stem)))).has(stem(r.word)))) {
+        const beforeWith = WITH_WORDS.has(rest[i + 1]?.word ?? '') && rest[i + 2] !== undefined;
+        if (!beforeWith && (!isOwnKindWord(r.word) || (named ??= new Set(mention.categories.flatMap((c) => tokenize(c).map(stem)))).has(stem(r.word)))) {
           taken.add(r.at);
         }
         categoryWords.push(shown(r));
