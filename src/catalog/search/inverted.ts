@@ -396,11 +396,17 @@ export class InvertedIndex {
    *   black kettle anyway), unless `exhaustive`.
    * - A query of one very common word reads only that word's highest-weighted postings,
    *   unless `exhaustive` (filters or price order need every match).
+   * - `allow`: documents marked 0 there are skipped as their postings are read (the products a
+   *   category or brand filter leaves out, when too many are left to look each one up).
+   * - `conjunctive`: after the rarest group, a group only adds to documents already found, so
+   *   that only documents of the rarest group are scored. Exact for a search that keeps only
+   *   the documents matching every group when some document does (a price order); the
+   *   caller checks that one does.
    */
   run(
     groups: TermAlternative[][],
     out: { doc: Int32Array; score: Float32Array; mask: Uint32Array },
-    opts: { exhaustive: boolean; restrict?: { docs: Int32Array; count: number } } = { exhaustive: true },
+    opts: { exhaustive: boolean; restrict?: { docs: Int32Array; count: number }; allow?: Uint8Array; conjunctive?: boolean } = { exhaustive: true },
   ): number {
     const score = this.score;
     const gscore = this.groupScore;
@@ -414,7 +420,12 @@ export class InvertedIndex {
     const sizes = groups.slice(0, ng).map((g) => this.groupSize(g));
     const order = sizes.map((_, g) => g).sort((a, b) => (sizes[a] as number) - (sizes[b] as number));
     const restrict = opts.restrict;
+    const allow = restrict ? undefined : opts.allow;
+    let first = true;
     for (const g of order) {
+      // In a conjunctive run, the groups after the rarest add to what it found, nothing new.
+      const onlyFound = opts.conjunctive === true && !first && !restrict;
+      first = false;
       let ngt = 0;
       const group = groups[g] as TermAlternative[];
       const size = sizes[g] as number;
@@ -441,7 +452,7 @@ export class InvertedIndex {
           }
           continue;
         }
-        const top = ng === 1 && !opts.exhaustive ? this.impact.get(alt.termId) : undefined;
+        const top = ng === 1 && !opts.exhaustive && allow === undefined ? this.impact.get(alt.termId) : undefined;
         if (top) {
           for (let k = 0; k < top.docs.length; k++) {
             add(top.docs[k] as number, w * (top.weights[k] as number));
@@ -449,6 +460,26 @@ export class InvertedIndex {
           continue;
         }
         const end = this.start[alt.termId + 1] as number;
+        // Loops of their own: a check per posting would slow the usual one.
+        if (onlyFound) {
+          // What an earlier group found passed `allow` already.
+          for (let k = this.start[alt.termId] as number; k < end; k++) {
+            const d = docs[k] as number;
+            if (mask[d] !== 0) {
+              add(d, w * (weights[k] as number));
+            }
+          }
+          continue;
+        }
+        if (allow !== undefined) {
+          for (let k = this.start[alt.termId] as number; k < end; k++) {
+            const d = docs[k] as number;
+            if (allow[d] !== 0) {
+              add(d, w * (weights[k] as number));
+            }
+          }
+          continue;
+        }
         for (let k = this.start[alt.termId] as number; k < end; k++) {
           const d = docs[k] as number;
           const s = w * (weights[k] as number);

@@ -245,6 +245,8 @@ export function ranker(source: RankingSource): {
 
   const keyBuf = new Float64Array(n);
   const restrictBuf = new Int32Array(n);
+  // The products a category or brand filter allows, marked 1 for one search (see InvertedIndex.run).
+  const allowMark = new Uint8Array(n);
 
   function postingsSize(ids: Set<number>, p: Postings): number {
     let size = 0;
@@ -468,10 +470,12 @@ export function ranker(source: RankingSource): {
     const asideMask = modifierMask | purposeMask | withMask;
 
     let work = postings;
-    // With a category or brand filter that leaves few products, score just those.
+    // With a category or brand filter that leaves few products, score just those; with one
+    // that leaves more, skip the others as the posting lists are read.
     let restrict: { docs: Int32Array; count: number } | undefined;
+    let allowed = 0;
     if (cf.categories || cf.brands) {
-      const allowed = cf.categories ? postingsSize(cf.categories, catPostings) : postingsSize(cf.brands as Set<number>, brandPostings);
+      allowed = cf.categories ? postingsSize(cf.categories, catPostings) : postingsSize(cf.brands as Set<number>, brandPostings);
       // Looking each allowed product up costs about log2(postings) per term; reading the
       // posting lists costs their length. Take the cheaper.
       let lookups = 0;
@@ -484,10 +488,27 @@ export function ranker(source: RankingSource): {
         const count = cf.categories ? gather(cf.categories, catPostings) : gather(cf.brands as Set<number>, brandPostings);
         restrict = { docs: restrictBuf, count };
         work = lookups + count;
+      } else if (allowed < postings) {
+        work += allowed;
+      } else {
+        allowed = 0;
       }
     }
     budget?.spend(work);
-    const total = inv.run(groups, scratch, restrict ? { exhaustive: true, restrict } : { exhaustive: cf.any || sort !== undefined });
+    let allow: Uint8Array | undefined;
+    let marked = 0;
+    if (allowed > 0 && !restrict) {
+      marked = cf.categories ? gather(cf.categories, catPostings) : gather(cf.brands as Set<number>, brandPostings);
+      for (let k = 0; k < marked; k++) {
+        allowMark[restrictBuf[k] as number] = 1;
+      }
+      allow = allowMark;
+    }
+    // A price order keeps only the products matching as many words as the best one does: when
+    // one matches every word, the products of the rarest word are all there is to read (a
+    // search page of "кабель usb" ordered by price scores the cables, not every USB product).
+    // The first pass reads so; when nothing matches every word, the second reads everything.
+    const conjunctive = sort !== undefined && !restrict && ng > 1;
     // Filter, and turn raw scores into final ones: the share of the buyer's words matched,
     // cubed, so products matching every word come first however strongly a product
     // matches one of them; unavailable products a little lower.
@@ -497,47 +518,69 @@ export function ranker(source: RankingSource): {
     let anyModelNumber = false;
     let withKind = 0;
     let withOwnKind = 0;
-    for (let k = 0; k < total; k++) {
-      const doc = candDoc[k] as number;
-      if (cf.any && !passesColumns(doc, cf)) {
-        continue;
-      }
-      const matched = popcount(candMask[k] as number);
-      let s = (candScore[k] as number) * ((COVERAGE_FACTOR[matched] as number[])[ng] as number);
-      if (available[doc] === 0) {
-        s *= UNAVAILABLE_FACTOR;
-      }
-      const isHead = ((candMask[k] as number) & headBit) !== 0;
-      const ofKind = isHead && isOfKind(doc, headTerms);
-      const asSaid = ofKind && saidTerms.length > 0 && isOfKind(doc, saidTerms);
-      if (asSaid || (ofKind && saidTerms.length === 0)) {
-        s *= oneWord ? ONE_WORD_KIND_FACTOR : KIND_FACTOR;
-      } else if (ofKind) {
-        s *= SYNONYM_KIND_FACTOR;
-      } else if (isHead && hasKind(doc) && !oneWord) {
-        s *= OTHER_KIND_FACTOR;
-      } else if (!isHead && headBit !== 0 && ((candMask[k] as number) & ~asideMask) === 0) {
-        s *= COLOUR_ONLY_FACTOR;
-      }
-      candHead[count] = asSaid ? 3 : ofKind ? 2 : isHead ? 1 : 0;
-      candBits[count] = candMask[k] as number;
-      candDoc[count] = doc;
-      candScore[count] = s;
-      candMask[count] = matched;
-      if (matched > bestMatched) {
-        bestMatched = matched;
-      }
-      anyHead ||= isHead;
-      // Some product of the kind asked for (by the product word, or by the category filter the
-      // item's word became) matches everything, the model's number too.
-      anyModelNumber ||= modelNumbers !== 0 && matched === ng && (headBit === 0 || ofKind || forModels.length > 0);
-      if (withMask !== 0 && isHead && matched === ng) {
-        withKind++;
-        if (ofKind) {
-          withOwnKind++;
+    try {
+      for (let pass = conjunctive ? 0 : 1; pass < 2; pass++) {
+        if (pass === 1 && conjunctive) {
+          budget?.spend(work);
+        }
+        const total = inv.run(groups, scratch, restrict ? { exhaustive: true, restrict } : { exhaustive: cf.any || sort !== undefined, allow, conjunctive: pass === 0 });
+        count = 0;
+        bestMatched = 0;
+        anyHead = false;
+        anyModelNumber = false;
+        withKind = 0;
+        withOwnKind = 0;
+        for (let k = 0; k < total; k++) {
+          const doc = candDoc[k] as number;
+          if (cf.any && !passesColumns(doc, cf)) {
+            continue;
+          }
+          const matched = popcount(candMask[k] as number);
+          let s = (candScore[k] as number) * ((COVERAGE_FACTOR[matched] as number[])[ng] as number);
+          if (available[doc] === 0) {
+            s *= UNAVAILABLE_FACTOR;
+          }
+          const isHead = ((candMask[k] as number) & headBit) !== 0;
+          const ofKind = isHead && isOfKind(doc, headTerms);
+          const asSaid = ofKind && saidTerms.length > 0 && isOfKind(doc, saidTerms);
+          if (asSaid || (ofKind && saidTerms.length === 0)) {
+            s *= oneWord ? ONE_WORD_KIND_FACTOR : KIND_FACTOR;
+          } else if (ofKind) {
+            s *= SYNONYM_KIND_FACTOR;
+          } else if (isHead && hasKind(doc) && !oneWord) {
+            s *= OTHER_KIND_FACTOR;
+          } else if (!isHead && headBit !== 0 && ((candMask[k] as number) & ~asideMask) === 0) {
+            s *= COLOUR_ONLY_FACTOR;
+          }
+          candHead[count] = asSaid ? 3 : ofKind ? 2 : isHead ? 1 : 0;
+          candBits[count] = candMask[k] as number;
+          candDoc[count] = doc;
+          candScore[count] = s;
+          candMask[count] = matched;
+          if (matched > bestMatched) {
+            bestMatched = matched;
+          }
+          anyHead ||= isHead;
+          // Some product of the kind asked for (by the product word, or by the category filter the
+          // item's word became) matches everything, the model's number too.
+          anyModelNumber ||= modelNumbers !== 0 && matched === ng && (headBit === 0 || ofKind || forModels.length > 0);
+          if (withMask !== 0 && isHead && matched === ng) {
+            withKind++;
+            if (ofKind) {
+              withOwnKind++;
+            }
+          }
+          count++;
+        }
+        if (bestMatched === ng) {
+          break;
         }
       }
-      count++;
+    } finally {
+      // restrictBuf still holds the marked products: nothing else gathers during the search.
+      for (let k = 0; k < marked; k++) {
+        allowMark[restrictBuf[k] as number] = 0;
+      }
     }
     if (count === 0) {
       return [];
