@@ -9,7 +9,8 @@
  * is before its first measure ("AOC C27G2 computer monitor 68.6 cm (27") … Full HD LED").
  */
 import { analyseQuery, analyseWords, isModelSuffix, packagedIndex } from './expansion.ts';
-import { namesProductKind } from './synonyms.ts';
+import { isModifierWord, namesProductKind } from './synonyms.ts';
+import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { boundText } from './limits.ts';
 import { hasDigit, isCyrillic, tokenizeName } from './tokenize.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
@@ -27,6 +28,23 @@ export function productKindWords(name: string): string[] {
 
 /** The kind words of a name's first part, split as the index splits it (`tokenizeName`). */
 function kindWordsOfFirst(firstWords: string[], name: string): string[] {
+  const said = lowerCaseKinds(firstWords, name);
+  if (said.known) {
+    return said.known;
+  }
+  const kind = kindWordsByOrder(firstWords, name);
+  const word = kind[0];
+  // A lower-case word no table knows ("printer roller", "imaging unit") over a last word or a
+  // spec-sheet word that is not a kind either ("… 100000 pages"), unless that word is one of
+  // the lower-case ones ("AOC Basic-line 27B2H computer monitor 68.6 cm": the monitor).
+  if (word !== undefined && (namesProductKind(word) || said.all.includes(word))) {
+    return kind;
+  }
+  return said.other ?? kind;
+}
+
+/** The kind words of a name's first part by the order of its words (see productKindWords). */
+function kindWordsByOrder(firstWords: string[], name: string): string[] {
   const first = withoutTrailingCount(firstWords);
   if (!hasNumber(first)) {
     return kindWordsOf(analyseWords(first));
@@ -57,6 +75,92 @@ function writtenInLowerCase(name: string, word: string): boolean {
     }
   }
   return false;
+}
+
+/** Words written in lower case in a name that say nothing of what the item is. */
+const NOT_KIND_WORDS: ReadonlySet<string> = new Set(['over', 'pc', 'pcs', 'series', 'edition', 'gen', 'generation', 'model', 'version']);
+
+/**
+ * The kind a catalogue's spec-sheet name says in lower case among capitalised brands, models
+ * and specifications, as Icecat names are written ("Lexmark 10E0045 printer roller Printer
+ * transfer roller 100000 pages" is a roller, "Xerox Phaser 5550V_DN laser printer 1200 x 1200
+ * DPI" a printer, "Adesso Tru-Form™ Media - Contoured Ergonomic with Hot Key keyboard USB"
+ * a keyboard): the product word of the first run of such words that names a kind of product
+ * (`known`), else (`other`) of the first run before "with" or "for"; `all` are the product
+ * words of every run. Not a word after a number ("20000 pages",
+ * "1080 pixels"), a unit, a colour or feature, a model's suffix, nor the end of a web address
+ * ("StarTech.com"). Names in one case (all lower: no capitals to tell by) and Russian names
+ * are left to the other rules. In a "Brand - Title - Colour" name (Best Buy's), the brand and
+ * the colour are left out and the word must name a kind: lower case there is a product line
+ * ("mophie - Juice Pack …", "Incipio - feather SHINE …").
+ * A model's code starting with digits ("AOC Basic-line 27B2H computer monitor") is no number.
+ */
+function lowerCaseKinds(firstWords: readonly string[], name: string): { known?: string[]; other?: string[]; all: string[] } {
+  const out: { known?: string[]; other?: string[]; all: string[] } = { all: [] };
+  if (name === name.toLowerCase() || isCyrillic(name)) {
+    return out;
+  }
+  const dash = name.indexOf(' - ');
+  const brandEnd = dash > 0 && !/\d/.test(name.slice(0, dash)) && name.slice(0, dash).split(' ').length <= 4 ? dash : -1;
+  const nextDash = brandEnd >= 0 ? name.indexOf(' - ', brandEnd + 3) : -1;
+  const titleEnd = nextDash >= 0 ? nextDash : name.length;
+  const lower = name.toLowerCase();
+  let run: string[] = [];
+  let afterWith = false;
+  let cursor = 0;
+  let afterNumber = false;
+  let previousWritten = false;
+  /** Ends the run; true once a run names a known kind. */
+  const take = (): boolean => {
+    const kind = run.length > 0 ? kindWordsOf(analyseWords(run)) : [];
+    run = [];
+    const word = kind[0];
+    if (word === undefined || isModifierWord(word)) {
+      return false;
+    }
+    out.all.push(word);
+    if (namesProductKind(word)) {
+      out.known = kind;
+      return true;
+    }
+    if (!afterWith && brandEnd < 0 && out.other === undefined) {
+      out.other = kind;
+    }
+    return false;
+  };
+  for (const w of firstWords) {
+    const at = lower.indexOf(w, cursor);
+    if (at >= 0) {
+      cursor = at + w.length;
+    }
+    const before = at > 0 ? name[at - 1] : ' ';
+    const asWritten: boolean =
+      at > brandEnd &&
+      at < titleEnd &&
+      name.startsWith(w, at) &&
+      /^[a-z]{2,}$/.test(w) &&
+      before !== '.' &&
+      // The second half of "Basic-line" is part of a capitalised name, of "self-adhesive" not.
+      (before !== '-' || previousWritten) &&
+      !afterNumber &&
+      !isUnitWord(w) &&
+      !NOT_KIND_WORDS.has(w) &&
+      !isModelSuffix(w);
+    afterNumber = /^\d+(?:[.,]\d+)?$/.test(w);
+    previousWritten = asWritten;
+    if (asWritten && !STOP_WORDS.has(w)) {
+      run.push(w);
+      continue;
+    }
+    if (take()) {
+      return out;
+    }
+    if (WITH_WORDS.has(w) || COMPATIBILITY_WORDS.has(w)) {
+      afterWith = true;
+    }
+  }
+  take();
+  return out;
 }
 
 /** Whether the UTF-16 code is a letter of the Latin or Cyrillic alphabets (NaN, out of the string, is not). */

@@ -97,3 +97,31 @@ test('a spec-sheet name says what it is before its first measure: a "computer mo
   assert.deepEqual(kinds('DYMO D1 Standard - Black on Yellow - 9mm label-making tape'), ['tape']);
   assert.deepEqual(kinds('Tripp Lite SmartPro 120V 3kVA 2.25kW Line-Interactive Sine Wave UPS, SNMP, Webcard'), ['ups']);
 });
+
+test('a spec-sheet name says what it is in lower case among capitalised brands, models and specifications', () => {
+  const kinds = (name: string): string[] => productKindWords(name);
+  // What it is, in lower case, after the brand and model; a count, a unit or a web address is no kind.
+  assert.deepEqual(kinds('Lexmark 10E0045 printer roller Printer transfer roller 100000 pages'), ['roller']);
+  assert.deepEqual(kinds('Lexmark C734X20G imaging unit 20000 pages'), ['unit']);
+  assert.deepEqual(kinds('Xerox Phaser 5550V_DN laser printer 1200 x 1200 DPI'), ['printer']);
+  assert.deepEqual(kinds('Intel Core E8200 processor 2.66 GHz Box 6 MB L2'), ['processor']);
+  assert.deepEqual(kinds('HERMA 5577 self-adhesive label Multicolor Rectangle Permanent 6 pc(s)'), ['label']);
+  assert.deepEqual(kinds('Varta CR2450 Single-use battery Lithium'), ['battery']);
+  // After a title with "with" in it, the word that names a kind of product.
+  assert.deepEqual(kinds('Adesso Tru-Form™ Media - Contoured Ergonomic with Hot Key keyboard USB + PS/2 QWERTY Black'), ['keyboard']);
+  assert.deepEqual(kinds('Lenovo NON 17keys numeric USB black keyboard'), ['keyboard']);
+  // The second half of a capitalised model's name is not the kind; a model code starting with digits is no count.
+  assert.deepEqual(kinds('AOC Basic-line 27B2H computer monitor 68.6 cm (27") 1920 x 1080 pixels Full HD LED Black'), ['monitor']);
+  assert.notDeepEqual(kinds('StarTech.com 25 ft Orange Molded Category 5e (350 MHz) UTP Patch Cable networking cable 7.62 m'), ['com']);
+  assert.notDeepEqual(kinds('HP 338 Original Photo black 1 pc(s)'), ['pc']);
+  // What a product comes with is not what it is.
+  assert.deepEqual(kinds('AXI Pirate Flag with lift system'), ['flag']);
+  // "Brand - Title - Colour": lower case there is a product line or a brand, not a kind.
+  assert.deepEqual(kinds('Incipio - feather SHINE Ultrathin Shell Case for Apple® iPhone® 5c - Silver'), ['case']);
+  assert.deepEqual(kinds('kate spade new york - Protective Hardshell Case for Apple® iPhone® 7 - Silver/Gold foil/Confetti dot clear'), ['case']);
+  assert.deepEqual(kinds('mophie - Juice Pack External Battery Case for Samsung Galaxy S7 edge - Black'), ['case']);
+  assert.deepEqual(kinds('Samsung - Galaxy S7 edge 32GB - Gold Platinum (Sprint)'), productKindWords('Samsung - Galaxy S7 32GB - Gold Platinum (Sprint)'));
+  assert.deepEqual(kinds('LifeProof - nuud for iPhone 6s Plus case - Black'), ['case']);
+  // Names in one case are read by the order of their words.
+  assert.deepEqual(kinds('solid wood platform bed with storage'), ['bed']);
+});

@@ -236,6 +236,33 @@ test('"4k monitor 27 inch" on an office catalogue shows monitors before privacy 
   assertEvery(printers, (n) => !/printer kit/.test(n), 'the first three are printers');
 });
 
+test('"laser printer over $200" on an office catalogue shows printers, not rollers and fuser kits; "ergonomic keyboard" the ergonomic keyboards first', () => {
+  // Written as the Icecat feed writes them: what the item is in lower case after brand and model.
+  const products: CatalogProduct[] = [
+    'HP CE506A printer kit Printer fuser kit',
+    'Lexmark 10E0045 printer roller Printer transfer roller 100000 pages',
+    'Lexmark 25A0036 printer/scanner spare part',
+    'Lexmark 40X3698 printer/scanner spare part Roller',
+    'Xerox Phaser 5550V_DN laser printer 1200 x 1200 DPI',
+    'Brother HL-5350DNLT laser printer 1200 x 1200 DPI A4',
+    'HP LaserJet 4100tn printer 1200 x 1200 DPI',
+    'Xerox Phaser 7500V_DN laser printer Colour 1200 x 1200 DPI A3',
+  ].map((name, i) => ({ ...named('ic', 200)(name, i), params: { print_technology: 'Laser' } }));
+  const printers = buildCatalogIndex(products, { language: 'en' });
+  const shown = names(ask(printers, 'laser printer over $200')).slice(0, 4);
+  assertEvery(shown, (n) => / printer( |$)/.test(n) && !/kit|roller|part/.test(n), 'the first four are printers');
+
+  const keyboards: CatalogProduct[] = [
+    'Fujitsu KBPC E USB GB keyboard',
+    'CHERRY XS Complete keyboard USB QWERTY UK English Black',
+    'StarTech.com Foam Keyboard Wrist Rest for Ergonomic Typing Support - Padded Non-Slip Keyboard Cushion',
+    'Adesso Tru-Form™ Media - Contoured Ergonomic with Hot Key keyboard USB + PS/2 QWERTY Black',
+    'Adesso Tru-Form™Pro -Contoured Ergonomic with Built-In Touchpad and Hot Keys keyboard USB QWERTY Black',
+  ].map(named('kb', 30));
+  const first = names(ask(buildCatalogIndex(keyboards, { language: 'en' }), 'ergonomic keyboard')).slice(0, 2);
+  assertEvery(first, (n) => n.startsWith('Adesso'), 'the two ergonomic keyboards come first');
+});
+
 test('a comma before three digits separates thousands: "power bank 20000mah" finds the 20,100mAh bank first, not a 20000 VA UPS', () => {
   assert.deepEqual(tokenize('Power Bank - 10,000 mAh'), ['power', 'bank', '10000', 'mah']);
   // A decimal comma stays one ("2,5 л", "0,750 л").
