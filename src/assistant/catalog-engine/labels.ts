@@ -280,8 +280,11 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
     }
     out.set(lower, best);
   }
+  // What a shown product is ("drive" of "USB flash drive") is a common noun, however a
+  // description title-cases it ("… a USB Flash Drive that …").
+  const kinds = shownKindStems(products);
   for (const [lower, form] of properNounsOfDescriptions(products)) {
-    if (!counts.has(lower)) {
+    if (!counts.has(lower) && !kinds.has(stem(lower))) {
       out.set(lower, form);
     }
   }
@@ -399,8 +402,8 @@ function productWordKept(label: readonly string[], kept: readonly boolean[]): bo
   return at >= 0 && kept[at] === true;
 }
 
-/** Whether one of the words names the kind of a shown product, by its name or its category ("speaker" of "Portable Speakers"). */
-function namesShownKind(words: readonly string[], products: readonly CatalogProduct[]): boolean {
+/** The stems of the shown products' kinds, by their names and their categories ("speaker" of "Portable Speakers"). */
+function shownKindStems(products: readonly CatalogProduct[]): Set<string> {
   const kinds = new Set<string>();
   for (const p of products.slice(0, SHELF_SIZE)) {
     const leaf = p.categories[p.categories.length - 1];
@@ -408,6 +411,12 @@ function namesShownKind(words: readonly string[], products: readonly CatalogProd
       kinds.add(stem(k));
     }
   }
+  return kinds;
+}
+
+/** Whether one of the words names the kind of a shown product (see shownKindStems). */
+function namesShownKind(words: readonly string[], products: readonly CatalogProduct[]): boolean {
+  const kinds = shownKindStems(products);
   return words.some((w) => kinds.has(stem(w.toLowerCase())));
 }
 

@@ -114,3 +114,13 @@ test('a misspelt word is titled as the shown products write it, another form of 
   const creams = [{ sku: 'k', name: 'Крем для Лица "Жожоба"', categories: ['Кремы'], available: true, params: {}, description: 'Разглаживает мелкие морщины.' } as CatalogProduct];
   assert.deepEqual(readableLabel(['крем', 'от', 'морщин'], creams, 'ru'), ['крем', 'от', 'морщин']);
 });
+
+test('what the shown products are stays a common noun, however their descriptions title-case it ("usb flash drive 64gb" → "USB flash drive 64GB")', () => {
+  const drive = (name: string, description: string, i: number): CatalogProduct => ({ sku: `d${i}`, name, description, categories: [], available: true, params: {} });
+  const shelf = [
+    drive('Freecom Databar USB flash drive 64 GB USB Type-A 2.0 Black', 'The Databar is a USB Flash Drive with 64GB for your files.', 1),
+    drive('Silicon Power Helios 202 USB flash drive 64 GB USB Type-A 3.2 Gen 1 (3.1 Gen 1) Blue', 'This USB Drive stores 64GB in a metal USB Drive case.', 2),
+    drive('Verbatim 64GB Store n Go USB Drive USB flash drive USB Type-A 2.0 Red', 'A USB Drive that holds 64GB.', 3),
+  ];
+  assert.deepEqual(readableLabel(['usb', 'flash', 'drive', '64gb'], shelf, 'en'), ['USB', 'flash', 'drive', '64GB']);
+});
