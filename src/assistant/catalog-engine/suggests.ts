@@ -1,7 +1,8 @@
 /**
- * Quick replies (`response.ui.suggests`, 2–4) drawn from what was shown: a brand among
- * the results, a price band, "cheaper", a category the results span. Each is a message
- * the engine itself understands when the buyer taps it.
+ * Quick replies (`response.ui.suggests`, up to 4) drawn from what was shown: a brand among
+ * the results, a price band, "cheaper", a category the results span; the shop's main sections
+ * only when nothing was shown or nothing else applies. Each is a message the engine itself
+ * understands when the buyer taps it.
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
 import type { SearchFilters } from '../../catalog/search/filters.ts';
@@ -86,11 +87,15 @@ export function productSuggests(
       add(out, t.sugInStock);
     }
   }
-  for (const c of index.topCategories(MAX)) {
-    if (out.length >= 2) {
-      break;
+  // The shop's main sections fill in only where the answer gave nothing to follow up: after
+  // a search for mice, "Processor" is no reply a buyer would tap.
+  if (out.length === 0) {
+    for (const c of index.topCategories(MAX)) {
+      if (out.length >= 2) {
+        break;
+      }
+      add(out, c);
     }
-    add(out, c);
   }
   return out;
 }

@@ -221,3 +221,22 @@ test('quick replies never offer a category named by no word (a feed\'s product t
   assert.ok(suggests.includes('Processor'), suggests.join(' | '));
   assertEvery(suggests, (s) => /\p{L}{2}/u.test(s));
 });
+
+test('after a search, the quick replies follow up on what was shown: no unrelated section of the shop ("Processor" after mice)', async () => {
+  const products = [
+    ...Array.from({ length: 6 }, (_, i) => item(`p${i}`, `Intel Core i${3 + i} processor`, ['Processor'], 100 + i, undefined, 'Intel')),
+    ...Array.from({ length: 4 }, (_, i) => item(`m${i}`, `HP Wireless Optical mouse ${i}`, ['Mice'], 10 + i, undefined, 'HP')),
+  ];
+  const shop = buildCatalogIndex(products, { language: 'en' });
+  const own = createCatalogEngine({ catalogs: { get: () => shop } });
+  const ask = (text: string) =>
+    own.answer({ tenant: tenant({ language: 'en' }), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  const mice = await ask('wireless mouse');
+  assert.ok((productsOf(mice.answer)?.value.length ?? 0) > 0);
+  const suggests = mice.answer.response.ui?.suggests ?? [];
+  assert.ok(suggests.includes('Cheaper'), suggests.join(' | '));
+  assert.ok(!suggests.includes('Processor'), suggests.join(' | '));
+  // With nothing shown, the shop's sections are the way on.
+  const hello = await ask('hello');
+  assert.ok((hello.answer.response.ui?.suggests ?? []).includes('Processor'));
+});
