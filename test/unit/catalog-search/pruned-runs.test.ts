@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { InvertedIndexBuilder, type TermAlternative } from '../../../src/catalog/search/inverted.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertEvery } from '../../helpers/assert.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 
 const VOCABULARY = ['cable', 'usb', 'black', 'white', 'ink', 'epson', 'case', 'phone', 'long', 'fast'];
@@ -113,7 +114,7 @@ test('a price order answers with the closest products, cheapest first, when no p
     hits.map((h) => h.product.price),
     cases.slice(0, 6).map((p) => p.price),
   );
-  assert.ok(hits.every((h) => h.product.name.includes(' Case ')), hits.map((h) => h.product.name).join('; '));
+  assertEvery(hits, (h) => h.product.name.includes(' Case '), 'cases only');
 });
 
 test('a brand of many products: only that brand, and the same cards, cheapest first, as a search of that brand alone', () => {
@@ -121,7 +122,7 @@ test('a brand of many products: only that brand, and the same cards, cheapest fi
   const index = buildCatalogIndex(products, { language: 'en' });
   const hits = index.search('usb cable black', { brands: ['Belkin'] }, 6, { sort: 'price_asc' });
   assert.ok(hits.length > 0);
-  assert.ok(hits.every((h) => h.product.brand === 'Belkin'), hits.map((h) => h.product.name).join('; '));
+  assertEvery(hits, (h) => h.product.brand === 'Belkin', 'Belkin only');
   const belkin = products.filter((p) => p.brand === 'Belkin' && / Cable black$/.test(p.name) && p.available).sort((a, b) => (a.price as number) - (b.price as number));
   assert.deepEqual(
     hits.map((h) => h.product.sku),
@@ -129,5 +130,6 @@ test('a brand of many products: only that brand, and the same cards, cheapest fi
   );
   // Unordered, the brand's black cables come first all the same.
   const ranked = index.search('usb cable black', { brands: ['Belkin'] }, 6);
-  assert.ok(ranked.length === 6 && ranked.every((h) => h.product.brand === 'Belkin' && / Cable black$/.test(h.product.name)), ranked.map((h) => h.product.name).join('; '));
+  assert.equal(ranked.length, 6);
+  assertEvery(ranked, (h) => h.product.brand === 'Belkin' && / Cable black$/.test(h.product.name), "Belkin's black cables");
 });
