@@ -119,7 +119,7 @@ export function analyseQuery(text: string): QueryWords {
 }
 
 /** Russian adjective endings of the nominative (not "-ой", which is also the genitive of "для беспроводной мыши"). */
-const NOMINATIVE_ADJECTIVE = /^[а-я]{3,}(ая|яя|ый|ий|ое|ее|ые|ие)$/u;
+export const NOMINATIVE_ADJECTIVE = /^[а-я]{3,}(ая|яя|ый|ий|ое|ее|ые|ие)$/u;
 
 /** `analyseQuery` of words already split (and measures merged). */
 export function analyseWords(tokens: readonly string[]): QueryWords {

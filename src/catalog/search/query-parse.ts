@@ -5,6 +5,7 @@
  */
 import type { BrandMatcher } from './brands.ts';
 import type { CategoryMatcher } from './categories.ts';
+import { NOMINATIVE_ADJECTIVE } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
 import { MAX_EXCLUDED_PHRASES, MAX_EXCLUDED_WORDS } from './excluded-words.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
@@ -173,7 +174,11 @@ export function parseMessage(
     for (const i of mention.wordIndexes) {
       const r = rest[i];
       if (r) {
-        const beforeWith = WITH_WORDS.has(rest[i + 1]?.word ?? '') && rest[i + 2] !== undefined;
+        // Followed by what it is for and an adjective in the nominative after that ("стул для
+        // кухни мягкий"), the word stays too: the adjective is said of it, not of the kitchen.
+        const beforeWith =
+          (WITH_WORDS.has(rest[i + 1]?.word ?? '') && rest[i + 2] !== undefined) ||
+          (isCompatibilityAt(words, rest[i + 1]?.at ?? -1) && rest.slice(i + 3).some((x) => NOMINATIVE_ADJECTIVE.test(x.word)));
         if (!beforeWith && (!isOwnKindWord(r.word) || (named ??= new Set(mention.categories.flatMap((c) => tokenize(c).map(stem)))).has(stem(r.word)))) {
           taken.add(r.at);
         }

@@ -139,3 +139,25 @@ test('what an item comes with never names its category: "унитаз с бач�
   const hits = runSearch(shop, searchRequestOf(shop.parseDetailed('унитаз с бачком недорого')), 6).hits.map((h) => h.product.sku);
   assert.ok(!hits.includes('c1') && !hits.includes('c2'), `hits: ${hits.join(', ')}`);
 });
+
+test('an adjective after what the item is for is said of the item: "стул для кухни мягкий" shows the soft chairs first, not chairs for the kitchen that are not soft', () => {
+  const chair = (sku: string, name: string, description: string) => ({ sku, name, description, categories: ['Стулья'], available: true, price: 3000, params: {} });
+  const shop = buildCatalogIndex(
+    [
+      chair('k1', 'Стул ZT 091', 'Пластиковый стул для кухни и кафе'),
+      chair('k2', 'Стул 016W', 'Лёгкий стул для кухни'),
+      chair('s1', 'Стул Бристоль', 'Мягкий стул с обивкой из велюра'),
+      chair('s2', 'Стул Эдинбург', 'Мягкий стул на металлических ножках'),
+      chair('w1', 'Стул Прима', 'Деревянный стул'),
+    ],
+    { language: 'ru' },
+  );
+  assert.equal(shop.parseDetailed('стул для кухни мягкий').text, 'стул для кухни мягкий');
+  const first = runSearch(shop, searchRequestOf(shop.parseDetailed('стул для кухни мягкий')), 6)
+    .hits.slice(0, 2)
+    .map((h) => h.product.sku)
+    .sort();
+  assert.deepEqual(first, ['s1', 's2']);
+  // Without an adjective after it, what the item is for leaves the category word out as before.
+  assert.equal(shop.parseDetailed('стул для кухни').text, 'кухни');
+});
