@@ -195,7 +195,7 @@ const NOT_MODIFIERS = new Set(['light']);
  * Features a product has, never a kind of product: "часы для бега с GPS" must not rank a dive
  * computer named "… GPS Smartwatch" above the running watches on the strength of "GPS" alone.
  */
-const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi', 'wi', 'fi', 'lte', '4g', '5g'];
+const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi', 'wi', 'fi', 'lte', '4g', '5g', 'laser', 'inkjet'];
 /**
  * Words office and electronics feeds end names with that say how a product is made or sold,
  * the printing colours and the radio ("Logitech K580 keyboard RF Wireless + Bluetooth Graphite"

@@ -247,10 +247,15 @@ test('"laser printer over $200" on an office catalogue shows printers, not rolle
     'Brother HL-5350DNLT laser printer 1200 x 1200 DPI A4',
     'HP LaserJet 4100tn printer 1200 x 1200 DPI',
     'Xerox Phaser 7500V_DN laser printer Colour 1200 x 1200 DPI A3',
+    // A scanner named for its light source, ending on "Laser".
+    'Adesso NuScan 3200P Laser Black, Gray',
   ].map((name, i) => ({ ...named('ic', 200)(name, i), params: { print_technology: 'Laser' } }));
   const printers = buildCatalogIndex(products, { language: 'en' });
   const shown = names(ask(printers, 'laser printer over $200')).slice(0, 4);
   assertEvery(shown, (n) => / printer( |$)/.test(n) && !/kit|roller|part/.test(n), 'the first four are printers');
+  // "laser" is how a printer prints, not what the item is: in either order, a printer.
+  const reordered = names(ask(printers, 'printer laser over $200')).slice(0, 4);
+  assertEvery(reordered, (n) => / printer( |$)/.test(n) && !/kit|roller|part/.test(n), '"printer laser": the first four are printers');
 
   const keyboards: CatalogProduct[] = [
     'Fujitsu KBPC E USB GB keyboard',
