@@ -9,7 +9,7 @@
  * is before its first measure ("AOC C27G2 computer monitor 68.6 cm (27") … Full HD LED").
  */
 import { analyseQuery, analyseWords, isModelSuffix, packagedIndex } from './expansion.ts';
-import { isModifierWord, namesProductKind } from './synonyms.ts';
+import { isModifierWord, namesProductKind, shortNamesIn } from './synonyms.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { boundText } from './limits.ts';
 import { hasDigit, isCyrillic, tokenizeName } from './tokenize.ts';
@@ -28,6 +28,15 @@ export function productKindWords(name: string): string[] {
 
 /** The kind words of a name's first part, split as the index splits it (`tokenizeName`). */
 function kindWordsOfFirst(firstWords: string[], name: string): string[] {
+  const kind = kindWordsOfName(firstWords, name);
+  // A spelled-out name whose last word is the kind ("internal solid state drive") is of the short word's kind too.
+  const word = kind[0];
+  const short = word === undefined ? undefined : shortNamesIn(firstWords).find((s) => firstWords[s.end] === word);
+  return short ? [short.short, word as string] : kind;
+}
+
+/** The kind words of a name's first part by the rules of productKindWords, before short names. */
+function kindWordsOfName(firstWords: string[], name: string): string[] {
   const said = lowerCaseKinds(firstWords, name);
   if (said.known) {
     return said.known;

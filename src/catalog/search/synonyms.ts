@@ -258,3 +258,29 @@ const PHRASES: ReadonlyMap<string, string> = (() => {
   }
   return map;
 })();
+
+/**
+ * What buyers call a product that spec sheets spell out: the Icecat catalogue names every SSD
+ * an "internal solid state drive", and "ssd 1tb" found only the laptops whose names end in
+ * "… 1000 GB SSD". A name with the phrase is indexed with the short word too, which is also
+ * its kind (product-type.ts).
+ */
+const SPELLED_OUT: ReadonlyArray<{ words: readonly string[]; short: string }> = [
+  { words: ['solid', 'state', 'drive'], short: 'ssd' },
+  { words: ['solid', 'state', 'drives'], short: 'ssd' },
+  { words: ['hard', 'disk', 'drive'], short: 'hdd' },
+  { words: ['hard', 'drive'], short: 'hdd' },
+];
+
+/** The short words of the spelled-out names in these (lower-case) words, with where each phrase ends. */
+export function shortNamesIn(words: readonly string[]): Array<{ short: string; end: number }> {
+  const out: Array<{ short: string; end: number }> = [];
+  for (let i = 0; i < words.length; i++) {
+    for (const { words: phrase, short } of SPELLED_OUT) {
+      if (i + phrase.length <= words.length && phrase.every((w, k) => words[i + k] === w) && !out.some((o) => o.short === short)) {
+        out.push({ short, end: i + phrase.length - 1 });
+      }
+    }
+  }
+  return out;
+}

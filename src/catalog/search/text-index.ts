@@ -7,6 +7,7 @@ import { InvertedIndexBuilder, type InvertedIndex } from './inverted.ts';
 import { measureWords, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
+import { shortNamesIn } from './synonyms.ts';
 import { tokenizeForIndex } from './tokenize.ts';
 
 // A word in the name counts most, more again in the name's head (the part before "для"/
@@ -55,8 +56,10 @@ export function buildTextIndex(docs: CatalogProduct[], nameWordsOf: string[][]):
     const nameWords = nameWordsOf[i] as string[];
     const cut = nameWords.findIndex((w) => COMPATIBILITY_WORDS.has(w));
     const head = cut === -1 ? nameWords : nameWords.slice(0, cut);
-    const nameStems = stems([...nameWords, ...measureWords(nameWords)]);
-    const headStems = stems([...head, ...measureWords(head)]);
+    // The short word of a spelled-out name ("ssd" of "solid state drive") is in the name too.
+    const short = (words: string[]) => shortNamesIn(words).map((s) => s.short);
+    const nameStems = stems([...nameWords, ...measureWords(nameWords), ...short(nameWords)]);
+    const headStems = stems([...head, ...measureWords(head), ...short(head)]);
     // Parameter names are searchable too: "с капучинатором" names a feature by its key, unless
     // the value denies it ("Mopping: No").
     const paramText = Object.entries(p.params)

@@ -125,3 +125,10 @@ test('a spec-sheet name says what it is in lower case among capitalised brands, 
   // Names in one case are read by the order of their words.
   assert.deepEqual(kinds('solid wood platform bed with storage'), ['bed']);
 });
+
+test('a spelled-out name is also of its short word\'s kind: an "internal solid state drive" is an SSD, an "internal hard drive" an HDD', () => {
+  assert.deepEqual(productKindWords('Verbatim 49364 internal solid state drive M.2 1000 GB'), ['ssd', 'drive']);
+  assert.deepEqual(productKindWords('Seagate Barracuda internal hard drive 3.5" 2000 GB Serial ATA III'), ['hdd', 'drive']);
+  // A laptop that has an SSD is still a laptop.
+  assert.deepEqual(productKindWords('Lenovo Legion Y540 Notebook Black 39.6 cm (15.6") 1920 x 1080 pixels 9th gen Intel® Core™ i5 16 GB DDR4-SDRAM 512 GB SSD'), ['notebook']);
+});

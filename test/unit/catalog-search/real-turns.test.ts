@@ -268,6 +268,19 @@ test('"laser printer over $200" on an office catalogue shows printers, not rolle
   assertEvery(first, (n) => n.startsWith('Adesso'), 'the two ergonomic keyboards come first');
 });
 
+test('"ssd 1tb" on an office catalogue that spells SSDs out finds the solid state drives before a laptop with a 1000 GB SSD', () => {
+  const products: CatalogProduct[] = [
+    'Lenovo ThinkPad P53s Mobile workstation Black 39.6 cm (15.6") 3840 x 2160 pixels 8th gen Intel® Core™ i7 24 GB DDR4-SDRAM 1000 GB SSD NVIDIA Quadro P520',
+    'HP EliteBook 850 G6 Notebook Silver 39.6 cm (15.6") 1920 x 1080 pixels 8th gen Intel® Core™ i7 16 GB DDR4-SDRAM 1000 GB SSD',
+    'Verbatim 49364 internal solid state drive M.2 1000 GB',
+    'Samsung MZ-76E1T0 internal solid state drive 2.5" 1000 GB Serial ATA III',
+    'Verbatim 49363 internal solid state drive M.2 512 GB',
+    'Seagate Barracuda internal hard drive 3.5" 1000 GB Serial ATA III',
+  ].map(named('sd', 100));
+  const first = names(ask(buildCatalogIndex(products, { language: 'en' }), 'ssd 1tb')).slice(0, 3);
+  assertEvery(first, (n) => /solid state drive/.test(n), 'the three solid state drives come first');
+});
+
 test('a comma before three digits separates thousands: "power bank 20000mah" finds the 20,100mAh bank first, not a 20000 VA UPS', () => {
   assert.deepEqual(tokenize('Power Bank - 10,000 mAh'), ['power', 'bank', '10000', 'mah']);
   // A decimal comma stays one ("2,5 л", "0,750 л").
