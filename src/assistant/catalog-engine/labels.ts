@@ -282,9 +282,9 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
   }
   // What a shown product is ("drive" of "USB flash drive") is a common noun, however a
   // description title-cases it ("… a USB Flash Drive that …").
-  const kinds = shownKindStems(products);
+  let kinds: Set<string> | undefined;
   for (const [lower, form] of properNounsOfDescriptions(products)) {
-    if (!counts.has(lower) && !kinds.has(stem(lower))) {
+    if (!counts.has(lower) && !(kinds ??= shownKindStems(products)).has(stem(lower))) {
       out.set(lower, form);
     }
   }
@@ -402,13 +402,25 @@ function productWordKept(label: readonly string[], kept: readonly boolean[]): bo
   return at >= 0 && kept[at] === true;
 }
 
-/** The stems of the shown products' kinds, by their names and their categories ("speaker" of "Portable Speakers"). */
+/** The stems of each product's kinds, remembered as `productWords` are (reading a name's kind cost a tenth of an answer). */
+const kindStemsMemo = new Map<CatalogProduct, readonly string[]>();
+
+/** The stems of a product's kinds, by its name and its most specific category ("speaker" of "Portable Speakers"). */
+function kindStemsOf(p: CatalogProduct): readonly string[] {
+  const known = kindStemsMemo.get(p);
+  if (known) {
+    return known;
+  }
+  const leaf = p.categories[p.categories.length - 1];
+  return remember(kindStemsMemo, p, [...productKindWords(p.name.slice(0, MAX_NAME_CHARS)), ...(leaf ? productKindWords(leaf.slice(0, MAX_NAME_CHARS)) : [])].map(stem));
+}
+
+/** The stems of the shown products' kinds (see kindStemsOf). */
 function shownKindStems(products: readonly CatalogProduct[]): Set<string> {
   const kinds = new Set<string>();
   for (const p of products.slice(0, SHELF_SIZE)) {
-    const leaf = p.categories[p.categories.length - 1];
-    for (const k of [...productKindWords(p.name.slice(0, MAX_NAME_CHARS)), ...(leaf ? productKindWords(leaf.slice(0, MAX_NAME_CHARS)) : [])]) {
-      kinds.add(stem(k));
+    for (const k of kindStemsOf(p)) {
+      kinds.add(k);
     }
   }
   return kinds;
