@@ -86,6 +86,9 @@ function writtenInLowerCase(name: string, word: string): boolean {
   return false;
 }
 
+/** How far past the last word read a name's next word is looked for (separators, marks, a skipped bracket). */
+const LOOK_AHEAD_CHARS = 24;
+
 /** Words written in lower case in a name that say nothing of what the item is. */
 const NOT_KIND_WORDS: ReadonlySet<string> = new Set(['over', 'pc', 'pcs', 'series', 'edition', 'gen', 'generation', 'model', 'version']);
 
@@ -114,8 +117,13 @@ function lowerCaseKinds(firstWords: readonly string[], name: string): { known?: 
   const nextDash = brandEnd >= 0 ? name.indexOf(' - ', brandEnd + 3) : -1;
   const titleEnd = nextDash >= 0 ? nextDash : name.length;
   const lower = name.toLowerCase();
+  if (lower.length !== name.length) {
+    return out;
+  }
   let run: string[] = [];
   let afterWith = false;
+  // Where the name was read up to. A word is looked for in the next few characters only, so a
+  // word the tokenizer respelled ("ё") costs no scan of the rest of the name.
   let cursor = 0;
   let afterNumber = false;
   let previousWritten = false;
@@ -138,7 +146,8 @@ function lowerCaseKinds(firstWords: readonly string[], name: string): { known?: 
     return false;
   };
   for (const w of firstWords) {
-    const at = lower.indexOf(w, cursor);
+    const found = lower.slice(cursor, cursor + w.length + LOOK_AHEAD_CHARS).indexOf(w);
+    const at = found >= 0 ? cursor + found : -1;
     if (at >= 0) {
       cursor = at + w.length;
     }
