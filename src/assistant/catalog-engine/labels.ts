@@ -186,6 +186,17 @@ export function productSpelling(word: string, products: CatalogProduct[]): strin
 }
 
 /** The words of the shown products' names, categories and descriptions' starts as written (small letters), with how often each is. */
+/** The stems of the shown products' names and categories: what they say they are. */
+function namedWords(products: CatalogProduct[]): string[] {
+  const out = new Set<string>();
+  for (const p of products.slice(0, SHELF_SIZE)) {
+    for (const w of tokenize(`${p.name.slice(0, MAX_NAME_CHARS)} ${p.categories.join(' ').slice(0, MAX_NAME_CHARS)}`)) {
+      out.add(stem(w));
+    }
+  }
+  return [...out];
+}
+
 function nameWords(products: CatalogProduct[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const p of products.slice(0, SHELF_SIZE)) {
@@ -451,6 +462,22 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
       !LABEL_CONNECTORS.has(w.toLowerCase()) &&
       (shows(vocab, w) || otherScript(w) || synonymShown(vocab, w) || (NUMBER.test(w) && numberShown(vocab, w))),
   );
+  // The product word must be what a shown product is, said in its name or category, not a word
+  // a description happens to use: phones whose descriptions mention headphones are not titled
+  // "Наушники galaxy" for "наушники galaxy buds" in a shop without headphones.
+  const { words: labelWords, head } = analyseQuery(label.join(' '));
+  const headWord = labelWords[head];
+  const headAt = headWord === undefined ? -1 : label.findIndex((w) => w.toLowerCase() === headWord);
+  if (headAt >= 0 && kept[headAt]) {
+    const named = namedWords(products);
+    // In either script: an English "tv" is shown by Russian names of televisions, and "coffee
+    // machine" by a "Кофемашина".
+    const phrase = headAt > 0 ? tablePhrase(`${(label[headAt - 1] as string).toLowerCase()} ${headWord}`) : undefined;
+    const shown = [headWord as string, ...(phrase === undefined ? [] : [phrase])].some((w) => shows(named, w) || synonymsOf(w).some((s) => shows(named, s)));
+    if (!shown && !namesShownKind([headWord as string], products)) {
+      kept[headAt] = false;
+    }
+  }
   // A unit after a number goes with it: shown with a shown number ("55 дюймов" of a 55"
   // television), dropped with a number no product shows ("SSD 500 гб", not "SSD гб").
   label.forEach((w, i) => {

@@ -124,3 +124,20 @@ test('what the shown products are stays a common noun, however their description
   ];
   assert.deepEqual(readableLabel(['usb', 'flash', 'drive', '64gb'], shelf, 'en'), ['USB', 'flash', 'drive', '64GB']);
 });
+
+test('the title names a kind only when a shown product is one: phones whose descriptions mention headphones are not titled "наушники"', () => {
+  const phone = (name: string, i: number): CatalogProduct => ({
+    sku: `g${i}`,
+    name,
+    description: 'Слушайте музыку в наушниках Galaxy Buds, подключив их по Bluetooth.',
+    categories: ['Мобильные устройства', 'Смартфоны'],
+    available: true,
+    params: {},
+  });
+  const phones = ['Galaxy S26', 'Galaxy S26 Ultra', 'Galaxy S25 Ultra'].map(phone);
+  const title = readableLabel(['наушники', 'galaxy'], phones, 'ru');
+  assert.ok(!title.some((w) => /наушник/i.test(w)), title.join(' '));
+  // A kind the cards are, in the buyer's word or through the synonym table, stays.
+  assert.deepEqual(readableLabel(['смартфон', 'galaxy'], phones, 'ru'), ['смартфон', 'galaxy']);
+  assert.deepEqual(readableLabel(['телефон', 'galaxy'], phones, 'ru'), ['телефон', 'galaxy']);
+});
