@@ -41,6 +41,8 @@ const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute; words: RegExp; most: boo
   { attribute: 'weight', words: /\b(?:heavy|heaviest|heavier|weigh\w*)\b|тяж[её]л|вес/iu, most: true },
   { attribute: 'power', words: /\b(?:power(?:ful)?|watts?)\b|мощн/iu, most: true },
   { attribute: 'volume', words: /\b(?:capacity|volume|litres?|liters?)\b|объ[её]м|литр|вмест/iu, most: true },
+  { attribute: 'noise', words: /\b(?:quiet|quietest|quieter|silent|noise|noisy|db)\b|тих|бесшумн|шум|д[бb]\b/iu, most: false },
+  { attribute: 'noise', words: /\b(?:loud|loudest|louder)\b|громк/iu, most: true },
 ];
 
 /** Words that turn a wanted highest value into the lowest ("the least storage", "меньше памяти"). */
@@ -54,6 +56,7 @@ const UNITS: Readonly<Record<Exclude<Attribute, 'price'>, ReadonlyArray<readonly
   weight: [['kg', 1]],
   power: [['w', 1], ['kw', 1000]],
   volume: [['l', 1], ['ml', 0.001]],
+  noise: [['db', 1]],
 };
 
 /** The superlative a message asks of the shown products, or null when it asks no such thing. */
@@ -72,7 +75,7 @@ export function superlativeAsked(text: string, index: Pick<CatalogIndex, 'produc
       if (named !== null && named.known && !a.words.test(named.word)) {
         return null;
       }
-      return { attribute: a.attribute, most: a.attribute === 'price' || a.attribute === 'weight' ? a.most : !LEAST.test(t) };
+      return { attribute: a.attribute, most: a.attribute === 'price' || a.attribute === 'weight' || a.attribute === 'noise' ? a.most : !LEAST.test(t) };
     }
   }
   return null;

@@ -56,6 +56,7 @@ const UNIT_NAMES: ReadonlyMap<string, { ru: [string, string, string]; en: string
   ['hz', { ru: ['Гц', 'Гц', 'Гц'], en: 'Hz' }],
   ['mp', { ru: ['Мп', 'Мп', 'Мп'], en: 'MP' }],
   ['sqm', { ru: ['м²', 'м²', 'м²'], en: 'm²' }],
+  ['db', { ru: ['дБ', 'дБ', 'дБ'], en: 'dB' }],
 ]);
 
 /** A measure as a buyer reads it: "60 дюймов", "10 000 мА·ч", "60 in.". */
@@ -97,16 +98,16 @@ const TOPIC_EN = new Map<string, string>([
 ]);
 
 /** What a pick among the shown cards compares ("which one has the most storage?", superlatives.ts). */
-export type Attribute = 'price' | 'storage' | 'screen' | 'battery' | 'weight' | 'power' | 'volume';
+export type Attribute = 'price' | 'storage' | 'screen' | 'battery' | 'weight' | 'power' | 'volume' | 'noise';
 
 /** Texts of "which of these has the most …" (superlatives.ts), by what was asked. */
 const SUPERLATIVE_MOST_RU: Record<string, string> = { storage: 'Больше всего памяти', screen: 'Самый большой экран', battery: 'Самый ёмкий аккумулятор', volume: 'Самый большой объём' };
 const SUPERLATIVE_LEAST_RU: Record<string, string> = { storage: 'Меньше всего памяти', screen: 'Самый маленький экран', battery: 'Самый небольшой аккумулятор', volume: 'Самый маленький объём' };
-const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём' };
-const ABOUT_RU: Record<Attribute, string> = { price: 'о цене', storage: 'о памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', weight: 'о весе', power: 'о мощности', volume: 'об объёме' };
+const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', noise: 'одинаковый уровень шума' };
+const ABOUT_RU: Record<Attribute, string> = { price: 'о цене', storage: 'о памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', weight: 'о весе', power: 'о мощности', volume: 'об объёме', noise: 'об уровне шума' };
 const SUPERLATIVE_MOST_EN: Record<string, string> = { storage: 'most storage', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity' };
 const SUPERLATIVE_LEAST_EN: Record<string, string> = { storage: 'least storage', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity' };
-const NOUN_EN: Record<Attribute, string> = { price: 'price', storage: 'storage', screen: 'screen size', battery: 'battery', weight: 'weight', power: 'power', volume: 'capacity' };
+const NOUN_EN: Record<Attribute, string> = { price: 'price', storage: 'storage', screen: 'screen size', battery: 'battery', weight: 'weight', power: 'power', volume: 'capacity', noise: 'noise level' };
 
 const RU = {
   greeting: (budget: string) => `Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до ${budget}».`,
@@ -142,6 +143,8 @@ const RU = {
         return `Из показанных самый ${most ? 'тяжёлый' : 'лёгкий'} — ${name}: ${value}.`;
       case 'power':
         return `Из показанных самый ${most ? 'мощный' : 'маломощный'} — ${name}: ${value}.`;
+      case 'noise':
+        return `Из показанных самый ${most ? 'громкий' : 'тихий'} — ${name}: ${value}.`;
       default:
         return `${most ? SUPERLATIVE_MOST_RU[attribute] : SUPERLATIVE_LEAST_RU[attribute]} из показанных — у «${name}»: ${value}.`;
     }
@@ -250,6 +253,8 @@ const EN: typeof RU = {
         return `Of these, the ${most ? 'heaviest' : 'lightest'} is ${name}: ${value}.`;
       case 'power':
         return `Of these, the ${most ? 'most' : 'least'} powerful is ${name}: ${value}.`;
+      case 'noise':
+        return `Of these, the ${most ? 'loudest' : 'quietest'} is ${name}: ${value}.`;
       default:
         return `Of these, ${name} has the ${most ? SUPERLATIVE_MOST_EN[attribute] : SUPERLATIVE_LEAST_EN[attribute]}: ${value}.`;
     }

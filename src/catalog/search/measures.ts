@@ -38,6 +38,7 @@ const UNITS: ReadonlyMap<string, string> = new Map(
       ['kg', 'kg кг'],
       ['hz', 'hz гц'],
       ['mp', 'mp мп мпикс'],
+      ['db', 'db дб'],
       // Areas: "30 м²", "30 м2", "30m2"; the unit is spelt in letters so "30sqm" reads as a measure.
       ['sqm', 'sqm м2 м² m2 m² квм'],
       ['sqft', 'sqft'],

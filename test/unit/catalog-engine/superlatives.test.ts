@@ -74,3 +74,26 @@ test('English: "which one has the most storage?" among phones and their covers; 
   const [, screen] = await dialog(['laptop', 'which has the biggest screen?']);
   assert.match(screen!, /^Of these, HP 15\.6" Laptop, AMD Ryzen 5, 8GB, 256GB SSD, Natural Silver has the biggest screen: 15\.6 in\. \| hp,air,go$/u);
 });
+
+test('"which one is the quietest?" names the lowest noise level the cards state; cards without one say so', async () => {
+  const vacuum = (sku: string, name: string, db?: number): CatalogProduct => ({
+    ...item(sku, name, ['Robot Vacuums'], 299),
+    params: db === undefined ? {} : { 'Noise level': `${db} dB` },
+  });
+  const stated = buildCatalogIndex([vacuum('a', 'Roborock Q5 Robot Vacuum', 67), vacuum('b', 'eufy RoboVac 11S Robot Vacuum', 55), vacuum('c', 'iRobot Roomba i5 Robot Vacuum', 62)], { language: 'en' });
+  const unstated = buildCatalogIndex([vacuum('a', 'Roborock Q5 Robot Vacuum'), vacuum('b', 'eufy RoboVac 11S Robot Vacuum')], { language: 'en' });
+  const dialog = async (shop: ReturnType<typeof buildCatalogIndex>, texts: string[], lang: 'en' | 'ru') => {
+    const engine = createCatalogEngine({ catalogs: { get: () => shop } });
+    const history: EngineTurn[] = [];
+    let last = '';
+    for (const text of texts) {
+      const r = await engine.answer({ tenant: tenant({ language: lang }), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
+      last = `${messageOf(r.answer)} | ${(productsOf(r.answer)?.value ?? []).map((c) => c.sku).join(',')}`;
+      history.push({ role: 'user', text }, { role: 'assistant', text: '', response: r.answer.response, state: r.state ?? null });
+    }
+    return last;
+  };
+  assert.equal(await dialog(stated, ['robot vacuum', 'which one is the quietest?'], 'en'), 'Of these, the quietest is eufy RoboVac 11S Robot Vacuum: 55 dB. | b,c,a');
+  assert.equal(await dialog(stated, ['robot vacuum', 'какой из них самый тихий?'], 'ru'), 'Из показанных самый тихий — eufy RoboVac 11S Robot Vacuum: 55 дБ. | b,c,a');
+  assert.equal(await dialog(unstated, ['robot vacuum', 'which one is the quietest?'], 'en'), 'The cards of these products do not state the noise level; the product pages may. | a,b');
+});
