@@ -186,12 +186,19 @@ export function productSpelling(word: string, products: CatalogProduct[]): strin
 }
 
 /** The words of the shown products' names, categories and descriptions' starts as written (small letters), with how often each is. */
+/** The stems of each product's name and categories, remembered as card words are. */
+const namedStemsMemo = new Map<CatalogProduct, readonly string[]>();
+
 /** The stems of the shown products' names and categories: what they say they are. */
 function namedWords(products: CatalogProduct[]): string[] {
   const out = new Set<string>();
   for (const p of products.slice(0, SHELF_SIZE)) {
-    for (const w of tokenize(`${p.name.slice(0, MAX_NAME_CHARS)} ${p.categories.join(' ').slice(0, MAX_NAME_CHARS)}`)) {
-      out.add(stem(w));
+    let stems = namedStemsMemo.get(p);
+    if (!stems) {
+      stems = remember(namedStemsMemo, p, [...new Set(tokenize(`${p.name.slice(0, MAX_NAME_CHARS)} ${p.categories.join(' ').slice(0, MAX_NAME_CHARS)}`).map(stem))]);
+    }
+    for (const w of stems) {
+      out.add(w);
     }
   }
   return [...out];
@@ -247,6 +254,37 @@ function respell(word: string, spellings: ReadonlyMap<string, string>): string {
   return word === word.toLowerCase() ? (spellings.get(word) ?? word) : word;
 }
 
+/** The Latin words of each product's name, with their distinctive spelling when they have one, remembered as card words are. */
+const nameSpellingsMemo = new Map<CatalogProduct, ReadonlyArray<{ lower: string; raw?: string }>>();
+
+/**
+ * The Latin words of a product's name in small letters, each with its spelling when that is
+ * distinctive (see productSpellings): in a Russian name a Latin word with a capital inside the
+ * name is a brand or a model ("Чехол Samsung … для Galaxy S24"); English names capitalise
+ * every word, so there only capitals inside a word ("iPhone") or a model code ("S24") count.
+ */
+function nameSpellings(p: CatalogProduct): ReadonlyArray<{ lower: string; raw?: string }> {
+  const known = nameSpellingsMemo.get(p);
+  if (known) {
+    return known;
+  }
+  const russianName = CYRILLIC.test(p.name);
+  const out: Array<{ lower: string; raw?: string }> = [];
+  p.name
+    .slice(0, MAX_NAME_CHARS)
+    .split(/[^\p{L}\p{N}]+/u)
+    .forEach((raw, at) => {
+      const lower = raw.toLowerCase();
+      if (!/^[a-z0-9]+$/u.test(lower) || !/[a-z]/u.test(lower)) {
+        return;
+      }
+      const capitalised = /^\p{Lu}/u.test(raw);
+      const distinctive = raw !== lower && (/\p{Lu}/u.test(raw.slice(1)) || (capitalised && /\d/u.test(raw)) || (capitalised && russianName && at > 0));
+      out.push(distinctive ? { lower, raw } : { lower });
+    });
+  return remember(nameSpellingsMemo, p, out);
+}
+
 /**
  * The shown products' distinctive spellings of Latin words (see `productSpelling`), by the word
  * in small letters; the commonest wins, and must be commoner than the plain spelling in the
@@ -257,27 +295,15 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
   const counts = new Map<string, Map<string, number>>();
   const plain = new Map<string, number>();
   for (const p of products.slice(0, SHELF_SIZE)) {
-    // In a Russian name a Latin word with a capital inside the name is a brand or a model
-    // ("Чехол Samsung … для Galaxy S24"); English names capitalise every word, so there only
-    // capitals inside a word ("iPhone") or a model code ("S24") count.
-    const russianName = CYRILLIC.test(p.name);
-    p.name
-      .slice(0, MAX_NAME_CHARS)
-      .split(/[^\p{L}\p{N}]+/u)
-      .forEach((raw, at) => {
-        const lower = raw.toLowerCase();
-        if (!/^[a-z0-9]+$/u.test(lower) || !/[a-z]/u.test(lower)) {
-          return;
-        }
-        const capitalised = /^\p{Lu}/u.test(raw);
-        if (raw !== lower && (/\p{Lu}/u.test(raw.slice(1)) || (capitalised && /\d/u.test(raw)) || (capitalised && russianName && at > 0))) {
-          const forms = counts.get(lower) ?? new Map<string, number>();
-          forms.set(raw, (forms.get(raw) ?? 0) + 1);
-          counts.set(lower, forms);
-        } else {
-          plain.set(lower, (plain.get(lower) ?? 0) + 1);
-        }
-      });
+    for (const { lower, raw } of nameSpellings(p)) {
+      if (raw === undefined) {
+        plain.set(lower, (plain.get(lower) ?? 0) + 1);
+      } else {
+        const forms = counts.get(lower) ?? new Map<string, number>();
+        forms.set(raw, (forms.get(raw) ?? 0) + 1);
+        counts.set(lower, forms);
+      }
+    }
   }
   const out = new Map<string, string>();
   for (const [lower, forms] of counts) {
