@@ -185,7 +185,6 @@ export function productSpelling(word: string, products: CatalogProduct[]): strin
   return respell(word, productSpellings(products));
 }
 
-/** The words of the shown products' names, categories and descriptions' starts as written (small letters), with how often each is. */
 /** The stems of each product's name and categories, remembered as card words are. */
 const namedStemsMemo = new Map<CatalogProduct, readonly string[]>();
 
@@ -204,6 +203,7 @@ function namedWords(products: CatalogProduct[]): string[] {
   return [...out];
 }
 
+/** The words of the shown products' names, categories and descriptions' starts as written (small letters), with how often each is. */
 function nameWords(products: CatalogProduct[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const p of products.slice(0, SHELF_SIZE)) {

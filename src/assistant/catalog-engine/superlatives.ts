@@ -41,8 +41,9 @@ const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute; words: RegExp; most: boo
   { attribute: 'weight', words: /\b(?:heavy|heaviest|heavier|weigh\w*)\b|тяж[её]л|вес/iu, most: true },
   { attribute: 'power', words: /\b(?:power(?:ful)?|watts?)\b|мощн/iu, most: true },
   { attribute: 'volume', words: /\b(?:capacity|volume|litres?|liters?)\b|объ[её]м|литр|вмест/iu, most: true },
-  { attribute: 'noise', words: /\b(?:quiet|quietest|quieter|silent|noise|noisy|db)\b|тих|бесшумн|шум|д[бb]\b/iu, most: false },
-  { attribute: 'noise', words: /\b(?:loud|loudest|louder)\b|громк/iu, most: true },
+  // Not "этих" (of "какой из этих"), nor noise cancelling ("шумоподавление").
+  { attribute: 'noise', words: /\b(?:quiet|quietest|quieter|silent|db)\b|\bnoise\b(?! cancel)|(?<![а-яё])(?:тих|бесшумн|шум(?!оподав|н)|дб(?![а-яё]))/iu, most: false },
+  { attribute: 'noise', words: /\b(?:loud|loudest|louder|noisy|noisiest)\b|громк|(?<![а-яё])шумн/iu, most: true },
 ];
 
 /** Words that turn a wanted highest value into the lowest ("the least storage", "меньше памяти"). */

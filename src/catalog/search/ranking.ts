@@ -473,9 +473,11 @@ export function ranker(source: RankingSource): {
     // With a category or brand filter that leaves few products, score just those; with one
     // that leaves more, skip the others as the posting lists are read.
     let restrict: { docs: Int32Array; count: number } | undefined;
-    let allowed = 0;
+    let allow: Uint8Array | undefined;
+    let marked = 0;
     if (cf.categories || cf.brands) {
-      allowed = cf.categories ? postingsSize(cf.categories, catPostings) : postingsSize(cf.brands as Set<number>, brandPostings);
+      const gatherAllowed = (): number => (cf.categories ? gather(cf.categories, catPostings) : gather(cf.brands as Set<number>, brandPostings));
+      const allowed = cf.categories ? postingsSize(cf.categories, catPostings) : postingsSize(cf.brands as Set<number>, brandPostings);
       // Looking each allowed product up costs about log2(postings) per term; reading the
       // posting lists costs their length. Take the cheaper.
       let lookups = 0;
@@ -485,25 +487,20 @@ export function ranker(source: RankingSource): {
         }
       }
       if (lookups * 2 < postings) {
-        const count = cf.categories ? gather(cf.categories, catPostings) : gather(cf.brands as Set<number>, brandPostings);
+        const count = gatherAllowed();
         restrict = { docs: restrictBuf, count };
         work = lookups + count;
       } else if (allowed < postings) {
+        // Unmarked in the `finally` below; restrictBuf keeps the list until then.
+        marked = gatherAllowed();
+        for (let k = 0; k < marked; k++) {
+          allowMark[restrictBuf[k] as number] = 1;
+        }
+        allow = allowMark;
         work += allowed;
-      } else {
-        allowed = 0;
       }
     }
     budget?.spend(work);
-    let allow: Uint8Array | undefined;
-    let marked = 0;
-    if (allowed > 0 && !restrict) {
-      marked = cf.categories ? gather(cf.categories, catPostings) : gather(cf.brands as Set<number>, brandPostings);
-      for (let k = 0; k < marked; k++) {
-        allowMark[restrictBuf[k] as number] = 1;
-      }
-      allow = allowMark;
-    }
     // A price order keeps only the products matching as many words as the best one does: when
     // one matches every word, the products of the rarest word are all there is to read (a
     // search page of "кабель usb" ordered by price scores the cables, not every USB product).

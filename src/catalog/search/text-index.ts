@@ -50,14 +50,14 @@ export function buildTextIndex(docs: CatalogProduct[], nameWordsOf: string[][]):
     }
     return s;
   };
+  // The short word of a spelled-out name ("ssd" of "solid state drive") is in the name too.
+  const short = (words: string[]): string[] => shortNamesIn(words).map((s) => s.short);
   const builder = new InvertedIndexBuilder(FIELDS);
   for (let i = 0; i < n; i++) {
     const p = docs[i] as CatalogProduct;
     const nameWords = nameWordsOf[i] as string[];
     const cut = nameWords.findIndex((w) => COMPATIBILITY_WORDS.has(w));
     const head = cut === -1 ? nameWords : nameWords.slice(0, cut);
-    // The short word of a spelled-out name ("ssd" of "solid state drive") is in the name too.
-    const short = (words: string[]) => shortNamesIn(words).map((s) => s.short);
     const nameStems = stems([...nameWords, ...measureWords(nameWords), ...short(nameWords)]);
     const headStems = stems([...head, ...measureWords(head), ...short(head)]);
     // Parameter names are searchable too: "с капучинатором" names a feature by its key, unless

@@ -97,3 +97,15 @@ test('"which one is the quietest?" names the lowest noise level the cards state;
   assert.equal(await dialog(stated, ['robot vacuum', 'какой из них самый тихий?'], 'ru'), 'Из показанных самый тихий — eufy RoboVac 11S Robot Vacuum: 55 дБ. | b,c,a');
   assert.equal(await dialog(unstated, ['robot vacuum', 'which one is the quietest?'], 'en'), 'The cards of these products do not state the noise level; the product pages may. | a,b');
 });
+
+test('noise words are read as such only: "какой из этих лучше?" and "noise cancelling" ask for no noise level; "самый шумный" is the loudest', async () => {
+  const { superlativeAsked } = await import('../../../src/assistant/catalog-engine/superlatives.ts');
+  const asked = (text: string) => superlativeAsked(text, { productWord: () => null });
+  assert.equal(asked('какой из этих лучше?'), null);
+  assert.equal(asked('у какого из них есть шумоподавление?'), null);
+  assert.equal(asked('which one has noise cancelling?'), null);
+  assert.deepEqual(asked('какой из них самый тихий?'), { attribute: 'noise', most: false });
+  assert.deepEqual(asked('какой из них самый шумный?'), { attribute: 'noise', most: true });
+  assert.deepEqual(asked('у какого из них меньше дБ?'), { attribute: 'noise', most: false });
+  assert.deepEqual(asked('which one is the loudest?'), { attribute: 'noise', most: true });
+});
