@@ -46,6 +46,12 @@ interface Expect {
   says?: string;
   /** The message and the shelf title must not contain this. */
   avoid?: string;
+  /**
+   * Every price the message and the shelf title name is one the buyer saw or said: a card's of
+   * this turn or the previous one, or a number of the buyer's message (no bound made up from
+   * them, such as "under 8,989.99 ₽" for "cheaper").
+   */
+  pricesSeen?: boolean;
 }
 
 interface ScriptTurn {
@@ -138,12 +144,28 @@ function median(xs: number[]): number {
   return s[Math.floor((s.length - 1) / 2)] ?? Infinity;
 }
 
+/** The prices a text names: "$1,299.99", "19 989,99 ₽", "54 990 ₸". */
+function pricesIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/\$\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d \u00a0\u202f]*(?:,\d+)?)\s?[₽₸]/gu)) {
+    const raw = m[1] !== undefined ? m[1].replace(/,/g, '') : (m[2] as string).replace(/[ \u00a0\u202f]/g, '').replace(',', '.');
+    out.push(Number(raw));
+  }
+  return out;
+}
+
+/** The numbers of the buyer's message ("до 5 000", "under $50"). */
+function numbersIn(text: string): number[] {
+  return [...text.replace(/(\d)[ \u00a0](?=\d{3}\b)/g, '$1').matchAll(/\d+(?:[.,]\d+)?/g)].map((m) => Number(m[0].replace(',', '.')));
+}
+
 function judge(
   e: Expect,
   tenant: Tenant,
   own: Map<string, CatalogProduct>,
   blocks: Block[],
   previousPrices: number[],
+  said: string,
 ): { verdict: Verdict; why: string } {
   const message = blocks
     .filter((b) => b.type === 'message')
@@ -234,11 +256,19 @@ function judge(
       }
       break;
   }
+  const titles = shelves.map((b) => b.title ?? '').join(' ');
   if (e.avoid && verdict === 'relevant') {
-    const titles = shelves.map((b) => b.title ?? '').join(' ');
     if (re(e.avoid).test(`${message} ${titles}`)) {
       verdict = 'partly';
       why = `${why} says /${e.avoid}/`.trim();
+    }
+  }
+  if (e.pricesSeen && verdict === 'relevant') {
+    const seen = new Set([...previousPrices, ...cards.map((p) => p?.price), ...numbersIn(said)].filter((x) => typeof x === 'number').map((x) => Math.round(x * 100)));
+    const unseen = pricesIn(`${message} ${titles}`).filter((x) => !seen.has(Math.round(x * 100)));
+    if (unseen.length > 0) {
+      verdict = 'partly';
+      why = `${why} names ${unseen.join(', ')}, no price seen`.trim();
     }
   }
   return { verdict, why };
@@ -278,7 +308,7 @@ for (const c of conversations) {
       const body = res.json() as { response: { contents: Block[]; ui?: { suggests?: string[] } } };
       blocks = body.response.contents;
       suggests = body.response.ui?.suggests ?? [];
-      ({ verdict, why } = judge(turn.expect, tenant, own, blocks, previousPrices));
+      ({ verdict, why } = judge(turn.expect, tenant, own, blocks, previousPrices, turn.say));
       previousPrices = blocks
         .filter((b) => b.type === 'products')
         .flatMap((b) => b.value as Array<{ sku: string }>)

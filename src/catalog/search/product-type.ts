@@ -28,12 +28,34 @@ export function productKindWords(name: string): string[] {
 
 /** The kind words of a name's first part, split as the index splits it (`tokenizeName`). */
 function kindWordsOfFirst(firstWords: string[], name: string): string[] {
-  const kind = kindWordsOfName(firstWords, name);
+  const named = kindWordsOfName(firstWords, name);
+  const kind = named[0] !== undefined && followsPurpose(firstWords, named[0]) ? [] : named;
   // A spelled-out name whose last word is the kind ("internal solid state drive") is of the short word's kind too.
   const word = kind[0];
   const short = word === undefined ? undefined : shortNamesIn(firstWords).find((s) => firstWords[s.end] === word);
   return short ? [short.short, word as string] : kind;
 }
+
+/**
+ * Whether `word` comes only after a word saying what the item is for: a name of a model's code
+ * and its purpose ("F2102-B для ванной", a mixer filed under "Смесители для ванной") does not say
+ * what it is, and its category does; with "ванной" taken as its kind, the shop seemed to sell baths.
+ * A code written onto "для" ("G2241для ванной") counts too. Russian names only: in English
+ * names "for" is as often part of a line's name ("NIVEA FOR MEN shaver", "Sonicare For Kids
+ * … toothbrush").
+ */
+function followsPurpose(firstWords: readonly string[], word: string): boolean {
+  const at = firstWords.indexOf(word);
+  for (let i = 0; i < at; i++) {
+    const w = firstWords[i] as string;
+    if ((COMPATIBILITY_WORDS.has(w) && isCyrillic(w)) || GLUED_FOR.test(w)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const GLUED_FOR = /\dдля$/u;
 
 /** The kind words of a name's first part by the rules of productKindWords, before short names. */
 function kindWordsOfName(firstWords: string[], name: string): string[] {

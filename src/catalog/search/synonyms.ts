@@ -23,8 +23,9 @@ const GROUPS: string[][] = [
   ['телевизор', 'тв', 'телек', 'tv', 'television'],
   ['ноутбук', 'ноут', 'laptop', 'notebook'],
   ['планшет', 'tablet'],
-  // Memory as buyers say it and as spec sheets write it ("16 GB DDR4-SDRAM").
-  ['оперативка', 'озу', 'ram', 'sdram'],
+  // Memory as buyers say it and as spec sheets and shops write it ("16 GB DDR4-SDRAM", "DDR4 8Gb
+  // Crucial 2400MHz", "SO-DIMM DDR3 8Gb Kingston").
+  ['оперативка', 'оперативная память', 'озу', 'ram', 'sdram', 'dimm', 'memory module'],
   ['часы', 'watch', 'smartwatch'],
   ['колонка', 'акустика', 'speaker'],
   ['чехол', 'case', 'cover'],

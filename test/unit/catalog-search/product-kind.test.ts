@@ -78,6 +78,28 @@ test('a name whose kind word is none of its categories’ kinds takes its catego
   assert.equal(nameOnly[0 * KIND_SLOTS + 1], -1);
 });
 
+test('a Russian name of a model\'s code and what it is for says no kind: its category does ("F2102-B для ванной" is a mixer, not a bath)', () => {
+  const docs: CatalogProduct[] = [
+    { sku: 'm1', name: 'F2102-B для ванной', categories: ['Смесители', 'Смеситель "Frap" для ванной'], available: true, params: {} },
+    { sku: 'm2', name: 'G2241для ванной', categories: ['Смесители', 'Смесители "Gappo" для ванной'], available: true, params: {} },
+    { sku: 'm3', name: 'Смеситель для ванной KAIZER', categories: ['Смесители'], available: true, params: {} },
+    // "З/У" is a charger in short: the category's word says it (before, the phone was its kind).
+    { sku: 'm4', name: 'З/У для телефона', categories: ['ЗАРЯДНЫЕ УСТРОЙСТВА'], available: true, params: {} },
+    // In English "for" is as often part of a line's name.
+    { sku: 'm5', name: 'Philips NIVEA FOR MEN shaver HS8420/23', categories: ['Shavers'], available: true, params: {} },
+  ];
+  const built = buildColumns(docs);
+  const inv = buildTextIndex(docs, built.nameWordsOf);
+  const { catNames, catOf, catOffsets } = built.columns;
+  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name, {
+    names: catNames,
+    pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
+  });
+  const kinds = docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
+  assert.deepEqual(kinds, [[stem('смеситель')], [stem('смесители')], [stem('смеситель')], [stem('устройства')], ['shaver']]);
+  assert.deepEqual(productKindWords('F2102-B для ванной'), []);
+});
+
 test('a spec-sheet name says what it is before its first measure: a "computer monitor 68.6 cm … LED" is a monitor, a "printer kit" no printer', () => {
   const kinds = (name: string): string[] => productKindWords(name);
   // Brand, model, what it is in lower case, then the specifications.

@@ -408,3 +408,24 @@ test('"мышь беспроводная" finds the wireless mice the shop filed
   assert.ok(run.hits.some((h) => !h.product.categories.includes('МЫШИ/ПЛАНШЕТЫ')));
   assert.deepEqual(run.relaxed, []);
 });
+
+test('a plumbing shop whose mixers are named by code and what they are for ("F2102-B для ванной") says it sells no baths', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/santechtula_ru_yandex_cp1251.xml')), { language: 'ru' });
+  assert.equal(ask(index, 'ванна акриловая 170').productTypeMissing, 'ванна');
+  assert.equal(ask(index, 'ванна').productTypeMissing, 'ванна');
+  // Its mixers for the bath are still found as mixers, those named by code among them.
+  const mixers = ask(index, 'смеситель для ванной');
+  assert.equal(mixers.productTypeMissing, undefined);
+  assert.ok(mixers.hits.length >= 6);
+  assertEvery(mixers.hits, (h) => h.product.categories.some((c) => /смесител/i.test(c)));
+});
+
+test('memory as buyers name it ("оперативная память", "оперативка") finds the memory modules the Б59 shop names "SO-DIMM DDR4 8Gb"', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/b59_ru_yandex_cp1251.xml')), { language: 'ru' });
+  const memory = ask(index, 'оперативная память 8gb');
+  assert.equal(memory.productTypeMissing, undefined);
+  assert.ok(memory.hits.length >= 6);
+  assertEvery(names(memory).slice(0, 6), (n) => /DDR|DIMM/i.test(n) && /8 ?Gb/i.test(n));
+  // Not an SD card or a DVD that also says "8Gb".
+  assertEvery(names(ask(index, 'оперативка ddr4 8 гб')).slice(0, 6), (n) => /DDR|DIMM/i.test(n));
+});
