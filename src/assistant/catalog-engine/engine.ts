@@ -353,10 +353,12 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         return searchAnswer(turn, index, exact.length > 0 ? { ...again, hits: exact } : again, baseCtx, { note });
       }
       // A message with its own product words may be a new search after all ("iphone"
-      // after kettles): keep the refinement only if it matches at least as well.
+      // after kettles): keep the refinement only if it matches at least as well. A fresh
+      // search naming a kind the shop does not sell found its products by the other words
+      // only: "with 16gb ram" after laptops asks for laptops with that memory, not for memory.
       if (parsed.text !== '' && !onlyModifiers(parsed.text) && (!run.exact || run.relaxed.length > 0) && !turn.budget.exhausted) {
         const fresh = runSearch(index, searchRequestOf(parsed), SHELF_SIZE, turn.budget);
-        if (fresh.hits.length > 0 && fresh.exact && fresh.relaxed.length === 0) {
+        if (fresh.hits.length > 0 && fresh.exact && fresh.relaxed.length === 0 && fresh.productTypeMissing === undefined) {
           return searchAnswer(turn, index, fresh, freshContext(core, parsed, index), { learned: learnedFrom(parsed, core) });
         }
       }

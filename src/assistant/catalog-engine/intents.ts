@@ -250,6 +250,8 @@ const RECIPIENTS = new Set([
   'mom', 'mum', 'mother', 'dad', 'father', 'husband', 'wife', 'girlfriend', 'boyfriend', 'kid', 'kids', 'son', 'daughter', 'friend', 'colleague',
   'boss', 'teacher', 'grandma', 'grandpa', 'brother', 'sister', 'him', 'her', 'for', 'a', 'an', 'the', 'my', 'birthday', 'christmas', 'ideas', 'idea',
   'i', 'need', 'want', 'looking', 'some',
+  'подростку', 'подростка', 'племяннику', 'племяннице', 'внуку', 'внучке', 'студенту', 'родителям', 'тёще', 'теще', 'свекрови', 'мальчику', 'девочке',
+  'teenager', 'teen', 'teens', 'nephew', 'niece', 'grandson', 'granddaughter', 'student', 'parents', 'coworker', 'boy', 'girl', 'mothers', 'fathers', 'day',
 ]);
 
 /**

@@ -12,6 +12,7 @@ import { boundedEdits } from '../../catalog/search/edits.ts';
 import { joinPhrases, synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
+import { STOP_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
 import type { Lang } from '../language.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -38,7 +39,7 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
   // As many words as the search parses: a pasted essay is not a title.
   const originals = (message.match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? []).slice(0, MAX_PARSE_WORDS);
   const norms = originals.map((o) => tokenize(o).join(' '));
-  const candidate = (n: string): boolean => keep.has(n) || (n !== '' && !LABEL_NOISE.has(n) && !LABEL_CONNECTORS.has(n) && !/\d/.test(n));
+  const candidate = (n: string): boolean => keep.has(n) || (n !== '' && !LABEL_NOISE.has(n) && !LABEL_CONNECTORS.has(n) && !STOP_WORDS.has(n) && !/\d/.test(n));
   let keptAt = norms.map((n, i) => (keep.has(n) ? i : -1)).filter((i) => i >= 0);
   if (keptAt.length === 0 && keep.size > 0) {
     // Every word was replaced (a translation: "coffee machine" searched as "кофемашина"): the buyer's own words.

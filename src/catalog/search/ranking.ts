@@ -89,11 +89,14 @@ export interface RankingSource {
   namesCategoryKind: (term: number) => boolean;
 }
 
-/** A model's number and the name it follows ("iphone 14", "fenix 7"): a few digits after a word of letters. */
-const MODEL_NUMBER = /^\d{1,4}$/;
+/**
+ * A model's number and the name it follows ("iphone 14", "fenix 7", "galaxy s7"): a few digits,
+ * or a letter or two and a few digits, after a word of letters.
+ */
+const MODEL_NUMBER = /^\p{L}{0,2}\d{1,4}$/u;
 const MODEL_NAME = /^\p{L}{2,}$/u;
 
-/** The indexes among `at` of words that are a model's number after its name ("14" of "iphone 14"). */
+/** The indexes among `at` of words that are a model's number after its name ("14" of "iphone 14", "s7" of "galaxy s7"). */
 export function modelNumberWords(words: readonly string[], at: readonly number[]): number[] {
   return at.filter((i) => i > 0 && MODEL_NUMBER.test(words[i] as string) && MODEL_NAME.test(words[i - 1] as string));
 }
@@ -432,8 +435,12 @@ export function ranker(source: RankingSource): {
     // asks for a price order (then only products of that kind are ordered, see kindOnly), or is
     // a word a synonym of which names another kind here (see ownKindWord).
     // A model code ("k400", "s24") names the product more precisely than any word: then no word
-    // is boosted. A resolution or a network ("4k", "1080p", "5g") is a feature, not a model.
-    const modelCode = words.some((w) => hasDigit(w) && /[a-zа-я]/.test(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null);
+    // is boosted. A resolution or a network ("4k", "1080p", "5g") is a feature, not a model; a
+    // code in what the item is for names what it fits ("case for galaxy s7": a case, and phones
+    // whose descriptions say "case" and "waterproof" are none).
+    const modelCode = words.some(
+      (w, i) => hasDigit(w) && /[a-zа-я]/.test(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null && !purpose.includes(i),
+    );
     // The groups of what the item is for ("часов garmin" of "зарядка для часов garmin").
     const purposeMask = groupMask(expanded, purpose, ng);
     // One word counts as the product word too when it and a synonym of it name different kinds

@@ -1,8 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
-import { converse, index, messageOf, productsOf, shownSkus } from './helpers.ts';
+import { resolve } from 'node:path';
+import { converse, index, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
 import { purposeSwitch } from '../../../src/assistant/catalog-engine/refine.ts';
+import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
+import type { EngineTurn } from '../../../src/assistant/engine.ts';
+import type { EngineAnswer } from '../../../src/assistant/contract.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { loadProducts } from '../catalog-search/demo-catalog.ts';
+import { PROJECT_ROOT } from '../../helpers/shared-data.ts';
 
 const priceOf = (sku: string) => index.bySku(sku)?.price ?? Number.NaN;
 const brandOf = (sku: string) => index.bySku(sku)?.brand;
@@ -118,4 +125,22 @@ test('another purpose replaces the previous one, or is added to a request that h
   assert.equal(purposeSwitch('а для чего он нужен?', ['крем', 'для', 'рук']), null);
   assert.equal(purposeSwitch('для дачи и сада и огорода и бани', ['шланг']), null, 'more than a few words is a new request');
   assert.equal(purposeSwitch('а подешевле?', ['крем']), null);
+});
+
+test('"with 16gb ram" after laptops asks for laptops with that memory, not for memory the shop does not sell', async () => {
+  const products = await loadProducts(resolve(PROJECT_ROOT, 'examples/demo-en/catalog.jsonl'));
+  const english = buildCatalogIndex(products, { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => english } });
+  const history: EngineTurn[] = [];
+  const answers: EngineAnswer[] = [];
+  for (const text of ['laptop for college under 1000', 'with 16gb ram']) {
+    const r = await engine.answer({ tenant: tenant({ id: 'demo-en', language: 'en' }), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
+    answers.push(r.answer);
+    history.push({ role: 'user', text }, { role: 'assistant', text: messageOf(r.answer), response: r.answer.response, state: r.state ?? null });
+  }
+  const cards = productsOf(answers[1]!)?.value ?? [];
+  assert.ok(cards.length > 0, messageOf(answers[1]!));
+  assertEvery(cards, (c) => /Laptop/.test(c.name) && /16GB/.test(c.name) && (c.price ?? Infinity) <= 1000);
+  // Before, the fresh search for "16gb ram" won: "It looks like we don't sell "ram" in this shop."
+  assert.doesNotMatch(messageOf(answers[1]!), /don't sell/);
 });

@@ -429,3 +429,21 @@ test('memory as buyers name it ("оперативная память", "опер
   // Not an SD card or a DVD that also says "8Gb".
   assertEvery(names(ask(index, 'оперативка ddr4 8 гб')).slice(0, 6), (n) => /DDR|DIMM/i.test(n));
 });
+
+test('contractions are grammar, not search words: "what\'s the best selling phone?" looks for phones, "i\'d like a case that\'s waterproof …" for a case', { skip: sharedDataSkip }, async () => {
+  const index = await phoneShop();
+  // Before: "whats phone", titled "What's phone", with phone wallets and mounts first.
+  const parsed = index.parseDetailed("what's the best selling phone?");
+  assert.deepEqual([...tokenize(parsed.text), ...parsed.categoryWords], ['phone']);
+  assert.equal(index.parseDetailed("i'd like a case that's waterproof for galaxy s7").text, 'case waterproof for galaxy s7');
+  const phones = ask(index, "what's the best selling phone?");
+  assertEvery(phones.hits.slice(0, 6), (h) => /Cell Phone/.test(h.product.name));
+});
+
+test('a model code in what the item is for names what it fits: "waterproof case for galaxy s7" shows cases for the S7, not the phone nor cases for an S5', { skip: sharedDataSkip }, async () => {
+  const run = ask(await phoneShop(), 'waterproof case for galaxy s7');
+  assert.ok(run.hits.length >= 2);
+  // Before: the S7 edge phones (their descriptions say "case" and "waterproof") among the cases.
+  assertEvery(names(run), (n) => /Galaxy S7/.test(n) && /\b(?:Case|Cover)\b/.test(n));
+  assert.equal(run.hits[0]?.ofKind, true);
+});
