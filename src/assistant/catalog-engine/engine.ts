@@ -316,7 +316,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       if (parsed.text !== '' && !onlyModifiers(parsed.text) && !changesFilters(parsed, otherBrand) && !knowsAnyWord(index, turn, parsed.text)) {
         return unknownWordsAnswer(turn, index, prev);
       }
-      const refined = refineSearch(index, prev, parsed, otherBrand);
+      const refined = refineSearch(index, prev, parsed, otherBrand, text);
       const priceMove = refined.move ?? (parsed.filters.priceMax !== undefined || parsed.filters.priceMin !== undefined ? undefined : prev.priceMove);
       const refinedCtx: SearchContext = {
         categoryWords: prev.categoryWords,

@@ -422,7 +422,10 @@ function synonymShown(vocab: readonly string[], word: string): boolean {
   }
   const w = word.toLowerCase();
   const cyrillic = CYRILLIC.test(w);
-  return synonymsOf(w).some((s) => CYRILLIC.test(s) === cyrillic && shows(vocab, s));
+  // A Russian word is shown by its English synonym too ("музыкой" by "Forerunner 255 Music"):
+  // the Russian title keeps it. An English word shown only by a Russian one would put English
+  // into a Russian answer.
+  return synonymsOf(w).some((s) => (cyrillic || !CYRILLIC.test(s)) && shows(vocab, s));
 }
 
 export function shows(vocab: readonly string[], word: string): boolean {

@@ -9,7 +9,7 @@ import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
 import { isUnitWord, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
-import { STOP_WORDS } from '../../catalog/search/stopwords.ts';
+import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import type { EngineState } from '../engine-state.ts';
 
@@ -75,6 +75,12 @@ export function forWhatWasShown(message: string, label: readonly string[], index
   return `${message.slice(0, m.index)}${m[1]}${m[2]} ${target}${message.slice(m.index + m[0].length)}`;
 }
 
+/** The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with 16gb ram"). */
+function leadingWithWord(message: string): string | undefined {
+  const first = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).find((w) => w !== 'а' && w !== 'and' && w !== 'и');
+  return first !== undefined && WITH_WORDS.has(first) ? first : undefined;
+}
+
 /**
  * Whether a message can be a follow-up of the previous search: it names no new product
  * category, and it is short or only changes filters.
@@ -110,7 +116,7 @@ function median(values: number[]): number {
  * The previous search changed by the follow-up. Price moves are relative to what was
  * shown: "cheaper" means below the middle price of the products shown.
  */
-export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: DetailedQuery, otherBrand: boolean): Refinement {
+export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: DetailedQuery, otherBrand: boolean, message = ''): Refinement {
   const filters: SearchFilters = { ...prev.filters };
   const shownPrices = prev.shown
     .map((sku) => index.bySku(sku)?.price)
@@ -192,6 +198,11 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     request.sort = sort;
   }
   const label = [...sized.label];
+  // "а с музыкой?" after running watches: "Часы для бега с музыкой", the "с" kept.
+  const withWord = leadingWithWord(message);
+  if (withWord !== undefined && added.some((w) => !label.includes(w))) {
+    label.push(withWord);
+  }
   for (const w of added) {
     if (!label.includes(w)) {
       label.push(w);

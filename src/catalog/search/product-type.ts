@@ -9,7 +9,7 @@
  * is before its first measure ("AOC C27G2 computer monitor 68.6 cm (27") … Full HD LED").
  */
 import { analyseQuery, analyseWords, isModelSuffix, packagedIndex } from './expansion.ts';
-import { isModifierWord, namesProductKind, shortNamesIn } from './synonyms.ts';
+import { isModifierWord, namesProductKind, shortNamesIn, synonymsOf } from './synonyms.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { boundText } from './limits.ts';
 import { hasDigit, isCyrillic, tokenizeName } from './tokenize.ts';
@@ -277,7 +277,8 @@ export interface KindCategories {
  * rules do not know, "… Galaxy S7 32GB - Platinum Gold"; a series, "… Galaxy J3 32GB") may
  * not say what the product is; its most specific category does, and that category's kind
  * word takes the free slot: the Galaxy filed under "Cell Phones with Plans" is a phone. A
- * name that agrees with its category ("Смартфон …" under "Смартфоны") is left as it is.
+ * name that agrees with its category ("Смартфон …" under "Смартфоны"), or that opens with a
+ * kind word of the synonym table (`opensWithKind`), is left as it is.
  */
 export function productKindTerms(
   count: number,
@@ -295,7 +296,7 @@ export function productKindTerms(
     }
     const path = categories?.pathOf(i);
     if (path && path.length > 0) {
-      addCategoryKind(out, i, path, categoryKind);
+      addCategoryKind(out, i, path, categoryKind, opensWithKind(firstWords[i] as string[], words[0], inv));
     }
   }
   return out;
@@ -312,7 +313,23 @@ export function categoryKindTerms(names: readonly string[], inv: InvertedIndex):
 }
 
 /** Puts the kind of product i's most specific category in a free slot, unless its name's kind is one of its categories' kinds. */
-function addCategoryKind(out: Int32Array, i: number, path: ArrayLike<number>, categoryKind: Int32Array): void {
+/**
+ * For a name opening with its kind word, and that word one of the synonym table, whether a
+ * category's kind term is that kind in any language; else null. Such a name says what it is,
+ * whatever category it is filed under: the furniture shop's "Кресло 1211-3", filed under
+ * "Диваны" with the sofa it matches, is an armchair ("Морозильная камера …" under
+ * "Refrigerators" still gets the category's kind, its "камера" being no camera; "Холодильник …"
+ * there gets "refrigerator", the same kind in English).
+ */
+function opensWithKind(firstWords: readonly string[], word: string | undefined, inv: InvertedIndex): ((term: number) => boolean) | null {
+  if (word === undefined || firstWords[0] !== word || !namesProductKind(word)) {
+    return null;
+  }
+  const stems = new Set([word, ...synonymsOf(word)].map(stem));
+  return (term) => stems.has(inv.term(term));
+}
+
+function addCategoryKind(out: Int32Array, i: number, path: ArrayLike<number>, categoryKind: Int32Array, nameKind: ((term: number) => boolean) | null): void {
   const slots = out.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS);
   for (let c = 0; c < path.length; c++) {
     const kind = categoryKind[path[c] as number] as number;
@@ -322,7 +339,7 @@ function addCategoryKind(out: Int32Array, i: number, path: ArrayLike<number>, ca
   }
   const leafKind = categoryKind[path[path.length - 1] as number] as number;
   const free = slots.indexOf(-1);
-  if (leafKind >= 0 && free >= 0) {
+  if (leafKind >= 0 && free >= 0 && (nameKind === null || nameKind(leafKind))) {
     slots[free] = leafKind;
   }
 }

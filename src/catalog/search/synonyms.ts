@@ -93,6 +93,8 @@ const GROUPS: string[][] = [
   ['игровой', 'игровые', 'gaming'],
   ['детский', 'kids'],
   ['водонепроницаемый', 'влагозащищенный', 'waterproof'],
+  // Watches and headphones name the feature in English ("Forerunner 265 Music"): "а с музыкой?".
+  ['музыка', 'музыкой', 'music'],
   ['диван', 'sofa', 'couch', 'settee'],
   ['шторы', 'штора', 'curtain', 'curtains', 'drapes', 'drape', 'drapery'],
   ['ковер', 'rug', 'carpet'],
@@ -189,7 +191,7 @@ export function phraseSynonymsAt(words: readonly string[], i: number): { same: s
 export const SYNONYM_VOCABULARY: readonly string[] = [...new Set(GROUPS.flat().flatMap((w) => w.split(' ')))].filter((w) => w.length >= 4);
 
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
-const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый']);
+const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка']);
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);

@@ -8,8 +8,9 @@ import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index
 import type { EngineTurn } from '../../../src/assistant/engine.ts';
 import type { EngineAnswer } from '../../../src/assistant/contract.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import type { CatalogIndex } from '../../../src/catalog/search/types.ts';
 import { loadProducts } from '../catalog-search/demo-catalog.ts';
-import { PROJECT_ROOT } from '../../helpers/shared-data.ts';
+import { PROJECT_ROOT, sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 
 const priceOf = (sku: string) => index.bySku(sku)?.price ?? Number.NaN;
 const brandOf = (sku: string) => index.bySku(sku)?.brand;
@@ -127,20 +128,37 @@ test('another purpose replaces the previous one, or is added to a request that h
   assert.equal(purposeSwitch('а подешевле?', ['крем']), null);
 });
 
-test('"with 16gb ram" after laptops asks for laptops with that memory, not for memory the shop does not sell', async () => {
-  const products = await loadProducts(resolve(PROJECT_ROOT, 'examples/demo-en/catalog.jsonl'));
-  const english = buildCatalogIndex(products, { language: 'en' });
-  const engine = createCatalogEngine({ catalogs: { get: () => english } });
+/** A dialog on a catalogue of its own, each answer's state fed back as the generation service does. */
+async function dialogOn(catalog: CatalogIndex, language: 'ru' | 'en', messages: string[]): Promise<EngineAnswer[]> {
+  const engine = createCatalogEngine({ catalogs: { get: () => catalog } });
   const history: EngineTurn[] = [];
   const answers: EngineAnswer[] = [];
-  for (const text of ['laptop for college under 1000', 'with 16gb ram']) {
-    const r = await engine.answer({ tenant: tenant({ id: 'demo-en', language: 'en' }), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
+  for (const text of messages) {
+    const r = await engine.answer({ tenant: tenant({ language }), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
     answers.push(r.answer);
     history.push({ role: 'user', text }, { role: 'assistant', text: messageOf(r.answer), response: r.answer.response, state: r.state ?? null });
   }
+  return answers;
+}
+
+test('"with 16gb ram" after laptops asks for laptops with that memory, not for memory the shop does not sell', async () => {
+  const english = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo-en/catalog.jsonl')), { language: 'en' });
+  const answers = await dialogOn(english, 'en', ['laptop for college under 1000', 'with 16gb ram']);
   const cards = productsOf(answers[1]!)?.value ?? [];
   assert.ok(cards.length > 0, messageOf(answers[1]!));
   assertEvery(cards, (c) => /Laptop/.test(c.name) && /16GB/.test(c.name) && (c.price ?? Infinity) <= 1000);
   // Before, the fresh search for "16gb ram" won: "It looks like we don't sell "ram" in this shop."
   assert.doesNotMatch(messageOf(answers[1]!), /don't sell/);
+  assert.match(messageOf(answers[1]!), /Laptop with 16GB under \$1,000/);
+});
+
+test('"а с музыкой?" after running watches shows the Music models, and the title says so in Russian', { skip: sharedDataSkip }, async () => {
+  const garmin = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/garminko_ru_feed.xml')), { language: 'ru' });
+  const answers = await dialogOn(garmin, 'ru', ['часы для бега', 'а с музыкой?']);
+  const cards = productsOf(answers[1]!)?.value ?? [];
+  assert.ok(cards.length >= 3);
+  // Before: «Точного совпадения с «музыкой» нет» over the same watches as before.
+  assertEvery(cards, (c) => /Forerunner/.test(c.name) && /Music/.test(c.name));
+  assert.match(messageOf(answers[0]!), /^Часы для бега — /u);
+  assert.match(messageOf(answers[1]!), /^Часы для бега с музыкой — /u);
 });

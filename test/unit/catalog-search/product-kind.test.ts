@@ -100,6 +100,26 @@ test('a Russian name of a model\'s code and what it is for says no kind: its cat
   assert.deepEqual(productKindWords('F2102-B для ванной'), []);
 });
 
+test('a name opening with a kind word of the synonym table is that kind whatever its category: an armchair filed under sofas is no sofa', () => {
+  const docs: CatalogProduct[] = [
+    { sku: 'a1', name: 'Кресло 1211-3', categories: ['Мебель', 'Диваны'], available: true, params: {} },
+    { sku: 'a2', name: 'Планшет Acer A100', categories: ['БЛОКИ ПИТАНИЯ ATX'], available: true, params: {} },
+    // The category's kind in another language is the same kind: kept.
+    { sku: 'a3', name: 'Холодильник GC-B509 LG', categories: ['Refrigerators'], available: true, params: {} },
+    // An adjective first: the category still says what it is ("камера" is no camera here).
+    { sku: 'a4', name: 'Морозильная камера GC-B404 LG', categories: ['Refrigerators'], available: true, params: {} },
+  ];
+  const built = buildColumns(docs);
+  const inv = buildTextIndex(docs, built.nameWordsOf);
+  const { catNames, catOf, catOffsets } = built.columns;
+  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name, {
+    names: catNames,
+    pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
+  });
+  const kinds = docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
+  assert.deepEqual(kinds, [[stem('кресло')], [stem('планшет')], [stem('холодильник'), stem('refrigerators')], [stem('камера'), stem('refrigerators')]]);
+});
+
 test('a spec-sheet name says what it is before its first measure: a "computer monitor 68.6 cm … LED" is a monitor, a "printer kit" no printer', () => {
   const kinds = (name: string): string[] => productKindWords(name);
   // Brand, model, what it is in lower case, then the specifications.
