@@ -13,6 +13,7 @@ import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
+import { shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
 import { superlativeAnswer, superlativeAsked } from './superlatives.ts';
 import { currencySymbol } from '../currency.ts';
 import { detectLanguage } from '../language.ts';
@@ -244,6 +245,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     const picked = superlativeAnswer(turn, index, superlative, prev);
     if (picked) {
       return picked;
+    }
+  }
+
+  // "Сравни первые две": two of the cards just shown, side by side.
+  const pair = prev && prev.shown.length > 1 ? shownPairAsked(text, prev.shown.length) : null;
+  if (prev && pair) {
+    const compared = shownComparisonAnswer(turn, index, prev, pair);
+    if (compared) {
+      return compared;
     }
   }
 

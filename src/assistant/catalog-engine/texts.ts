@@ -135,6 +135,11 @@ const RU = {
   comparedFrom: (what: string, price: string) => `${what} — от ${price}`,
   comparedMissing: (missing: string, found: string) => `«${missing}» в нашем каталоге нет — вот ${found}.`,
   titleCompared: (a: string, b: string) => `${a} и ${b}`,
+  shownComparedPrice: (name: string, price: string | null) => (price === null ? `«${name}»` : `«${name}» — ${price}`),
+  shownCompared: (a: string, b: string, diffs: string[]) =>
+    diffs.length > 0
+      ? `Сравниваем: ${a} и ${b}. По карточкам различаются: ${diffs.join('; ')}. Что лучше, зависит от того, что для вас важнее, — подскажите, и я подберу.`
+      : `Сравниваем: ${a} и ${b}. Других различий, кроме цены, их карточки не называют — подробнее на страницах товаров.`,
   superlativeBest: (attribute: Attribute, most: boolean, name: string, value: string): string => {
     switch (attribute) {
       case 'price':
@@ -245,6 +250,11 @@ const EN: typeof RU = {
   comparedFrom: (what: string, price: string) => `${what} from ${price}`,
   comparedMissing: (missing: string, found: string) => `We don't have “${missing}” — here is ${found}.`,
   titleCompared: (a: string, b: string) => `${a} vs ${b}`,
+  shownComparedPrice: (name: string, price: string | null) => (price === null ? `“${name}”` : `“${name}” at ${price}`),
+  shownCompared: (a: string, b: string, diffs: string[]) =>
+    diffs.length > 0
+      ? `Side by side: ${a} and ${b}. Where their cards differ: ${diffs.join('; ')}. Which is better depends on what matters most to you — tell me and I'll narrow it down.`
+      : `Side by side: ${a} and ${b}. Their cards name no difference beyond the price — the product pages have more.`,
   superlativeBest: (attribute: Attribute, most: boolean, name: string, value: string): string => {
     switch (attribute) {
       case 'price':

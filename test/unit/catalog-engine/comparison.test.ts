@@ -2,8 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { comparisonSides } from '../../../src/assistant/catalog-engine/comparison.ts';
+import { shownPairAsked } from '../../../src/assistant/catalog-engine/shown-comparison.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
-import { ask, index, messageOf, productsOf, tenant } from './helpers.ts';
+import { ask, converse, index, messageOf, productsOf, tenant } from './helpers.ts';
 
 test('comparisons are read in both languages, a bare second number or brand taking the first side\'s words', () => {
   const read = (text: string) => comparisonSides(text, index);
@@ -36,3 +37,47 @@ test('a side the shop does not sell is said so, and the other side is shown', as
   const names = productsOf(r.answer)?.value.map((c) => c.name) ?? [];
   assertEvery(names, (n) => /iPhone 15/.test(n), 'the cards');
 });
+
+test('two of the cards just shown are named by their places, in both languages; a message naming products is no such request', () => {
+  const read = (text: string, shown = 6) => shownPairAsked(text, shown);
+  assert.deepEqual(read('сравни первые две'), [0, 1]);
+  assert.deepEqual(read('compare the first two'), [0, 1]);
+  assert.deepEqual(read('чем отличаются первый и третий?'), [0, 2]);
+  assert.deepEqual(read('в чем разница между вторым и пятым?'), [1, 4]);
+  assert.deepEqual(read('compare #1 and #3'), [0, 2]);
+  assert.deepEqual(read('what is the difference between the second and third one?'), [1, 2]);
+  assert.deepEqual(read('сравни первый вариант со вторым'), [0, 1]);
+  // Products named, a place not shown, no comparison word.
+  assert.equal(read('compare iphone 5 and 6'), null);
+  assert.equal(read('сравни iphone 15 и 14'), null);
+  assert.equal(read('compare 1 and 7'), null);
+  assert.equal(read('compare the first and the fourth', 3), null);
+  assert.equal(read('первые две лучше?'), null);
+});
+
+test('"сравни первые две" after coffee machines puts the first two cards side by side with their prices and what their cards state differently', async () => {
+  const [shown, compared] = await converse(['кофемашина', 'сравни первые две']);
+  const first = productsOf(shown!.answer)!.value.slice(0, 2);
+  const cards = productsOf(compared!.answer)!.value;
+  assert.deepEqual(
+    cards.map((c) => c.sku),
+    first.map((c) => c.sku),
+  );
+  const [a, b] = first.map((c) => index.bySku(c.sku ?? '')!);
+  const message = messageOf(compared!.answer);
+  assert.match(message, new RegExp(`^Сравниваем: «${escape(a!.name)}» — [\\d ]+ ₽ и «${escape(b!.name)}» — [\\d ]+ ₽\\. По карточкам различаются: `, 'u'));
+  // Only what differs: a parameter both cards state alike is not named.
+  for (const key of Object.keys(a!.params)) {
+    const same = a!.params[key] === b!.params[key];
+    assert.equal(message.includes(`${key}: `), !same && b!.params[key] !== undefined, key);
+  }
+  // Before, the request was searched: "Такого в нашем каталоге не нашлось".
+  assert.doesNotMatch(message, /не нашлось/u);
+  // The next question is about the two compared.
+  const [, , cheaper] = await converse(['кофемашина', 'сравни первые две', 'какая из них дешевле?']);
+  assert.ok(first.map((c) => c.sku).includes(productsOf(cheaper!.answer)!.value[0]!.sku));
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

@@ -1,0 +1,130 @@
+/**
+ * "Сравни первые две", "compare the first two", "чем отличаются первый и третий?": two of the
+ * cards just shown, side by side, with their prices and the characteristics their cards state
+ * differently. Which is better is the buyer's call; the answer says what differs.
+ */
+import { paramStated, type CatalogProduct } from '../../catalog/product.ts';
+import { normalizeText } from '../../catalog/search/tokenize.ts';
+import type { CatalogIndex } from '../../catalog/search/types.ts';
+import type { EngineResult } from '../engine.ts';
+import type { EngineState } from '../engine-state.ts';
+import { currencySymbol } from '../currency.ts';
+import { formatPrice, shortName } from './texts.ts';
+import { result, SHELF_SIZE, type Turn } from './turn.ts';
+
+/** Such a request is short: read from the first characters only. */
+const MAX_REQUEST_CHARS = 100;
+/** Parameters of a card read, and differences named. */
+const MAX_PARAMS_READ = 40;
+const MAX_DIFFERENCES = 4;
+const MAX_VALUE_CHARS = 60;
+
+/** A word every such request has: most messages skip the patterns. */
+const COMPARE_WORD = /compar|differ|отлича|разниц|сравн/iu;
+
+/** The position of a shown card an ordinal or a number names (1-based), or 0. */
+const ORDINALS: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^(?:перв\p{L}*|first|1st|1)$/u, 1],
+  [/^(?:втор\p{L}*|second|2nd|2)$/u, 2],
+  [/^(?:трет\p{L}*|third|3rd|3)$/u, 3],
+  [/^(?:четв[её]рт\p{L}*|fourth|4th|4)$/u, 4],
+  [/^(?:пят\p{L}*|fifth|5th|5)$/u, 5],
+  [/^(?:шест\p{L}*|sixth|6th|6)$/u, 6],
+];
+
+function position(word: string): number {
+  for (const [re, n] of ORDINALS) {
+    if (re.test(word)) {
+      return n;
+    }
+  }
+  return 0;
+}
+
+/** "the first two", "первые два/две", "top 2": the first two cards. */
+const FIRST_TWO = /(?:^|\s)(?:(?:the )?(?:first|top) (?:two|2)|(?:the )?two first|первые (?:два|две|2)|два первых|две первые|первую пару)(?=\s|$|[?!.,])/u;
+
+/** The other words such a request may have. */
+const FRAME_WORDS: ReadonlySet<string> = new Set([
+  'а', 'и', 'с', 'со', 'в', 'чем', 'между', 'мне', 'пожалуйста', 'ли', 'их', 'них', 'из', 'вариант', 'варианта', 'варианты', 'товар', 'товара', 'товары',
+  'модель', 'модели', 'позицию', 'позиции', 'номер', 'по', 'под', 'можешь', 'можете', 'это', 'эти', 'какая', 'какие', 'есть',
+  'and', 'the', 'with', 'to', 'between', 'what', 'whats', 'is', 'are', 'one', 'ones', 'option', 'options', 'item', 'items', 'product', 'products',
+  'model', 'models', 'number', 'no', 'please', 'can', 'you', 'me', 'how', 'do', 'does', 'of', 'them', 'these', 'those', 'vs',
+]);
+
+/**
+ * The two shown cards (0-based positions) a message asks to compare, or null: "сравни первые
+ * две", "compare the first and the third", "сравни 2 и 4", "чем отличаются первый и второй?".
+ */
+export function shownPairAsked(text: string, shown: number): [number, number] | null {
+  if (text.length > MAX_REQUEST_CHARS || shown < 2 || !COMPARE_WORD.test(text)) {
+    return null;
+  }
+  const norm = normalizeText(text).replace(/[#№]/gu, ' ');
+  if (FIRST_TWO.test(norm)) {
+    return [0, 1];
+  }
+  const positions: number[] = [];
+  for (const w of norm.split(/[^\p{L}\p{N}]+/u)) {
+    if (w === '') {
+      continue;
+    }
+    const p = position(w);
+    if (p > 0 && !positions.includes(p)) {
+      positions.push(p);
+    } else if (p === 0 && !FRAME_WORDS.has(w) && !COMPARE_WORD.test(w)) {
+      // Another word names products ("compare iphone 5 and 6"): a comparison of those, not of cards.
+      return null;
+    }
+  }
+  if (positions.length !== 2) {
+    return null;
+  }
+  const [a, b] = positions as [number, number];
+  return a <= shown && b <= shown && a <= SHELF_SIZE && b <= SHELF_SIZE ? [a - 1, b - 1] : null;
+}
+
+/** The parameters both cards state with different values, as "Key: a / b", at most a few. */
+function differences(a: CatalogProduct, b: CatalogProduct): string[] {
+  const bParams = new Map<string, string>();
+  let read = 0;
+  for (const key in b.params) {
+    if (read++ >= MAX_PARAMS_READ) {
+      break;
+    }
+    bParams.set(normalizeText(key), String(b.params[key]));
+  }
+  const out: string[] = [];
+  read = 0;
+  for (const key in a.params) {
+    if (read++ >= MAX_PARAMS_READ || out.length >= MAX_DIFFERENCES) {
+      break;
+    }
+    const va = String(a.params[key]);
+    const vb = bParams.get(normalizeText(key));
+    if (vb !== undefined && paramStated(va) && paramStated(vb) && normalizeText(va) !== normalizeText(vb)) {
+      out.push(`${key}: ${clip(va)} / ${clip(vb)}`);
+    }
+  }
+  return out;
+}
+
+function clip(value: string): string {
+  return value.length > MAX_VALUE_CHARS ? `${value.slice(0, MAX_VALUE_CHARS - 1)}…` : value;
+}
+
+/** The two cards side by side; null when either is no longer in the catalogue. */
+export function shownComparisonAnswer(turn: Turn, index: CatalogIndex, prev: EngineState, pair: [number, number]): EngineResult | null {
+  const a = index.bySku(prev.shown[pair[0]] ?? '');
+  const b = index.bySku(prev.shown[pair[1]] ?? '');
+  if (!a || !b) {
+    return null;
+  }
+  const { t, lang, req } = turn;
+  const currency = currencySymbol(req.tenant, a);
+  const priced = (p: CatalogProduct): string => t.shownComparedPrice(shortName(p), typeof p.price === 'number' ? formatPrice(p.price, currency, lang) : null);
+  const diffs = differences(a, b);
+  const message = t.shownCompared(priced(a), priced(b), diffs);
+  const state: EngineState = { ...prev, shown: [a.sku, b.sku] };
+  return result(turn, { message, shelf: { products: [a, b], title: t.titleCompared(shortName(a), shortName(b)), shelfId: 'aisle-compare', sourceQuery: turn.text } }, state);
+}
