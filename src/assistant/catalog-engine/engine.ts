@@ -23,6 +23,7 @@ import {
   isGreeting,
   isOffTopic,
   asksForProducts,
+  questionAboutShown,
   isQuestion,
   isThanks,
   matchLinks,
@@ -34,7 +35,8 @@ import {
   wantsSupport,
 } from './intents.ts';
 import { freshContext, type SearchContext } from './labels.ts';
-import { detailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
+import { asksCardTopic } from './product-facts.ts';
+import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
 import { forWhatWasShown, looksLikeFollowUp, onlyModifiers, purposeSwitch, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
@@ -197,6 +199,11 @@ function knowsAnyWord(index: CatalogIndex, turn: Turn, text: string): boolean {
   return false;
 }
 
+/** The products of the cards just shown that the catalogue still has. */
+function shownProducts(index: CatalogIndex, prev: EngineState): CatalogProduct[] {
+  return prev.shown.slice(0, SHELF_SIZE).flatMap((sku) => index.bySku(sku) ?? []);
+}
+
 function isVague(q: DetailedQuery): boolean {
   return q.text === '' && q.categoryWords.length === 0 && !q.filters.brands?.length && !q.filters.excludeBrands?.length;
 }
@@ -245,6 +252,14 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     const picked = superlativeAnswer(turn, index, superlative, prev);
     if (picked) {
       return picked;
+    }
+  }
+
+  // "А какая у них автономность?": what the cards just shown say about it.
+  if (prev && prev.shown.length > 0 && questionAboutShown(text) && asksCardTopic(text, shownProducts(index, prev))) {
+    const detail = shownDetailAnswer(turn, index, prev);
+    if (detail) {
+      return detail;
     }
   }
 

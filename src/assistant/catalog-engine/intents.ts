@@ -232,6 +232,25 @@ const QUESTION_WORDS = new Set([
   'how', 'what', 'which', 'where', 'when', 'why', 'can', 'could', 'do', 'does', 'is', 'are', 'will', 'has', 'have',
 ]);
 
+/** Words pointing at the cards just shown ("у них", "these", "they"). */
+const SHOWN_PRONOUN = /(?:^|[^\p{L}])(?:них|этих|они|их|эти|they|them|these|those|their)(?=[^\p{L}]|$)/iu;
+/** How long a battery lasts, said without a pronoun ("сколько держит батарея?", "how long does the battery last?"). */
+const HOW_LONG = /(?:^|[^\p{L}])(?:сколько\s+(?:держит|работает|живет|живёт|длится)|how\s+long)(?=[^\p{L}]|$)/iu;
+/** A question asking whether something is there is a request for it ("а есть у них чёрные?"). */
+const ASKS_FOR_ONE = /(?:^|[^\p{L}])(?:есть|бывают|any|got)(?=[^\p{L}]|$)|do you have/iu;
+/** Such questions are short: read from the first characters only. */
+const MAX_SHOWN_QUESTION_CHARS = 100;
+
+/**
+ * A question that may be about the cards just shown ("а какая у них автономность?", "what
+ * navigation do they have?", "сколько держит батарея?"): a question pointing at them or asking
+ * how long something lasts, and not asking whether there is one. Whether it asks something the
+ * cards state is `asksCardTopic`'s to say.
+ */
+export function questionAboutShown(text: string): boolean {
+  return text.length <= MAX_SHOWN_QUESTION_CHARS && isQuestion(text) && !ASKS_FOR_ONE.test(text) && (SHOWN_PRONOUN.test(text) || HOW_LONG.test(text));
+}
+
 /** A question rather than a request ("какая у него камера?", "is it water resistant?"). */
 export function isQuestion(text: string): boolean {
   if (text.includes('?')) {

@@ -49,6 +49,24 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
   { asked: ['страна', 'производств', 'made', 'country', 'origin'], card: ['страна', 'производств', 'country', 'origin'] },
 ];
 
+/** The colour topic: "а есть у них чёрные?" asks for black ones (a refinement), not for the colours of the cards. */
+const COLOUR_TOPIC = TOPICS.findIndex((t) => t.asked.includes('цвет'));
+
+/**
+ * Whether a question asks about something cards state: a topic (a camera, a battery, a screen
+ * …; not a colour) or a parameter one of `products` names ("navigation" of "Navigation: Camera").
+ */
+export function asksCardTopic(question: string, products: readonly CatalogProduct[]): boolean {
+  const words = tokenize(question)
+    .slice(0, MAX_ASKED)
+    .filter((w) => !QUESTION_NOISE.has(w));
+  if (words.some((w) => TOPICS.some((topic, i) => i !== COLOUR_TOPIC && starts(w, topic.asked)))) {
+    return true;
+  }
+  const stems = words.filter((w) => w.length >= 4).map(stem);
+  return products.some((p) => Object.keys(p.params).slice(0, MAX_PARAMS).some((key) => tokenize(key).some((k) => stems.includes(stem(k)))));
+}
+
 export interface ProductFacts {
   /** Parameters ("Name: value") and description sentences about what was asked. */
   facts: string[];

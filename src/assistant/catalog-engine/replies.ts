@@ -15,7 +15,7 @@ import type { ShopTopic } from './intents.ts';
 import { productFacts } from './product-facts.ts';
 import { browseSuggests } from './suggests.ts';
 import { formatPrice, shortName } from './texts.ts';
-import { result, type Turn } from './turn.ts';
+import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 /**
  * A question about the shop: its page on the topic when it has one, else the operator
@@ -65,6 +65,42 @@ export function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null
     parts.supportButton = t.supportButton;
   }
   return result(turn, parts, state);
+}
+
+/** Facts quoted per card when a question is about several, and their length. */
+const FACTS_PER_CARD = 1;
+const MAX_CARD_FACT_CHARS = 140;
+
+/**
+ * A question about the cards just shown ("а какая у них автономность?", "how long does the
+ * battery last on these?"): what each card says about it, or honestly that the cards do not
+ * say. The cards stay, and so does the search they came from. Null when a card is gone.
+ */
+export function shownDetailAnswer(turn: Turn, index: CatalogIndex, prev: EngineState): EngineResult | null {
+  const { t, req, lang } = turn;
+  const products = prev.shown.slice(0, SHELF_SIZE).map((sku) => index.bySku(sku));
+  if (products.length === 0 || products.some((p) => p === undefined)) {
+    return null;
+  }
+  const lines: string[] = [];
+  let silent = 0;
+  for (const p of products as CatalogProduct[]) {
+    const facts = productFacts(p, turn.text).facts.slice(0, FACTS_PER_CARD);
+    if (facts.length === 0) {
+      silent++;
+      continue;
+    }
+    const said = facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ');
+    lines.push(t.shownFact(shortName(p), said.length > MAX_CARD_FACT_CHARS ? `${said.slice(0, MAX_CARD_FACT_CHARS - 1).trimEnd()}…` : said));
+  }
+  const parts: AnswerParts =
+    lines.length > 0
+      ? { message: t.shownDetail(lines, silent), shelf: { products: products as CatalogProduct[], title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }
+      : { message: t.shownNoDetail(req.tenant.supportChat), suggests: [t.sugCheaper] };
+  if (lines.length === 0 && req.tenant.supportChat) {
+    parts.supportButton = t.supportButton;
+  }
+  return result(turn, parts, { ...prev, lang });
 }
 
 const PRICE_QUESTION = /сколько (он |она |оно |они )?стои|какая цена|почем|по чем|how much (is it|is this|are they|does (it|this) cost)|what('s| is) the price|price\?/iu;

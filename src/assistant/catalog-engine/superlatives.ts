@@ -147,5 +147,5 @@ export function superlativeAnswer(turn: Turn, index: CatalogIndex, asked: Superl
     message = t.superlativeBest(asked.attribute, asked.most, shortName(best.p), formatValue(best.v, asked.attribute, turn, currency));
   }
   const state: EngineState = { ...prev, shown: ordered.map((p) => p.sku) };
-  return result(turn, { message, shelf: { products: ordered, title: t.titleSuperlative, shelfId: 'aisle-shown', sourceQuery: turn.text } }, state);
+  return result(turn, { message, shelf: { products: ordered, title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }, state);
 }

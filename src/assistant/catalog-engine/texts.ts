@@ -135,6 +135,11 @@ const RU = {
   comparedFrom: (what: string, price: string) => `${what} — от ${price}`,
   comparedMissing: (missing: string, found: string) => `«${missing}» в нашем каталоге нет — вот ${found}.`,
   titleCompared: (a: string, b: string) => `${a} и ${b}`,
+  shownFact: (name: string, fact: string) => `«${name}» — ${fact}`,
+  shownDetail: (lines: string[], silent: number) =>
+    `По карточкам: ${lines.join('; ')}.${silent > 0 ? ` В карточках остальных (${silent}) об этом не сказано.` : ''}`,
+  shownNoDetail: (operator: boolean) =>
+    `В карточках показанных товаров об этом не сказано.${operator ? ' Могу позвать оператора — он уточнит.' : ' Подробнее — на страницах товаров.'}`,
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `«${name}»` : `«${name}» — ${price}`),
   shownCompared: (a: string, b: string, diffs: string[]) =>
     diffs.length > 0
@@ -156,7 +161,7 @@ const RU = {
   },
   superlativeSame: (attribute: Attribute, value: string, all: boolean) => `${all ? 'У всех показанных' : 'У всех, где это указано,'} ${SAME_RU[attribute]} — ${value}.`,
   superlativeUnknown: (attribute: Attribute) => `В карточках показанных товаров нет данных ${ABOUT_RU[attribute]} — точнее подскажет страница товара.`,
-  titleSuperlative: 'Показанные товары',
+  titleShown: 'Показанные товары',
   noBrandInfo: 'У этих товаров в каталоге не указан бренд, так что выбрать другой не получится. Могу показать подешевле или похожие.',
   giftAskBudget: 'Подскажите бюджет и что нравится получателю — подберу точнее.',
   titleGift: (budget: string) => `Идеи подарков${budget ? ` ${budget}` : ''}`,
@@ -250,6 +255,11 @@ const EN: typeof RU = {
   comparedFrom: (what: string, price: string) => `${what} from ${price}`,
   comparedMissing: (missing: string, found: string) => `We don't have “${missing}” — here is ${found}.`,
   titleCompared: (a: string, b: string) => `${a} vs ${b}`,
+  shownFact: (name: string, fact: string) => `“${name}”: ${fact}`,
+  shownDetail: (lines: string[], silent: number) =>
+    `From the cards: ${lines.join('; ')}.${silent > 0 ? ` The other ${silent === 1 ? 'card does' : `${silent} cards do`} not say.` : ''}`,
+  shownNoDetail: (operator: boolean) =>
+    `The cards of these products don't say.${operator ? ' I can call an operator to find out.' : ' The product pages may have more.'}`,
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `“${name}”` : `“${name}” at ${price}`),
   shownCompared: (a: string, b: string, diffs: string[]) =>
     diffs.length > 0
@@ -272,7 +282,7 @@ const EN: typeof RU = {
   superlativeSame: (attribute: Attribute, value: string, all: boolean) =>
     `${all ? 'All of these have' : 'Those whose cards state it have'} the same ${NOUN_EN[attribute]}: ${value}.`,
   superlativeUnknown: (attribute: Attribute) => `The cards of these products do not state the ${NOUN_EN[attribute]}; the product pages may.`,
-  titleSuperlative: 'The products shown',
+  titleShown: 'The products shown',
   noBrandInfo: "The catalogue doesn't name a brand for these products, so I can't pick another one. I can show cheaper or similar ones.",
   giftAskBudget: "Tell me the budget and what they like, and I'll narrow it down.",
   titleGift: (budget: string) => `Gift ideas${budget ? ` ${budget}` : ''}`,

@@ -6,7 +6,8 @@ import type { EngineTurn } from '../../../src/assistant/engine.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { formatPrice } from '../../../src/assistant/catalog-engine/texts.ts';
-import { assertEvery } from '../../helpers/assert.ts';
+import { assertEvery, assertNone } from '../../helpers/assert.ts';
+import { questionAboutShown } from '../../../src/assistant/catalog-engine/intents.ts';
 import { converse, index, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 const names = (r: { answer: Parameters<typeof productsOf>[0] }): string[] => productsOf(r.answer)?.value.map((c) => c.name) ?? [];
@@ -108,4 +109,28 @@ test('noise words are read as such only: "какой из этих лучше?" 
   assert.deepEqual(asked('какой из них самый шумный?'), { attribute: 'noise', most: true });
   assert.deepEqual(asked('у какого из них меньше дБ?'), { attribute: 'noise', most: false });
   assert.deepEqual(asked('which one is the loudest?'), { attribute: 'noise', most: true });
+});
+
+test('"какая у них камера?" after Samsung phones answers from each card what it says of the camera; the cards stay', async () => {
+  const [shown, asked] = await converse(['смартфон samsung', 'какая у них камера?']);
+  const message = messageOf(asked!.answer);
+  assert.match(message, /^По карточкам: «Смартфон Samsung Galaxy [^»]+» — [^;]*камер/u);
+  assert.deepEqual(names(asked!), names(shown!), 'the same cards');
+  // Before, the question was searched ("камера" and "них"), and phones with a camera in the description came back.
+  assert.doesNotMatch(message, /вот \d+ вариант/u);
+  // A question whether there is one is a request: "а есть у них чёрные?" shows the black ones.
+  const [, , black] = await converse(['смартфон samsung', 'какая у них камера?', 'а есть у них чёрные?']);
+  assertEvery(names(black!), (n) => /чёрный/u.test(n));
+  assert.doesNotMatch(messageOf(black!.answer), /«них»/u);
+});
+
+test('a question about something no shown card states says so, and offers the operator when the shop has one', async () => {
+  const [, asked] = await converse(['кофемашина', 'какой у них процессор?']);
+  assert.equal(messageOf(asked!.answer), 'В карточках показанных товаров об этом не сказано. Могу позвать оператора — он уточнит.');
+  assert.equal(productsOf(asked!.answer), undefined);
+});
+
+test('questions about shown cards are told from requests and from questions naming what the shop sells', () => {
+  assertEvery(['а какая у них автономность?', 'what navigation do they have?', 'сколько держит батарея?', 'how long does the battery last?', 'какой экран у этих?'], questionAboutShown);
+  assertNone(['а есть у них чёрные?', 'do you have them in black?', 'какой телевизор лучше?', 'а с музыкой?', 'покажи их подешевле'], questionAboutShown);
 });
