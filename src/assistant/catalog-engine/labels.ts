@@ -9,7 +9,7 @@ import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts'
 import { analyseQuery } from '../../catalog/search/expansion.ts';
 import { productKindWords } from '../../catalog/search/product-type.ts';
 import { boundedEdits } from '../../catalog/search/edits.ts';
-import { joinPhrases, synonymsOf } from '../../catalog/search/synonyms.ts';
+import { joinPhrases, synonymsOf, synonymsOfAnyForm } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
 import { STOP_WORDS } from '../../catalog/search/stopwords.ts';
@@ -425,7 +425,7 @@ function synonymShown(vocab: readonly string[], word: string): boolean {
   // A Russian word is shown by its English synonym too ("музыкой" by "Forerunner 255 Music"):
   // the Russian title keeps it. An English word shown only by a Russian one would put English
   // into a Russian answer.
-  return synonymsOf(w).some((s) => (cyrillic || !CYRILLIC.test(s)) && shows(vocab, s));
+  return synonymsOfAnyForm(w).some((s) => (cyrillic || !CYRILLIC.test(s)) && shows(vocab, s));
 }
 
 export function shows(vocab: readonly string[], word: string): boolean {
@@ -551,9 +551,10 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   if (out.length > 0 && (!dropped || productWordKept(label, kept) || namesShownKind(out, products))) {
     const spellings = productSpellings(products);
     // Only a word the products show by another word's start may be misspelt ("wireles" of "wireless").
-    const typos = out.some((w) => /^\p{L}{4,}$/u.test(w) && !vocab.includes(stem(w.toLowerCase())));
-    const written = typos ? nameWords(products) : null;
-    return out.map((w) => respell(written ? fixTypo(w, written) : w, spellings));
+    // A word the cards show by a synonym is no typo ("морозилкой" of "с нижней морозильной камерой").
+    const typo = (w: string): boolean => /^\p{L}{4,}$/u.test(w) && !vocab.includes(stem(w.toLowerCase())) && !synonymShown(vocab, w);
+    const written = out.some(typo) ? nameWords(products) : null;
+    return out.map((w) => respell(written && typo(w) ? fixTypo(w, written) : w, spellings));
   }
   const leaves = new Map<string, number>();
   for (const p of products) {

@@ -40,7 +40,8 @@ const UNITS: ReadonlyMap<string, string> = new Map(
       ['mp', 'mp мп мпикс'],
       ['db', 'db дб'],
       // Areas: "30 м²", "30 м2", "30m2"; the unit is spelt in letters so "30sqm" reads as a measure.
-      ['sqm', 'sqm м2 м² m2 m² квм'],
+      // "на 30 квадратов" as buyers say it.
+      ['sqm', 'sqm м2 м² m2 m² квм квадратов квадрата'],
       ['sqft', 'sqft'],
     ] as const
   ).flatMap(([unit, words]) => words.split(' ').map((w) => [w, unit] as [string, string])),
@@ -281,9 +282,10 @@ const BOUND_PHRASES: ReadonlyArray<{ words: string[]; kind: BoundKind }> = (Obje
 
 /**
  * A buyer's words with each bounded measure as one bound word ("больше", "60", "дюймов" →
- * "60inatleast"; "under", "2", "kg" → "2kgatmost"); other words as they are. One pass.
+ * "60inatleast"; "under", "2", "kg" → "2kgatmost"), and an area no product states (`stated`)
+ * as a lower bound; other words as they are. One pass.
  */
-export function mergeMeasureBounds(words: readonly string[]): string[] {
+export function mergeMeasureBounds(words: readonly string[], stated: (measure: string) => boolean = () => true): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const phrase = BOUND_PHRASES.find((p) => p.words.every((w, k) => words[i + k] === w));
@@ -297,7 +299,21 @@ export function mergeMeasureBounds(words: readonly string[]): string[] {
         continue;
       }
     }
+    // A room's area ("кондиционер на 30 квадратов", "purifier 400 sq ft") that no product states
+    // is what the item must serve at least: an air conditioner "до 36 м²" serves 30 (one "до 27 м²"
+    // is the answer for 27).
+    const at = words[i] === 'на' || words[i] === 'for' ? i + 1 : i;
+    const c = (words[at] ?? '').charCodeAt(0);
+    const area = c >= 48 && c <= 57 ? measureAt(words, at) : null;
+    if (area && AREA.test(area.word) && !stated(area.word)) {
+      out.push(`${area.word}atleast`);
+      i = at + area.used - 1;
+      continue;
+    }
     out.push(words[i] as string);
   }
   return out;
 }
+
+/** A measure word of an area. */
+const AREA = /^\d+(?:\.\d+)?sq(?:m|ft)$/;

@@ -60,6 +60,10 @@ const GROUPS: string[][] = [
   ['увлажнитель', 'humidifier'],
   ['стиральная', 'стиралка', 'washing', 'washer'],
   ['холодильник', 'fridge', 'refrigerator'],
+  // "холодильник с морозилкой снизу" is one "с нижней морозильной камерой".
+  ['морозилка', 'морозильная', 'морозильник', 'freezer'],
+  ['снизу', 'нижняя', 'bottom'],
+  ['раковина', 'умывальник', 'washbasin', 'sink'],
   ['сковорода', 'сковородка', 'pan', 'skillet'],
   ['фен', 'hairdryer', 'dryer'],
   ['бритва', 'электробритва', 'shaver', 'razor'],
@@ -144,6 +148,21 @@ export function synonymsOf(word: string): readonly string[] {
   const oneWay = ONE_WAY.get(word);
   const both = SYNONYMS.get(word) ?? [];
   return oneWay ? [...both, ...oneWay] : both;
+}
+
+/** The Russian words of the table by their stem, for a word in another form ("морозилкой"). */
+const BY_STEM: ReadonlyMap<string, string> = new Map(
+  [...SYNONYMS.keys()].filter(isCyrillic).map((w) => [stem(w), w] as [string, string]),
+);
+
+/** `synonymsOf` of a Russian word in any form the table's word stems alike ("морозилкой" → "морозильная", "freezer"). */
+export function synonymsOfAnyForm(word: string): readonly string[] {
+  const own = synonymsOf(word);
+  if (own.length > 0 || !isCyrillic(word)) {
+    return own;
+  }
+  const tableWord = BY_STEM.get(stem(word));
+  return tableWord === undefined ? [] : synonymsOf(tableWord);
 }
 
 /**

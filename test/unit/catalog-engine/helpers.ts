@@ -10,6 +10,7 @@ import type { BuyerPreferences, EngineResult, EngineTurn, PageContext, TrackingL
 import type { Tenant } from '../../../src/config/tenant.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { demoIndex } from '../catalog-search/demo-catalog.ts';
+import type { CatalogIndex } from '../../../src/catalog/search/types.ts';
 
 const { index } = await demoIndex();
 export { index };
@@ -110,4 +111,17 @@ export function buttonsOf(answer: EngineAnswer): ButtonBlock[] {
 
 export function shownSkus(answer: EngineAnswer): string[] {
   return (productsOf(answer)?.value ?? []).map((p) => p.sku ?? '');
+}
+
+/** A dialog on a catalogue of its own, each answer's state fed back as the generation service does. */
+export async function dialogOn(catalog: CatalogIndex, language: 'ru' | 'en', messages: string[]): Promise<EngineAnswer[]> {
+  const engine = createCatalogEngine({ catalogs: { get: () => catalog } });
+  const history: EngineTurn[] = [];
+  const answers: EngineAnswer[] = [];
+  for (const text of messages) {
+    const r = await engine.answer({ tenant: tenant({ language }), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
+    answers.push(r.answer);
+    history.push({ role: 'user', text }, { role: 'assistant', text: messageOf(r.answer), response: r.answer.response, state: r.state ?? null });
+  }
+  return answers;
 }

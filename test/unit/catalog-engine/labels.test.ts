@@ -4,6 +4,10 @@ import assert from 'node:assert/strict';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { productSpelling, readableLabel } from '../../../src/assistant/catalog-engine/labels.ts';
 import { assertNone } from '../../helpers/assert.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { sharedDataSkip } from '../../helpers/shared-data.ts';
+import { loadProducts, RU_SHOPS_CATALOG } from '../catalog-search/demo-catalog.ts';
+import { dialogOn, messageOf } from './helpers.ts';
 
 const product = (name: string, i: number): CatalogProduct => ({ sku: `s${i}`, name, categories: ['Cell Phone Cases'], available: true, params: {} });
 const cases = ['Swarovski - Case for Apple® iPhone® 7 - Black', 'OtterBox - Commuter Series Case for Apple® iPhone® 7', 'Dynex™ - Case for Apple® iPhone® 6s and 7'].map(product);
@@ -141,4 +145,11 @@ test('the title names a kind only when a shown product is one: phones whose desc
   // A kind the cards are, in the buyer's word or through the synonym table, stays.
   assert.deepEqual(readableLabel(['смартфон', 'galaxy'], phones, 'ru'), ['смартфон', 'galaxy']);
   assert.deepEqual(readableLabel(['телефон', 'galaxy'], phones, 'ru'), ['телефон', 'galaxy']);
+});
+
+test('a title keeps a buyer\'s word the cards show by a synonym in another form, not a near card word: "Холодильник с морозилкой снизу"', { skip: sharedDataSkip }, async () => {
+  const lg = buildCatalogIndex((await loadProducts(RU_SHOPS_CATALOG)).filter((p) => p.sku.startsWith('lgkz:')), { language: 'ru' });
+  const [answer] = await dialogOn(lg, 'ru', ['холодильник с морозилкой снизу']);
+  // Before: «Точного совпадения с «морозилкой снизу» нет», then «Холодильник с морозильной снизу» once the words were known.
+  assert.match(messageOf(answer!), /^Холодильник с морозилкой снизу — вот \d+ вариант/u);
 });

@@ -2,13 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { resolve } from 'node:path';
-import { converse, index, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
+import { converse, dialogOn, index, messageOf, productsOf, shownSkus } from './helpers.ts';
 import { purposeSwitch } from '../../../src/assistant/catalog-engine/refine.ts';
-import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
-import type { EngineTurn } from '../../../src/assistant/engine.ts';
-import type { EngineAnswer } from '../../../src/assistant/contract.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import type { CatalogIndex } from '../../../src/catalog/search/types.ts';
 import { loadProducts } from '../catalog-search/demo-catalog.ts';
 import { PROJECT_ROOT, sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 
@@ -127,19 +123,6 @@ test('another purpose replaces the previous one, or is added to a request that h
   assert.equal(purposeSwitch('для дачи и сада и огорода и бани', ['шланг']), null, 'more than a few words is a new request');
   assert.equal(purposeSwitch('а подешевле?', ['крем']), null);
 });
-
-/** A dialog on a catalogue of its own, each answer's state fed back as the generation service does. */
-async function dialogOn(catalog: CatalogIndex, language: 'ru' | 'en', messages: string[]): Promise<EngineAnswer[]> {
-  const engine = createCatalogEngine({ catalogs: { get: () => catalog } });
-  const history: EngineTurn[] = [];
-  const answers: EngineAnswer[] = [];
-  for (const text of messages) {
-    const r = await engine.answer({ tenant: tenant({ language }), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
-    answers.push(r.answer);
-    history.push({ role: 'user', text }, { role: 'assistant', text: messageOf(r.answer), response: r.answer.response, state: r.state ?? null });
-  }
-  return answers;
-}
 
 test('"with 16gb ram" after laptops asks for laptops with that memory, not for memory the shop does not sell', async () => {
   const english = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo-en/catalog.jsonl')), { language: 'en' });

@@ -447,3 +447,22 @@ test('a model code in what the item is for names what it fits: "waterproof case 
   assertEvery(names(run), (n) => /Galaxy S7/.test(n) && /\b(?:Case|Cover)\b/.test(n));
   assert.equal(run.hits[0]?.ofKind, true);
 });
+
+test('a room\'s area no air conditioner states is what it must serve at least: "кондиционер на 30 квадратов" shows those for 35 m² and more; one stated is matched as it is', { skip: sharedDataSkip }, async () => {
+  const lg = buildCatalogIndex((await loadProducts(RU_SHOPS_CATALOG)).filter((p) => p.sku.startsWith('lgkz:')), { language: 'ru' });
+  const area = (n: string): number => Number(/(\d+) м²/u.exec(n)?.[1] ?? Number.NaN);
+  for (const message of ['кондиционер на 30 квадратов', 'кондиционер 30 м2']) {
+    const run = ask(lg, message);
+    assert.ok(run.hits.length >= 3, message);
+    // Before: «Точного совпадения с «квадратов» нет» over air conditioners for 27 m² and others.
+    assertEvery(names(run), (n) => /Кондиционер/u.test(n) && area(n) >= 30, message);
+  }
+  assertEvery(names(ask(lg, 'кондиционер 27 м2')).slice(0, 3), (n) => area(n) === 27);
+});
+
+test('a refrigerator "с морозилкой снизу" is one "с нижней морозильной камерой"', { skip: sharedDataSkip }, async () => {
+  const lg = buildCatalogIndex((await loadProducts(RU_SHOPS_CATALOG)).filter((p) => p.sku.startsWith('lgkz:')), { language: 'ru' });
+  const run = ask(lg, 'холодильник с морозилкой снизу');
+  assert.equal(run.exact, true);
+  assertEvery(names(run).slice(0, 6), (n) => /Холодильник.*нижней морозильной/u.test(n));
+});
