@@ -26,10 +26,12 @@ const GREETING_CORE = /(привет|здравств|здрасте|добр(ы
 const SUPPORT = [
   /оператор/u, /живо(й|го|м) (человек|консультант|сотрудник)/u, /с человеком/u, /(позов|соедин|нужен|хочу|дайте|пригласи|позвать)\S*\s+(\S+\s+)?(человек|сотрудник|специалист)/u,
   /консультант/u, /менеджер/u, /служб[аеуы] поддержк/u, /техподдержк/u, /(в|к) поддержк[уе]/u, /с поддержкой (магазина|связаться)/u, /^поддержк/u,
-  /соедин(и|ите) (меня )?с/u, /позов(и|ите)/u, /связать(ся)? с/u, /поговорить с/u, /жалоб/u, /пожаловат/u, /претензи/u,
+  /соедин(и|ите) (меня )?с/u, /позов(и|ите)/u, /связать(ся)? с/u, /с вами связать/u, /ваш(и|ему|ем)? (телефон|контакт|номер)/u, /позвонить (вам|в магазин)/u,
+  /поговорить с/u, /жалоб/u, /пожаловат/u, /претензи/u,
   /недовол/u, /ужасн/u, /безобраз/u, /обман/u, /хамств/u, /возмутит/u, /кошмар/u, /верните деньги/u, /отвратит/u,
   /\boperator\b/u, /\bhuman\b/u, /real person/u, /live (agent|person|chat)/u, /\bagent\b/u, /customer (service|support|care)/u,
-  /support (team|chat|agent)/u, /(contact|call|reach|talk to|speak to|speak with|talk with) (support|someone|somebody|a person|a manager|a human|an agent)/u,
+  /support (team|chat|agent)/u, /(contact|call|reach|talk to|speak to|speak with|talk with) (support|someone|somebody|a person|a manager|a human|an agent|you|the shop|the store)/u,
+  /your (phone number|contacts|email)/u,
   /tech support/u, /representative/u, /\bcomplain/u, /complaint/u, /terrible/u, /awful/u, /\bscam\b/u, /ripped off/u,
   /\bmanager\b/u, /disappointed/u, /unacceptable/u, /worst/u,
 ];
@@ -203,7 +205,7 @@ export function isConversation(text: string): boolean {
 }
 
 /** A shop topic every shop has, whether or not the tenant gave a link for it. */
-export type ShopTopic = 'delivery' | 'returns' | 'warranty' | 'payment' | 'stores' | 'order';
+export type ShopTopic = 'delivery' | 'returns' | 'warranty' | 'payment' | 'stores' | 'order' | 'discounts';
 
 // Stems compared as word prefixes (normalised text: "ё" is "е").
 const TOPIC_STEMS: Array<[ShopTopic, string[]]> = [
@@ -211,8 +213,9 @@ const TOPIC_STEMS: Array<[ShopTopic, string[]]> = [
   ['returns', ['возврат', 'вернуть', 'верну', 'обмен', 'return', 'refund', 'exchange']],
   ['warranty', ['гаранти', 'warrant', 'guarantee']],
   ['payment', ['оплат', 'оплачива', 'рассрочк', 'кредит', 'payment', 'pay', 'installment']],
-  ['stores', ['адрес магазин', 'магазин рядом', 'часы работы', 'режим работы', 'где вы находит', 'store hours', 'opening hours', 'store address', 'nearest store', 'where are you located']],
+  ['stores', ['адрес магазин', 'магазин рядом', 'часы работы', 'режим работы', 'где вы находит', 'где ваш магазин', 'где находится ваш', 'ваш адрес', 'store hours', 'opening hours', 'store address', 'nearest store', 'where are you located', 'where is your store', 'where are your stores', 'store location']],
   ['order', ['мой заказ', 'статус заказа', 'где заказ', 'отследить', 'трек номер', 'my order', 'order status', 'track my', 'tracking number']],
+  ['discounts', ['скидк', 'акци', 'промокод', 'купон', 'распродаж', 'бонус', 'discount', 'promo code', 'promocode', 'coupon', 'voucher']],
 ];
 
 /** The shop topics a message names ("Как работает доставка?" → delivery). */

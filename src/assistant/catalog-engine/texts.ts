@@ -91,10 +91,10 @@ const TOPIC_RU = new Map<string, string>([
   ['stores', 'адреса и часы работы магазинов'], ['order', 'всё о заказах'],
 ]);
 const TOPIC_GEN_RU = new Map<string, string>([
-  ['delivery', 'доставки'], ['returns', 'возврата и обмена'], ['warranty', 'гарантии'], ['payment', 'оплаты'], ['stores', 'работы магазинов'], ['order', 'по заказу'],
+  ['delivery', 'доставки'], ['returns', 'возврата и обмена'], ['warranty', 'гарантии'], ['payment', 'оплаты'], ['stores', 'работы магазинов'], ['order', 'по заказу'], ['discounts', 'скидок и акций'],
 ]);
 const TOPIC_EN = new Map<string, string>([
-  ['delivery', 'shipping'], ['returns', 'returns and exchanges'], ['warranty', 'the warranty'], ['payment', 'payment'], ['stores', 'our stores'], ['order', 'your order'],
+  ['delivery', 'shipping'], ['returns', 'returns and exchanges'], ['warranty', 'the warranty'], ['payment', 'payment'], ['stores', 'our stores'], ['order', 'your order'], ['discounts', 'discounts and offers'],
 ]);
 
 /** What a pick among the shown cards compares ("which one has the most storage?", superlatives.ts). */

@@ -19,6 +19,11 @@ test('shop topics are recognised in Russian and English', () => {
     ['какая гарантия на телевизоры?', ['warranty']],
     ['можно оплатить картой?', ['payment']],
     ['где мой заказ?', ['order']],
+    ['где ваш магазин?', ['stores']],
+    ['where is your store?', ['stores']],
+    ['у вас есть скидки?', ['discounts']],
+    ['do you have a promo code?', ['discounts']],
+    ['акцентное кресло', []],
     ['робот-пылесос для квартиры', []],
     ['часы garmin fenix', []],
     ['wireless headphones', []],
@@ -143,4 +148,12 @@ test('a shop question whose answer is on two pages names both, in the plural, in
   const { texts } = await import('../../../src/assistant/catalog-engine/texts.ts');
   assert.equal(texts('ru').topicLink('delivery', ['Доставка', 'Оплата']), 'Всё о доставке — на страницах «Доставка» и «Оплата»: они откроются по кнопкам ниже.');
   assert.equal(texts('en').topicLink('delivery', ['Shipping', 'Payment']), 'Everything about shipping is on the "Shipping" and "Payment" pages — the buttons below open them.');
+});
+
+test('a buyer asking how to reach the shop is offered the operator', async () => {
+  for (const text of ['как с вами связаться?', 'дайте ваш номер телефона', 'how can I contact you?']) {
+    const { answer } = await ask(text);
+    assert.ok(buttonsOf(answer).some((b) => b.action === 'open_support_chat'), `${text}: ${messageOf(answer)}`);
+    assert.equal(productsOf(answer), undefined, text);
+  }
 });
