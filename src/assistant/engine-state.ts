@@ -83,6 +83,9 @@ function readFilters(v: unknown): SearchFilters {
   if (o['availableOnly'] === true) {
     f.availableOnly = true;
   }
+  if (o['discountedOnly'] === true) {
+    f.discountedOnly = true;
+  }
   return f;
 }
 

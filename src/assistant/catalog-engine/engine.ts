@@ -209,7 +209,7 @@ function isVague(q: DetailedQuery): boolean {
 }
 
 function hasPriceOrStock(q: DetailedQuery): boolean {
-  return q.filters.priceMin !== undefined || q.filters.priceMax !== undefined || q.filters.availableOnly === true;
+  return q.filters.priceMin !== undefined || q.filters.priceMax !== undefined || q.filters.availableOnly === true || q.filters.discountedOnly === true;
 }
 
 /** Everything about products: which shelf to show, and the message about it. */

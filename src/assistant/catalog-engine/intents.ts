@@ -7,6 +7,7 @@
 import type { TenantLink } from '../../config/tenant.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
+import { asksDiscounted } from '../../catalog/search/price.ts';
 
 const GREETING = new Set([
   'привет', 'приветик', 'здравствуй', 'здравствуйте', 'здрасте', 'добрый', 'доброе', 'день', 'вечер', 'утро', 'доброго',
@@ -222,8 +223,10 @@ const TOPIC_STEMS: Array<[ShopTopic, string[]]> = [
 export function shopTopics(text: string): ShopTopic[] {
   const norm = ` ${normalizeText(text).replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ')} `;
   const found: ShopTopic[] = [];
+  // "ноутбуки со скидкой", "what's on sale?" ask for products at a discount, not about discounts.
+  const discounted = asksDiscounted(norm);
   for (const [topic, stems] of TOPIC_STEMS) {
-    if (stems.some((s) => norm.includes(` ${s}`))) {
+    if (!(topic === 'discounts' && discounted) && stems.some((s) => norm.includes(` ${s}`))) {
       found.push(topic);
     }
   }

@@ -101,6 +101,7 @@ export function looksLikeFollowUp(message: string, parsed: DetailedQuery, otherB
     f.priceMin !== undefined ||
     f.priceMax !== undefined ||
     f.availableOnly === true ||
+    f.discountedOnly === true ||
     parsed.sort !== undefined;
   // "что-нибудь посоветуешь?" changes nothing: it is not a refinement.
   const words = tokenize(message);
@@ -177,6 +178,9 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   if (parsed.filters.availableOnly) {
     filters.availableOnly = true;
   }
+  if (parsed.filters.discountedOnly) {
+    filters.discountedOnly = true;
+  }
   if (parsed.filters.excludeWords && parsed.filters.excludeWords.length > 0) {
     filters.excludeWords = [...new Set([...(filters.excludeWords ?? []), ...parsed.filters.excludeWords])].slice(-MAX_EXCLUDED_PHRASES);
   }
@@ -192,7 +196,9 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     brandWords,
     // What the buyer just asked for stays; older constraints give way first: a budget
     // just said ("до 5000") outlasts the older words ("деревянный").
-    relaxOrder: saidPrice ? ['availability', 'words', 'category', 'brand', 'price', 'exclusion'] : ['price', 'availability', 'words', 'category', 'brand', 'exclusion'],
+    relaxOrder: saidPrice
+      ? ['discount', 'availability', 'words', 'category', 'brand', 'price', 'exclusion']
+      : ['discount', 'price', 'availability', 'words', 'category', 'brand', 'exclusion'],
   };
   if (sort) {
     request.sort = sort;

@@ -84,6 +84,9 @@ function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswe
       parts.push(t.priceUpTo(formatPrice(run.filters.priceMax, currency, lang)));
     }
   }
+  if (run.filters.discountedOnly) {
+    parts.push(t.discounted);
+  }
   if (run.filters.availableOnly) {
     parts.push(t.inStock);
   }
@@ -265,6 +268,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
       notes[r] = t.relaxedPrice(priceBound(local, opts.priceAsked));
     } else if (r === 'availability') {
       notes[r] = t.relaxedAvailability;
+    } else if (r === 'discount') {
+      notes[r] = t.relaxedDiscount;
     } else if (r === 'exclusion') {
       notes[r] = t.relaxedExclusion((run.droppedExclusion ?? []).join(', '));
     } else if (r === 'words' && run.droppedText) {
@@ -277,7 +282,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
       }
     }
   }
-  const note = (['exclusion', 'brand', 'words', 'category', 'price', 'availability'] as const).map((k) => notes[k]).find((n) => n !== undefined);
+  const note = (['exclusion', 'brand', 'words', 'category', 'price', 'discount', 'availability'] as const).map((k) => notes[k]).find((n) => n !== undefined);
   if (note) {
     lines.push(note);
   } else if (!run.exact && !run.relaxed.includes('words')) {

@@ -180,6 +180,7 @@ const RU = {
   relaxedBrand: (brands: string) => `У ${brands} подходящего не нашлось — вот варианты других брендов.`,
   relaxedPrice: (bound: string) => `${capitalize(bound || 'в этом бюджете')} ничего не нашлось — вот ближайшие по цене.`,
   relaxedAvailability: 'В наличии подходящего нет — показываю то, что можно заказать позже.',
+  relaxedDiscount: 'Со скидкой подходящего сейчас нет — вот что есть по обычной цене.',
   relaxedExclusion: (words: string) => `Без ${words} ничего не нашлось — вот что есть.`,
   relaxedWords: (words: string) => `«${words}» в каталоге не нашлось — вот что есть из этого раздела.`,
   nothing: (query: string) =>
@@ -227,6 +228,7 @@ const RU = {
   priceFrom: (p: string) => `от ${p}`,
   measureBound: (kind: BoundKind, amount: string) => ({ atleast: `от ${amount}`, over: `больше ${amount}`, atmost: `до ${amount}`, under: `меньше ${amount}` })[kind],
   inStock: 'в наличии',
+  discounted: 'со скидкой',
 };
 
 const EN: typeof RU = {
@@ -301,6 +303,7 @@ const EN: typeof RU = {
   relaxedBrand: (brands: string) => `Nothing suitable from ${brands} — here are other brands.`,
   relaxedPrice: (bound: string) => `Nothing ${bound} — here are the closest in price.`,
   relaxedAvailability: 'Nothing suitable in stock — showing items you can order for later.',
+  relaxedDiscount: 'Nothing suitable is on sale right now — here is what we have at the regular price.',
   relaxedExclusion: (words: string) => `Nothing here comes without ${words} — here is what there is.`,
   relaxedWords: (words: string) => `Nothing matches "${words}" — here is what this section has.`,
   nothing: (query: string) => `Nothing found for "${query}". Try rephrasing, or pick a section of the catalogue.`,
@@ -347,6 +350,7 @@ const EN: typeof RU = {
   priceFrom: (p: string) => `over ${p}`,
   measureBound: (kind: BoundKind, amount: string) => ({ atleast: `${amount} and up`, over: `over ${amount}`, atmost: `up to ${amount}`, under: `under ${amount}` })[kind],
   inStock: 'in stock',
+  discounted: 'on sale',
 };
 
 export type Texts = typeof RU;

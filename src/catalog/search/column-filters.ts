@@ -1,5 +1,5 @@
 /**
- * Search filters (price, brand, category, availability) turned into ids of an index's
+ * Search filters (price, brand, category, availability, a discount) turned into ids of an index's
  * columns once per search, and checked per product against the columns; excluded words
  * ("без мешка") are checked against the products' cards (excluded-words.ts).
  */
@@ -20,6 +20,7 @@ export interface CompiledFilters {
   excludeBrands: Set<number> | null;
   categories: Set<number> | null;
   availableOnly: boolean;
+  discountedOnly: boolean;
   exclusion: Exclusion | null;
   any: boolean;
 }
@@ -34,7 +35,7 @@ export function columnFilters(
   passes: (i: number, f: CompiledFilters) => boolean;
   passesColumns: (i: number, f: CompiledFilters) => boolean;
 } {
-  const { prices, available, brandOf, brandIds, catIds, catOffsets, catOf } = columns;
+  const { prices, available, discounted, brandOf, brandIds, catIds, catOffsets, catOf } = columns;
 
   function compile(f: SearchFilters | undefined): CompiledFilters {
     const ids = (names: string[] | undefined, resolve: (name: string) => number | undefined): Set<number> | null => {
@@ -58,11 +59,12 @@ export function columnFilters(
       excludeBrands: ids(f?.excludeBrands, brandId),
       categories: ids(f?.categories, (name) => catIds.get(categoryKey(name))),
       availableOnly: f?.availableOnly === true,
+      discountedOnly: f?.discountedOnly === true,
       exclusion: exclusionOf(f?.excludeWords),
       any: false,
     };
     cf.any =
-      cf.brands !== null || cf.excludeBrands !== null || cf.categories !== null || cf.availableOnly || cf.exclusion !== null || cf.min > -Infinity || cf.max < Infinity;
+      cf.brands !== null || cf.excludeBrands !== null || cf.categories !== null || cf.availableOnly || cf.discountedOnly || cf.exclusion !== null || cf.min > -Infinity || cf.max < Infinity;
     return cf;
   }
 
@@ -80,6 +82,9 @@ export function columnFilters(
       return true;
     }
     if (f.availableOnly && available[i] === 0) {
+      return false;
+    }
+    if (f.discountedOnly && discounted[i] === 0) {
       return false;
     }
     if (f.min !== Number.NEGATIVE_INFINITY || f.max !== Number.POSITIVE_INFINITY) {

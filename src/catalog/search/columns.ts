@@ -25,6 +25,8 @@ export interface CatalogColumns {
   prices: Float64Array;
   /** 1 when available. */
   available: Uint8Array;
+  /** 1 when sold below its old price. */
+  discounted: Uint8Array;
   /** Brand id of each product, -1 for none. */
   brandOf: Int32Array;
   brandIds: Map<string, number>;
@@ -92,6 +94,7 @@ export function buildColumns(docs: CatalogProduct[]): {
   // Columns for filters: a few bytes per product instead of property lookups.
   const prices = new Float64Array(n);
   const available = new Uint8Array(n);
+  const discounted = new Uint8Array(n);
   const brandOf = new Int32Array(n).fill(-1);
   const brandIds = new Map<string, number>();
   const brandCounts = new Map<string, number>();
@@ -114,6 +117,7 @@ export function buildColumns(docs: CatalogProduct[]): {
     const p = docs[i] as CatalogProduct;
     prices[i] = p.price ?? Number.NaN;
     available[i] = p.available ? 1 : 0;
+    discounted[i] = p.price !== undefined && p.oldPrice !== undefined && p.oldPrice > p.price ? 1 : 0;
     if (p.brand) {
       brandCounts.set(p.brand, (brandCounts.get(p.brand) ?? 0) + 1);
       const key = brandKey(p.brand);
@@ -200,6 +204,6 @@ export function buildColumns(docs: CatalogProduct[]): {
     }
   }, n, catNames.length);
 
-  const columns: CatalogColumns = { n, prices, available, brandOf, brandIds, catIds, catNames, leafSizes, catOffsets, catOf, brandPostings, catPostings, nameDf };
+  const columns: CatalogColumns = { n, prices, available, discounted, brandOf, brandIds, catIds, catNames, leafSizes, catOffsets, catOf, brandPostings, catPostings, nameDf };
   return { columns, brandMatcher, categoryMatcher, nameWordsOf, nameFirstWords };
 }

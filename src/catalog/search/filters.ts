@@ -1,5 +1,5 @@
 /**
- * The structured part of a search: price bounds, brands, categories, availability, and
+ * The structured part of a search: price bounds, brands, categories, availability, a discount, and
  * what the buyer does not want ("без мешка").
  * Shared by the index (to filter hits) and the engine (to describe and relax a search).
  */
@@ -12,6 +12,8 @@ export interface SearchFilters {
   /** Category names (any level of the path). */
   categories?: string[];
   availableOnly?: boolean;
+  /** Only products sold below their old price ("со скидкой", "on sale"). */
+  discountedOnly?: boolean;
   /** Phrases products must not say they have, as the buyer wrote them ("мешка" of "без мешка"). */
   excludeWords?: string[];
 }
@@ -26,7 +28,8 @@ export function hasFilters(f: SearchFilters | undefined): boolean {
       (f.excludeBrands?.length ?? 0) > 0 ||
       (f.categories?.length ?? 0) > 0 ||
       (f.excludeWords?.length ?? 0) > 0 ||
-      f.availableOnly === true)
+      f.availableOnly === true ||
+      f.discountedOnly === true)
   );
 }
 
@@ -50,6 +53,9 @@ export function compactFilters(f: SearchFilters): SearchFilters {
   }
   if (f.availableOnly) {
     out.availableOnly = true;
+  }
+  if (f.discountedOnly) {
+    out.discountedOnly = true;
   }
   if (f.excludeWords && f.excludeWords.length > 0) {
     out.excludeWords = [...f.excludeWords];

@@ -10,6 +10,8 @@ export interface PriceIntent {
   priceMax?: number;
   sort?: 'price_asc' | 'price_desc';
   availableOnly?: boolean;
+  /** Only products sold below their old price ("со скидкой", "по акции", "on sale"). */
+  discountedOnly?: boolean;
   /** Whether the buyer asked for something cheaper without giving a number ("подешевле", "cheaper"). */
   cheaper?: boolean;
   /** Whether the buyer asked for something pricier without a number ("подороже"). */
@@ -95,11 +97,23 @@ const PRICEY = new RegExp(
   'giu',
 );
 /** A part of every word the availability and price-order patterns match: none of them, none of those. */
-const WORD_HINTS = /дешев|дорог|дорож|налич|купить|бюджет|эконом|преми|топов|флагман|cheap|expens|pric|stock|avail|afford|budget|premium|low|high|top/u;
+const WORD_HINTS = /дешев|дорог|дорож|налич|купить|бюджет|эконом|преми|топов|флагман|скидк|акци|распрод|cheap|expens|pric|stock|avail|afford|budget|premium|low|high|top|sale|discount/u;
 const IN_STOCK = new RegExp(
   String.raw`${B}(?:есть\s+в\s+наличии|в\s+наличии|наличие|только\s+в\s+наличии|in\s+stock|available\s+now|available|можно\s+купить\s+сейчас)(?![\p{L}\p{N}])`,
   'giu',
 );
+
+/** A discount asked for: products sold below their old price. */
+const DISCOUNTED = new RegExp(
+  String.raw`${B}(?:со\s+скидк(?:ой|ами)|по\s+скидке|со\s+скидочкой|по\s+акции|акционн\p{L}*|на\s+распродаже|on\s+sale|discounted|with\s+a\s+discount|on\s+discount)(?![\p{L}\p{N}])`,
+  'giu',
+);
+
+/** Whether normalised text asks for products sold at a discount ("ноутбуки со скидкой"), not about discounts. */
+export function asksDiscounted(normalized: string): boolean {
+  DISCOUNTED.lastIndex = 0;
+  return DISCOUNTED.test(normalized);
+}
 
 /** Reads price bounds, price order and availability from normalised text. */
 export function extractPriceIntent(normalized: string): PriceIntent {
@@ -188,6 +202,10 @@ function cutSums(out: PriceIntent, cut: (re: RegExp, onMatch: (m: RegExpExecArra
 function cutWords(out: PriceIntent, cut: (re: RegExp, onMatch: (m: RegExpExecArray) => boolean) => void): void {
   cut(IN_STOCK, () => {
     out.availableOnly = true;
+    return true;
+  });
+  cut(DISCOUNTED, () => {
+    out.discountedOnly = true;
     return true;
   });
   cut(CHEAPER, () => {

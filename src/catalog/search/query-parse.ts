@@ -97,6 +97,9 @@ export function parseMessage(
   if (price.availableOnly) {
     filters.availableOnly = true;
   }
+  if (price.discountedOnly) {
+    filters.discountedOnly = true;
+  }
 
   const taken = new Set<number>();
   const replaced = new Map<number, string>();

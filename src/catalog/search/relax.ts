@@ -11,7 +11,7 @@ import { parseMeasureBound } from './measures.ts';
 import { tokenize } from './tokenize.ts';
 
 /** A constraint dropped to find something. */
-export type Relaxation = 'category' | 'brand' | 'price' | 'availability' | 'words' | 'exclusion';
+export type Relaxation = 'category' | 'brand' | 'price' | 'availability' | 'discount' | 'words' | 'exclusion';
 
 export interface SearchRun {
   text: string;
@@ -73,7 +73,8 @@ export function searchRequestOf(q: DetailedQuery): SearchRequest {
   return r;
 }
 
-const DEFAULT_ORDER: Relaxation[] = ['price', 'category', 'words', 'brand', 'availability', 'exclusion'];
+// A discount is a wish: it gives way first, and the answer says so.
+const DEFAULT_ORDER: Relaxation[] = ['discount', 'price', 'category', 'words', 'brand', 'availability', 'exclusion'];
 const MIN_COVERAGE = 0.5;
 
 /**
@@ -174,6 +175,8 @@ function applies(req: SearchRequest, k: Relaxation): boolean {
       return f.priceMin !== undefined || f.priceMax !== undefined;
     case 'availability':
       return f.availableOnly === true;
+    case 'discount':
+      return f.discountedOnly === true;
     case 'exclusion':
       // Every product of the kind has what the buyer does not want ("наушники без bluetooth"):
       // they are shown, and the answer says so.
@@ -217,6 +220,9 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   }
   if (drop.includes('availability')) {
     delete filters.availableOnly;
+  }
+  if (drop.includes('discount')) {
+    delete filters.discountedOnly;
   }
   if (drop.includes('exclusion')) {
     delete filters.excludeWords;
