@@ -22,6 +22,18 @@ const NAMES = [
   'Dual-Core CPU',
 ];
 
+/** The kind words the index keeps for each product, its categories given. */
+function kindsWithCategories(docs: CatalogProduct[]): string[][] {
+  const built = buildColumns(docs);
+  const inv = buildTextIndex(docs, built.nameWordsOf);
+  const { catNames, catOf, catOffsets } = built.columns;
+  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name, {
+    names: catNames,
+    pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
+  });
+  return docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
+}
+
 test('a name splits once: its index words, and its first part as a query is split', () => {
   for (const name of NAMES) {
     const { words, first } = tokenizeName(name);
@@ -54,14 +66,7 @@ test('a name whose kind word is none of its categories’ kinds takes its catego
     { sku: 'g5', name: 'Samsung - Galaxy J3 32GB - Black (Verizon)', categories: ['Cell Phones', 'All Cell Phones with Plans'], available: true, params: {} },
     { sku: 'g6', name: 'Смартфон Samsung Galaxy A55 8/256 ГБ', categories: ['Смартфоны'], available: true, params: {} },
   ];
-  const built = buildColumns(docs);
-  const inv = buildTextIndex(docs, built.nameWordsOf);
-  const { catNames, catOf, catOffsets } = built.columns;
-  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name, {
-    names: catNames,
-    pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
-  });
-  const kinds = docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
+  const kinds = kindsWithCategories(docs);
   assert.deepEqual(kinds, [
     // "Platinum" names no category: the category "… Phones with Plans" says what it is.
     ['platinum', 'phone'],
@@ -74,7 +79,8 @@ test('a name whose kind word is none of its categories’ kinds takes its catego
     ['смартфон'],
   ]);
   // Without categories, only the name counts.
-  const nameOnly = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name);
+  const built = buildColumns(docs);
+  const nameOnly = productKindTerms(docs.length, buildTextIndex(docs, built.nameWordsOf), built.nameFirstWords, (i) => docs[i]!.name);
   assert.equal(nameOnly[0 * KIND_SLOTS + 1], -1);
 });
 
@@ -88,14 +94,7 @@ test('a Russian name of a model\'s code and what it is for says no kind: its cat
     // In English "for" is as often part of a line's name.
     { sku: 'm5', name: 'Philips NIVEA FOR MEN shaver HS8420/23', categories: ['Shavers'], available: true, params: {} },
   ];
-  const built = buildColumns(docs);
-  const inv = buildTextIndex(docs, built.nameWordsOf);
-  const { catNames, catOf, catOffsets } = built.columns;
-  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name, {
-    names: catNames,
-    pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
-  });
-  const kinds = docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
+  const kinds = kindsWithCategories(docs);
   assert.deepEqual(kinds, [[stem('смеситель')], [stem('смесители')], [stem('смеситель')], [stem('устройства')], ['shaver']]);
   assert.deepEqual(productKindWords('F2102-B для ванной'), []);
 });
@@ -109,14 +108,7 @@ test('a name opening with a kind word of the synonym table is that kind whatever
     // An adjective first: the category still says what it is ("камера" is no camera here).
     { sku: 'a4', name: 'Морозильная камера GC-B404 LG', categories: ['Refrigerators'], available: true, params: {} },
   ];
-  const built = buildColumns(docs);
-  const inv = buildTextIndex(docs, built.nameWordsOf);
-  const { catNames, catOf, catOffsets } = built.columns;
-  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name, {
-    names: catNames,
-    pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
-  });
-  const kinds = docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
+  const kinds = kindsWithCategories(docs);
   assert.deepEqual(kinds, [[stem('кресло')], [stem('планшет')], [stem('холодильник'), stem('refrigerators')], [stem('камера'), stem('refrigerators')]]);
 });
 
