@@ -75,6 +75,17 @@ export function forWhatWasShown(message: string, label: readonly string[], index
   return `${message.slice(0, m.index)}${m[1]}${m[2]} ${target}${message.slice(m.index + m[0].length)}`;
 }
 
+/**
+ * A brand named now replaces the one named before, in its place: "Наушники JBL" after "наушники
+ * sony" (was "Наушники Sony JBL"), "LG phone" after "Samsung phone".
+ */
+function withBrandReplaced(label: readonly string[], oldBrandWords: readonly string[], brands: readonly string[]): string[] {
+  const old = new Set(oldBrandWords.flatMap((b) => tokenize(b)));
+  const at = label.findIndex((w) => old.has(w.toLowerCase()));
+  const kept = label.filter((w) => !old.has(w.toLowerCase()));
+  return at < 0 ? kept : [...kept.slice(0, at), ...brands, ...kept.slice(at)];
+}
+
 /** The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with 16gb ram"). */
 function leadingWithWord(message: string): string | undefined {
   const first = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).find((w) => w !== 'а' && w !== 'and' && w !== 'и');
@@ -203,7 +214,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   if (sort) {
     request.sort = sort;
   }
-  const label = [...sized.label];
+  const label = parsed.filters.brands?.length ? withBrandReplaced(sized.label, prev.brandWords, parsed.filters.brands) : [...sized.label];
   // "а с музыкой?" after running watches: "Часы для бега с музыкой", the "с" kept.
   const withWord = leadingWithWord(message);
   if (withWord !== undefined && added.some((w) => !label.includes(w))) {

@@ -145,3 +145,12 @@ test('"а с музыкой?" after running watches shows the Music models, and 
   assert.match(messageOf(answers[0]!), /^Часы для бега — /u);
   assert.match(messageOf(answers[1]!), /^Часы для бега с музыкой — /u);
 });
+
+test('a brand named in a follow-up replaces the one before in the title, in its place', async () => {
+  const [, jbl] = await converse(['наушники sony', 'а jbl?']);
+  // Before: "Наушники Sony JBL — вот 3 варианта" over JBL headphones.
+  assert.match(messageOf(jbl!.answer), /^Наушники JBL — вот \d+ вариант/u);
+  assertEvery(shownSkus(jbl!.answer), (s) => brandOf(s) === 'JBL');
+  const [, xiaomi] = await converse(['смартфон samsung до 50000', 'только xiaomi']);
+  assert.match(messageOf(xiaomi!.answer), /^Смартфон Xiaomi до 50 000 ₽ — /u);
+});
