@@ -312,7 +312,6 @@ export function categoryKindTerms(names: readonly string[], inv: InvertedIndex):
   return out;
 }
 
-/** Puts the kind of product i's most specific category in a free slot, unless its name's kind is one of its categories' kinds. */
 /**
  * For a name opening with its kind word, and that word one of the synonym table, whether a
  * category's kind term is that kind in any language; else null. Such a name says what it is,
@@ -329,6 +328,10 @@ function opensWithKind(firstWords: readonly string[], word: string | undefined, 
   return (term) => stems.has(inv.term(term));
 }
 
+/**
+ * Puts the kind of product i's most specific category in a free slot, unless its name's kind is
+ * one of its categories' kinds, or the name opens with a kind the category's is not (`nameKind`).
+ */
 function addCategoryKind(out: Int32Array, i: number, path: ArrayLike<number>, categoryKind: Int32Array, nameKind: ((term: number) => boolean) | null): void {
   const slots = out.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS);
   for (let c = 0; c < path.length; c++) {

@@ -23,8 +23,8 @@ const GROUPS: string[][] = [
   ['телевизор', 'тв', 'телек', 'tv', 'television'],
   ['ноутбук', 'ноут', 'laptop', 'notebook'],
   ['планшет', 'tablet'],
-  // Memory as buyers say it and as spec sheets and shops write it ("16 GB DDR4-SDRAM", "DDR4 8Gb
-  // Crucial 2400MHz", "SO-DIMM DDR3 8Gb Kingston").
+  // Memory as buyers say it and as spec sheets and shops write it ("16 GB DDR4-SDRAM", "SO-DIMM
+  // DDR3 8Gb Kingston", "HyperX … memory module 16 GB").
   ['оперативка', 'оперативная память', 'озу', 'ram', 'sdram', 'dimm', 'memory module'],
   ['часы', 'watch', 'smartwatch'],
   ['колонка', 'акустика', 'speaker'],
