@@ -8,10 +8,11 @@ import { MAX_EXCLUDED_PHRASES } from '../../catalog/search/excluded-words.ts';
 import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
-import { isUnitWord, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
+import { isUnitWord, measureWords, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
 import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import type { EngineState } from '../engine-state.ts';
+import { SHELF_SIZE } from './turn.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
 export type PriceMove = 'cheaper' | 'pricier' | null;
@@ -197,7 +198,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
 
   const saidPrice = parsed.filters.priceMin !== undefined || parsed.filters.priceMax !== undefined;
-  const sized = resized(prev, tokenize(parsed.text));
+  const sized = resized(index, prev, tokenize(parsed.text));
   const prevWords = new Set(tokenize(sized.text));
   const added = sized.added.filter((w) => !prevWords.has(w));
   const request: SearchRequest = {
@@ -233,7 +234,32 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
  * ("больше 55 дюймов"), said apart from the label; the size word is no search word. Without a
  * measure before, nothing changes.
  */
-function resized(prev: EngineState, words: string[]): { text: string; label: string[]; added: string[] } {
+/** Name words read per card for its size. */
+const MAX_NAME_WORDS_READ = 40;
+
+/**
+ * The middle of the sizes the shown cards' names state, in the unit most of them use ("32\"",
+ * "55\"", "65\"" → 55 in), or null when fewer than two state one.
+ */
+function shownSize(index: CatalogIndex, shown: readonly string[]): { value: number; unit: string } | null {
+  const byUnit = new Map<string, number[]>();
+  for (const sku of shown.slice(0, SHELF_SIZE)) {
+    const name = index.bySku(sku)?.name ?? '';
+    const measure = measureWords(tokenize(spellMarks(name)).slice(0, MAX_NAME_WORDS_READ))
+      .map((w) => parseMeasure(w))
+      .find((m) => m !== null && SIZE_UNITS.has(m.unit));
+    if (measure) {
+      byUnit.set(measure.unit, [...(byUnit.get(measure.unit) ?? []), measure.value]);
+    }
+  }
+  const [unit, values] = [...byUnit.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+  return unit === undefined || values === undefined || values.length < 2 ? null : { value: median(values), unit };
+}
+
+/** Units of a product's size, which "bigger" and "smaller" compare. */
+const SIZE_UNITS: ReadonlySet<string> = new Set(['in', 'cm', 'l', 'mm', 'm', 'ft', 'cuft', 'gal', 'qt', 'sqm', 'sqft']);
+
+function resized(index: CatalogIndex, prev: EngineState, words: string[]): { text: string; label: string[]; added: string[] } {
   const kind = words.some((w) => BIGGER.has(w)) ? 'over' : words.some((w) => SMALLER.has(w)) ? 'under' : null;
   const unchanged = { text: prev.text, label: prev.label, added: words };
   if (kind === null) {
@@ -243,7 +269,12 @@ function resized(prev: EngineState, words: string[]): { text: string; label: str
   const at = before.findIndex((w) => parseMeasure(w) !== null || parseMeasureBound(w) !== null);
   const size = at < 0 ? null : (parseMeasure(before[at] as string) ?? parseMeasureBound(before[at] as string));
   if (size === null) {
-    return unchanged;
+    // No size was asked for ("tv under 500", then "bigger"): bigger than the middle of the
+    // sizes the cards shown state.
+    const shown = shownSize(index, prev.shown);
+    return shown === null
+      ? unchanged
+      : { text: [prev.text, `${shown.value}${shown.unit}${kind}`].filter((w) => w !== '').join(' '), label: prev.label, added: words.filter((w) => !BIGGER.has(w) && !SMALLER.has(w)) };
   }
   const text = before.map((w, i) => (i === at ? `${size.value}${size.unit}${kind}` : w)).join(' ');
   // The old figure and its unit leave the label ("телевизор 55 дюймов" → "телевизор"); other numbers stay ("iphone 15").

@@ -154,3 +154,16 @@ test('a brand named in a follow-up replaces the one before in the title, in its 
   const [, xiaomi] = await converse(['смартфон samsung до 50000', 'только xiaomi']);
   assert.match(messageOf(xiaomi!.answer), /^Смартфон Xiaomi до 50 000 ₽ — /u);
 });
+
+test('"bigger" after a search that named no size means bigger than the middle of the sizes shown', async () => {
+  const english = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo-en/catalog.jsonl')), { language: 'en' });
+  const inches = (name: string): number => Number(/(\d+)"/u.exec(name)?.[1] ?? Number.NaN);
+  const [shown, bigger] = await dialogOn(english, 'en', ['tv under 500', 'bigger']);
+  const sizes = (productsOf(shown!)?.value ?? []).map((c) => inches(c.name)).sort((a, b) => a - b);
+  const middle = sizes[Math.floor((sizes.length - 1) / 2)]!;
+  const cards = productsOf(bigger!)?.value ?? [];
+  assert.ok(cards.length > 0, messageOf(bigger!));
+  // Before: «Nothing matches "bigger"» over the same TVs.
+  assertEvery(cards, (c) => inches(c.name) > middle && (c.price ?? Infinity) <= 500);
+  assert.match(messageOf(bigger!), new RegExp(`^TV over ${middle} in\\. under \\$500: `, 'u'));
+});
