@@ -198,7 +198,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
 
   const saidPrice = parsed.filters.priceMin !== undefined || parsed.filters.priceMax !== undefined;
-  const sized = resized(index, prev, tokenize(parsed.text));
+  const sized = resized(index, prev, tokenize(parsed.text), message);
   const prevWords = new Set(tokenize(sized.text));
   const added = sized.added.filter((w) => !prevWords.has(w));
   const request: SearchRequest = {
@@ -234,6 +234,46 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
  * ("больше 55 дюймов"), said apart from the label; the size word is no search word. Without a
  * measure before, nothing changes.
  */
+const BARE_NUMBER = /^\d+(?:\.\d+)?$/;
+/** A figure as the buyer writes it: "64", "1/2", "2,5". */
+const WRITTEN_FIGURE = /\d+(?:[/.,]\d+)?/u;
+
+/**
+ * "а 64?" after "флешка 32 гб", "а 1/2?" after "кран шаровой 3/4": a follow-up of a figure alone
+ * asks for the same with that size instead (a bare number takes the unit of the size before;
+ * another unit is another thing), or null.
+ */
+function replacedSize(prev: EngineState, words: string[], message: string): { text: string; label: string[]; added: string[] } | null {
+  const asked = mergeMeasures(words);
+  const w = asked[0];
+  if (asked.length !== 1 || w === undefined) {
+    return null;
+  }
+  const bare = BARE_NUMBER.test(w);
+  const measure = bare ? null : parseMeasure(w);
+  if (!bare && measure === null) {
+    return null;
+  }
+  const before = mergeMeasures(tokenize(prev.text));
+  const at = before.findIndex((x) => parseMeasure(x) !== null || BARE_NUMBER.test(x));
+  const old = before[at];
+  if (old === undefined) {
+    return null;
+  }
+  const oldMeasure = parseMeasure(old);
+  if (measure !== null && oldMeasure?.unit !== measure.unit) {
+    return null;
+  }
+  const next = bare && oldMeasure ? `${w}${oldMeasure.unit}` : w;
+  if (next === old) {
+    return null;
+  }
+  const oldValue = oldMeasure ? String(oldMeasure.value) : old;
+  const written = WRITTEN_FIGURE.exec(message.slice(0, MAX_FOR_SHOWN_CHARS))?.[0] ?? w;
+  const label = prev.label.map((l) => (mergeMeasures(tokenize(spellMarks(l)))[0] === oldValue ? written : l));
+  return { text: before.map((x, i) => (i === at ? next : x)).join(' '), label, added: [] };
+}
+
 /** Name words read per card for its size. */
 const MAX_NAME_WORDS_READ = 40;
 
@@ -259,11 +299,11 @@ function shownSize(index: CatalogIndex, shown: readonly string[]): { value: numb
 /** Units of a product's size, which "bigger" and "smaller" compare. */
 const SIZE_UNITS: ReadonlySet<string> = new Set(['in', 'cm', 'l', 'mm', 'm', 'ft', 'cuft', 'gal', 'qt', 'sqm', 'sqft']);
 
-function resized(index: CatalogIndex, prev: EngineState, words: string[]): { text: string; label: string[]; added: string[] } {
+function resized(index: CatalogIndex, prev: EngineState, words: string[], message: string): { text: string; label: string[]; added: string[] } {
   const kind = words.some((w) => BIGGER.has(w)) ? 'over' : words.some((w) => SMALLER.has(w)) ? 'under' : null;
   const unchanged = { text: prev.text, label: prev.label, added: words };
   if (kind === null) {
-    return unchanged;
+    return replacedSize(prev, words, message) ?? unchanged;
   }
   const before = mergeMeasures(tokenize(prev.text));
   const at = before.findIndex((w) => parseMeasure(w) !== null || parseMeasureBound(w) !== null);

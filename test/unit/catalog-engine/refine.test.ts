@@ -167,3 +167,15 @@ test('"bigger" after a search that named no size means bigger than the middle of
   assertEvery(cards, (c) => inches(c.name) > middle && (c.price ?? Infinity) <= 500);
   assert.match(messageOf(bigger!), new RegExp(`^TV over ${middle} in\\. under \\$500: `, 'u'));
 });
+
+test('a figure alone after a search with a size asks for the same with that size: "а 65?" after "телевизор 55 дюймов", "а 1/2?" after "кран шаровой 3/4"', { skip: sharedDataSkip }, async () => {
+  const [, tv] = await converse(['телевизор 55 дюймов', 'а 65?']);
+  // Before: "Телевизор 55 дюймов 65", the 55-inch sets again.
+  assert.match(messageOf(tv!.answer), /^Телевизор 65 дюймов — /u);
+  assertEvery(shownSkus(tv!.answer), (s) => / 65"/u.test(index.bySku(s)?.name ?? ''));
+  const plumbing = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/santechtula_ru_yandex_cp1251.xml')), { language: 'ru' });
+  const [, half] = await dialogOn(plumbing, 'ru', ['кран шаровой 3/4', 'а 1/2?']);
+  const cards = productsOf(half!)?.value ?? [];
+  assert.ok(cards.length >= 3);
+  assertEvery(cards, (c) => /\b1\/2\b/u.test(c.name) && !/3\/4/u.test(c.name));
+});
