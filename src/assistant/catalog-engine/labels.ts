@@ -567,10 +567,11 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   if (!top || (lang === 'en' && /[\u0400-\u04ff]/u.test(top))) {
     return [];
   }
-  // "Кофемашины" reads as a title word; a shouting feed's "ВЕБКАМЕРЫ" and a name opening with
-  // an abbreviation ("TV & Soundbars") stay as the shop wrote them.
+  // "Кофемашины" reads as a title word; a shouting feed's "ВЕБКАМЕРЫ", a name opening with
+  // an abbreviation ("TV & Soundbars") and an English category in title case ("Cell Phone
+  // Accessories", which read "cell Phone Accessories") stay as the shop wrote them.
   const opensWithAbbreviation = /^\p{Lu}{2}/u.test(top);
-  return [top === top.toUpperCase() || opensWithAbbreviation ? top : top.charAt(0).toLowerCase() + top.slice(1)];
+  return [top === top.toUpperCase() || opensWithAbbreviation || !CYRILLIC.test(top) ? top : top.charAt(0).toLowerCase() + top.slice(1)];
 }
 
 const CYRILLIC = /[\u0400-\u04ff]/u;

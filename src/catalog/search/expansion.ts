@@ -10,7 +10,7 @@ import { boundText, MAX_FUZZY_WORDS } from './limits.ts';
 import { closeMeasure, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, type BoundKind } from './measures.ts';
 import { stem } from './stem.ts';
 import { startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
-import { isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf } from './synonyms.ts';
+import { isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf, synonymsOfAnyForm } from './synonyms.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
 
@@ -487,7 +487,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       const tableWord = tableWords[gi] as string;
       const corrected = tableWord !== w ? tableWord : undefined;
       const phrase = phraseSynonymsAt(tableWords, gi);
-      const synonyms = [...synonymsOf(tableWord), ...phrase.synonyms, ...(corrected ? [corrected] : [])].flatMap((s) => tokenize(s)).map(stem);
+      const synonyms = [...synonymsOfAnyForm(tableWord), ...phrase.synonyms, ...(corrected ? [corrected] : [])].flatMap((s) => tokenize(s)).map(stem);
       const same = [...phrase.same.map(stem), ...joinedAt(refined.words, gi)];
       // Words that name a kind of product in this shop ("наушники") matter more than
       // modifiers ("беспроводные"), however rare the modifier is.

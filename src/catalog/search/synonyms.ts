@@ -41,6 +41,8 @@ const GROUPS: string[][] = [
   ['ибп', 'бесперебойник', 'ups'],
   ['вебкамера', 'webcam'],
   ['видеокарта', 'видюха', 'svga'],
+  // "кулер для процессора" is one of the shops' "… CPU" coolers.
+  ['процессор', 'проц', 'cpu', 'processor'],
   ['рюкзак', 'backpack'],
   ['сумка', 'bag'],
   ['кронштейн', 'крепление', 'mount', 'bracket'],

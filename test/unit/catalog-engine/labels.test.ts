@@ -5,7 +5,7 @@ import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { productSpelling, readableLabel } from '../../../src/assistant/catalog-engine/labels.ts';
 import { assertNone } from '../../helpers/assert.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { sharedDataSkip } from '../../helpers/shared-data.ts';
+import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { loadProducts, RU_SHOPS_CATALOG } from '../catalog-search/demo-catalog.ts';
 import { dialogOn, messageOf } from './helpers.ts';
 
@@ -71,7 +71,8 @@ test('a title never names a feature alone: "wireless earpods" answered with head
   const headsets = ['BlueParrott - Bluetooth Headset - Black', 'Jabra - Classic Bluetooth Headset - Black', 'Tzumi - Wireless Headset - Black'].map(
     (name, i): CatalogProduct => ({ sku: `h${i}`, name, categories: ['Cell Phone Headsets', 'Bluetooth Headsets'], available: true, params: {} }),
   );
-  assert.deepEqual(readableLabel(['wireless', 'earpods'], headsets, 'en'), ['bluetooth Headsets']);
+  // An English category in title case stays as the shop wrote it (it read "bluetooth Headsets").
+  assert.deepEqual(readableLabel(['wireless', 'earpods'], headsets, 'en'), ['Bluetooth Headsets']);
   // A word of the synonym table is shown by its synonym: headsets are headphones.
   assert.deepEqual(readableLabel(['wireless', 'headphones'], headsets, 'en'), ['wireless', 'headphones']);
   // A kept word naming what is shown keeps the buyer's words, a dropped one aside.
@@ -152,4 +153,11 @@ test('a title keeps a buyer\'s word the cards show by a synonym in another form,
   const [answer] = await dialogOn(lg, 'ru', ['холодильник с морозилкой снизу']);
   // Before: «Точного совпадения с «морозилкой снизу» нет», then «Холодильник с морозильной снизу» once the words were known.
   assert.match(messageOf(answer!), /^Холодильник с морозилкой снизу — вот \d+ вариант/u);
+});
+
+test('a Russian word the cards show by an English synonym stays the title\'s word: "Процессор Intel" on an English catalogue', { skip: sharedDataSkip }, async () => {
+  const office = buildCatalogIndex(await loadProducts(sharedDataPath('catalogs/icecat_products_19k.jsonl')), { language: 'en' });
+  const [answer] = await dialogOn(office, 'ru', ['процессор intel']);
+  // Before: "Processor Intel — вот 6 вариантов", an English word in a Russian answer.
+  assert.match(messageOf(answer!), /^Процессор Intel — вот 6 вариантов/u);
 });

@@ -11,6 +11,7 @@ import { runSearch, searchRequestOf, type SearchRun } from '../../../src/catalog
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { tokenize } from '../../../src/catalog/search/tokenize.ts';
+import { synonymsOfAnyForm } from '../../../src/catalog/search/synonyms.ts';
 import { demoIndex, loadProducts, RU_SHOPS_CATALOG } from './demo-catalog.ts';
 
 /** A new search as the catalogue engine runs it: parsed, then relaxed. */
@@ -465,4 +466,13 @@ test('a refrigerator "с морозилкой снизу" is one "с нижне�
   const run = ask(lg, 'холодильник с морозилкой снизу');
   assert.equal(run.exact, true);
   assertEvery(names(run).slice(0, 6), (n) => /Холодильник.*нижней морозильной/u.test(n));
+});
+
+test('a processor is what shops write "CPU" or "processor", in any form of the Russian word', { skip: sharedDataSkip }, async () => {
+  assert.ok(synonymsOfAnyForm('процессора').includes('cpu'));
+  assert.ok(synonymsOfAnyForm('процессоры').includes('processor'));
+  const office = buildCatalogIndex(await loadProducts(sharedDataPath('catalogs/icecat_products_19k.jsonl')), { language: 'en' });
+  const run = ask(office, 'процессор intel');
+  assert.ok(run.hits.length >= 6);
+  assertEvery(names(run).slice(0, 6), (n) => /Intel/u.test(n) && /processor/iu.test(n));
 });
