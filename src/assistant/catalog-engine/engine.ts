@@ -296,7 +296,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     if (isVague(rest)) {
       return giftAnswer(turn, index, rest.filters, learnedFrom(rest, core));
     }
-    return preferenceAwareSearch(turn, index, gift.rest, rest);
+    // "набор в подарок" where the shop has no sets: gift ideas rather than "nothing found".
+    const searched = preferenceAwareSearch(turn, index, gift.rest, rest);
+    return searched.answer.response.contents.some((b) => b.type === 'products') ? searched : giftAnswer(turn, index, rest.filters, learnedFrom(rest, core));
   }
 
   // On a product page, "а подешевле?" or a vague question is about that product, unless

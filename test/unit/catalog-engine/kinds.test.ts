@@ -9,7 +9,10 @@ import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { giftRequest, isAboutAssistant, isConversation, isOffTopic, shopTopics } from '../../../src/assistant/catalog-engine/intents.ts';
 import { productFacts } from '../../../src/assistant/catalog-engine/product-facts.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
-import { ask, buttonsOf, converse, index, messageOf, productsOf, shownSkus, tenant } from './helpers.ts';
+import { ask, buttonsOf, converse, dialogOn, index, messageOf, productsOf, shownSkus, tenant } from './helpers.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { sharedDataSkip } from '../../helpers/shared-data.ts';
+import { loadProducts, RU_SHOPS_CATALOG } from '../catalog-search/demo-catalog.ts';
 
 test('shop topics are recognised in Russian and English', () => {
   const cases: Array<[string, string[]]> = [
@@ -156,4 +159,16 @@ test('a buyer asking how to reach the shop is offered the operator', async () =>
     assert.ok(buttonsOf(answer).some((b) => b.action === 'open_support_chat'), `${text}: ${messageOf(answer)}`);
     assert.equal(productsOf(answer), undefined, text);
   }
+});
+
+test('a gift of a kind the shop does not have gets gift ideas; a dishwasher the appliance shop does not sell is said to be not sold', { skip: sharedDataSkip }, async () => {
+  const shops = await loadProducts(RU_SHOPS_CATALOG);
+  const cosmetics = buildCatalogIndex(shops.filter((p) => p.sku.startsWith('styx:')), { language: 'ru' });
+  const [gift] = await dialogOn(cosmetics, 'ru', ['набор в подарок']);
+  // Before: «Такого в нашем каталоге не нашлось» (the shop sells no sets).
+  assert.match(messageOf(gift!), /^Идеи подарков из разных разделов/u);
+  assert.ok((productsOf(gift!)?.value.length ?? 0) > 0);
+  const appliances = buildCatalogIndex(shops.filter((p) => p.sku.startsWith('lgkz:')), { language: 'ru' });
+  const [dishwasher] = await dialogOn(appliances, 'ru', ['посудомойка']);
+  assert.match(messageOf(dishwasher!), /^Похоже, «посудомойка» в нашем магазине не продаётся/u);
 });
