@@ -256,10 +256,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
 
   // "А какая у них автономность?": what the cards just shown say about it.
-  if (prev && prev.shown.length > 0 && questionAboutShown(text) && asksCardTopic(text, shownProducts(index, prev))) {
-    const detail = shownDetailAnswer(turn, index, prev);
-    if (detail) {
-      return detail;
+  if (prev && prev.shown.length > 0 && questionAboutShown(text)) {
+    const shown = shownProducts(index, prev);
+    // Every card still in the catalogue, or the question is no longer about what was shown.
+    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && asksCardTopic(text, shown)) {
+      return shownDetailAnswer(turn, shown, prev);
     }
   }
 

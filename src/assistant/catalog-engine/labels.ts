@@ -552,9 +552,9 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
     const spellings = productSpellings(products);
     // Only a word the products show by another word's start may be misspelt ("wireles" of "wireless").
     // A word the cards show by a synonym is no typo ("морозилкой" of "с нижней морозильной камерой").
-    const typo = (w: string): boolean => /^\p{L}{4,}$/u.test(w) && !vocab.includes(stem(w.toLowerCase())) && !synonymShown(vocab, w);
-    const written = out.some(typo) ? nameWords(products) : null;
-    return out.map((w) => respell(written && typo(w) ? fixTypo(w, written) : w, spellings));
+    const typos = out.map((w) => /^\p{L}{4,}$/u.test(w) && !vocab.includes(stem(w.toLowerCase())) && !synonymShown(vocab, w));
+    const written = typos.includes(true) ? nameWords(products) : null;
+    return out.map((w, i) => respell(written && typos[i] ? fixTypo(w, written) : w, spellings));
   }
   const leaves = new Map<string, number>();
   for (const p of products) {

@@ -289,7 +289,9 @@ function shownSize(index: CatalogIndex, shown: readonly string[]): { value: numb
       .map((w) => parseMeasure(w))
       .find((m) => m !== null && SIZE_UNITS.has(m.unit));
     if (measure) {
-      byUnit.set(measure.unit, [...(byUnit.get(measure.unit) ?? []), measure.value]);
+      const values = byUnit.get(measure.unit) ?? [];
+      values.push(measure.value);
+      byUnit.set(measure.unit, values);
     }
   }
   const [unit, values] = [...byUnit.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];

@@ -15,7 +15,7 @@ import type { ShopTopic } from './intents.ts';
 import { productFacts } from './product-facts.ts';
 import { browseSuggests } from './suggests.ts';
 import { formatPrice, shortName } from './texts.ts';
-import { result, SHELF_SIZE, type Turn } from './turn.ts';
+import { result, type Turn } from './turn.ts';
 
 /**
  * A question about the shop: its page on the topic when it has one, else the operator
@@ -73,18 +73,15 @@ const MAX_CARD_FACT_CHARS = 140;
 
 /**
  * A question about the cards just shown ("а какая у них автономность?", "how long does the
- * battery last on these?"): what each card says about it, or honestly that the cards do not
- * say. The cards stay, and so does the search they came from. Null when a card is gone.
+ * battery last on these?"): what each of `products` (those cards, looked up once by the caller)
+ * says about it, or honestly that the cards do not say. The cards stay, and so does the search
+ * they came from.
  */
-export function shownDetailAnswer(turn: Turn, index: CatalogIndex, prev: EngineState): EngineResult | null {
+export function shownDetailAnswer(turn: Turn, products: CatalogProduct[], prev: EngineState): EngineResult {
   const { t, req, lang } = turn;
-  const products = prev.shown.slice(0, SHELF_SIZE).map((sku) => index.bySku(sku));
-  if (products.length === 0 || products.some((p) => p === undefined)) {
-    return null;
-  }
   const lines: string[] = [];
   let silent = 0;
-  for (const p of products as CatalogProduct[]) {
+  for (const p of products) {
     const facts = productFacts(p, turn.text).facts.slice(0, FACTS_PER_CARD);
     if (facts.length === 0) {
       silent++;
@@ -95,7 +92,7 @@ export function shownDetailAnswer(turn: Turn, index: CatalogIndex, prev: EngineS
   }
   const parts: AnswerParts =
     lines.length > 0
-      ? { message: t.shownDetail(lines, silent), shelf: { products: products as CatalogProduct[], title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }
+      ? { message: t.shownDetail(lines, silent), shelf: { products, title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }
       : { message: t.shownNoDetail(req.tenant.supportChat), suggests: [t.sugCheaper] };
   if (lines.length === 0 && req.tenant.supportChat) {
     parts.supportButton = t.supportButton;

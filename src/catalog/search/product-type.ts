@@ -289,6 +289,7 @@ export function productKindTerms(
 ): Int32Array {
   const out = new Int32Array(count * KIND_SLOTS).fill(-1);
   const categoryKind = categoryKindTerms(categories?.names ?? [], inv);
+  const sameKind = sameKindAs(inv);
   for (let i = 0; i < count; i++) {
     const words = kindWordsOfFirst(firstWords[i] as string[], nameOf(i));
     for (let k = 0; k < words.length; k++) {
@@ -296,7 +297,7 @@ export function productKindTerms(
     }
     const path = categories?.pathOf(i);
     if (path && path.length > 0) {
-      addCategoryKind(out, i, path, categoryKind, opensWithKind(firstWords[i] as string[], words[0], inv));
+      addCategoryKind(out, i, path, categoryKind, opensWithKind(firstWords[i] as string[], words[0], sameKind));
     }
   }
   return out;
@@ -320,12 +321,26 @@ export function categoryKindTerms(names: readonly string[], inv: InvertedIndex):
  * "Refrigerators" still gets the category's kind, its "камера" being no camera; "Холодильник …"
  * there gets "refrigerator", the same kind in English).
  */
-function opensWithKind(firstWords: readonly string[], word: string | undefined, inv: InvertedIndex): ((term: number) => boolean) | null {
-  if (word === undefined || firstWords[0] !== word || !namesProductKind(word)) {
-    return null;
-  }
-  const stems = new Set([word, ...synonymsOf(word)].map(stem));
-  return (term) => stems.has(inv.term(term));
+function opensWithKind(firstWords: readonly string[], word: string | undefined, sameKind: (word: string) => (term: number) => boolean): ((term: number) => boolean) | null {
+  return word === undefined || firstWords[0] !== word || !namesProductKind(word) ? null : sameKind(word);
+}
+
+/**
+ * Whether a term is a synonym-table word's kind in any language, remembered per word: the
+ * index build asks it of every name opening with such a word (a word of the table, so the memo
+ * holds at most the table).
+ */
+function sameKindAs(inv: InvertedIndex): (word: string) => (term: number) => boolean {
+  const memo = new Map<string, (term: number) => boolean>();
+  return (word) => {
+    let known = memo.get(word);
+    if (known === undefined) {
+      const stems = new Set([word, ...synonymsOf(word)].map(stem));
+      known = (term) => stems.has(inv.term(term));
+      memo.set(word, known);
+    }
+    return known;
+  };
 }
 
 /**

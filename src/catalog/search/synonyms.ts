@@ -41,7 +41,7 @@ const GROUPS: string[][] = [
   ['ибп', 'бесперебойник', 'ups'],
   ['вебкамера', 'webcam'],
   ['видеокарта', 'видюха', 'svga'],
-  // "кулер для процессора" is one of the shops' "… CPU" coolers.
+  // Shops write "CPU" and "processor": "процессор intel" finds and titles them in Russian.
   ['процессор', 'проц', 'cpu', 'processor'],
   ['рюкзак', 'backpack'],
   ['сумка', 'bag'],
