@@ -383,6 +383,25 @@ export class InvertedIndex {
   }
 
   /**
+   * Keeps a document's best score within the group being read (`groupScore`), listing it in
+   * `groupTouched` the first time; returns the new count listed. A method and not a closure
+   * made per term: the closure kept the count in a heap context and took each score boxed,
+   * allocating for every posting read.
+   */
+  private keep(d: number, s: number, listed: number): number {
+    const prev = this.groupScore[d] as number;
+    if (prev === 0) {
+      this.groupTouched[listed] = d;
+      this.groupScore[d] = s;
+      return listed + 1;
+    }
+    if (s > prev) {
+      this.groupScore[d] = s;
+    }
+    return listed;
+  }
+
+  /**
    * Scores documents for query word groups: within a group the best alternative counts
    * (a synonym does not add to its word), across groups scores add up. Writes each
    * matched document, its score and the bit mask of its matched groups to `out` and
@@ -433,21 +452,12 @@ export class InvertedIndex {
       const lookupCount = restrict ? restrict.count : nt;
       for (const alt of group) {
         const w = (this.idf[alt.termId] as number) * alt.weight;
-        const add = (d: number, s: number): void => {
-          const prev = gscore[d] as number;
-          if (prev === 0) {
-            gtouched[ngt++] = d;
-            gscore[d] = s;
-          } else if (s > prev) {
-            gscore[d] = s;
-          }
-        };
         if (lookupIn) {
           for (let k = 0; k < lookupCount; k++) {
             const d = lookupIn[k] as number;
             const at = this.find(alt.termId, d);
             if (at >= 0) {
-              add(d, w * (weights[at] as number));
+              ngt = this.keep(d, w * (weights[at] as number), ngt);
             }
           }
           continue;
@@ -455,7 +465,7 @@ export class InvertedIndex {
         const top = ng === 1 && !opts.exhaustive && allow === undefined ? this.impact.get(alt.termId) : undefined;
         if (top) {
           for (let k = 0; k < top.docs.length; k++) {
-            add(top.docs[k] as number, w * (top.weights[k] as number));
+            ngt = this.keep(top.docs[k] as number, w * (top.weights[k] as number), ngt);
           }
           continue;
         }
@@ -466,7 +476,7 @@ export class InvertedIndex {
           for (let k = this.start[alt.termId] as number; k < end; k++) {
             const d = docs[k] as number;
             if (mask[d] !== 0) {
-              add(d, w * (weights[k] as number));
+              ngt = this.keep(d, w * (weights[k] as number), ngt);
             }
           }
           continue;
@@ -475,7 +485,7 @@ export class InvertedIndex {
           for (let k = this.start[alt.termId] as number; k < end; k++) {
             const d = docs[k] as number;
             if (allow[d] !== 0) {
-              add(d, w * (weights[k] as number));
+              ngt = this.keep(d, w * (weights[k] as number), ngt);
             }
           }
           continue;

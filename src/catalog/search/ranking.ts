@@ -289,7 +289,7 @@ export function ranker(source: RankingSource): {
     return false;
   }
   /** Whether one of the product's kind words is among these terms. */
-  function isOfKind(doc: number, terms: number[]): boolean {
+  function isOfKind(doc: number, terms: Int32Array): boolean {
     for (let s = 0; s < KIND_SLOTS; s++) {
       const t = kindTerms[doc * KIND_SLOTS + s] as number;
       if (t >= 0 && terms.includes(t)) {
@@ -445,7 +445,10 @@ export function ranker(source: RankingSource): {
     const purposeMask = groupMask(expanded, purpose, ng);
     // One word counts as the product word too when it and a synonym of it name different kinds
     // here ("earbuds", "headphones"): the kind in the buyer's word comes first.
-    const saidOfOne = ng === 1 ? termsAsSaid(groups[0] as TermAlternative[], kindWords) : [];
+    // The term lists read per candidate are Int32Arrays whatever their length: arrays made by
+    // `map`, `filter` or a literal differ in V8's hidden class, and a new one met in the
+    // candidate loop throws the optimised search back to the interpreter for that answer.
+    const saidOfOne = Int32Array.from(ng === 1 ? termsAsSaid(groups[0] as TermAlternative[], kindWords) : []);
     const ownKindWord = saidOfOne.length > 0;
     // One word that a category of the shop names as its kind ("унитаз" of "Унитазы (Компакты)")
     // lifts the products of that kind over those that only name it (a toilet before a
@@ -454,9 +457,9 @@ export function ranker(source: RankingSource): {
     const oneWord = ng === 1 && !sort && !ownKindWord && (groups[0] as TermAlternative[]).some((alt) => namesCategoryKind(alt.termId));
     const head = (ng > 1 || sort || ownKindWord || oneWord) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
-    const headTerms = head >= 0 ? (groups[head] as TermAlternative[]).map((alt) => alt.termId) : [];
+    const headTerms = Int32Array.from(head >= 0 ? (groups[head] as TermAlternative[]) : [], (alt) => alt.termId);
     // The buyer's own word for the kind ("earbuds"), when the group holds synonyms too ("headphones").
-    const saidTerms = head < 0 ? [] : ng === 1 ? saidOfOne : termsAsSaid(groups[head] as TermAlternative[], kindWords);
+    const saidTerms = head < 0 ? new Int32Array(0) : ng === 1 ? saidOfOne : Int32Array.from(termsAsSaid(groups[head] as TermAlternative[], kindWords));
 
     // The groups of colour and feature words ("teal", "wireless") and of Russian adjectives
     // other than the product word ("подвесной"): a product matching only those is not what
@@ -527,7 +530,14 @@ export function ranker(source: RankingSource): {
         if (pass === 1 && conjunctive) {
           budget?.spend(work);
         }
-        const total = inv.run(groups, scratch, restrict ? { exhaustive: true, restrict } : { exhaustive: cf.any || sort !== undefined, allow, conjunctive: pass === 0 });
+        // One shape of options whichever way the search reads (see `ranked` below).
+        const total = inv.run(
+          groups,
+          scratch,
+          restrict
+            ? { exhaustive: true, restrict, allow: undefined, conjunctive: false }
+            : { exhaustive: cf.any || sort !== undefined, restrict: undefined, allow, conjunctive: pass === 0 },
+        );
         count = 0;
         bestMatched = 0;
         anyHead = false;
@@ -675,11 +685,22 @@ export function ranker(source: RankingSource): {
     if (purposeMask !== 0 && picked.length > 1) {
       picked = purposeNamed(picked, groups, purposeMask, head);
     }
-    const ranked = picked.map((k) => {
+    if (picked.length === 0) {
+      return [];
+    }
+    // Every hit has every field (undefined when absent) and the list is made one way and never
+    // empty here: one hidden class for each, so the optimised code reading them is not thrown
+    // back to the interpreter by a shape it has not met.
+    const ranked: SearchHit[] = [];
+    for (const k of picked) {
       const hit: SearchHit = {
         product: docs[candDoc[k] as number] as CatalogProduct,
         score: candScore[k] as number,
         coverage: (candMask[k] as number) / ng,
+        headMatched: undefined,
+        ofKind: undefined,
+        kindAsSaid: undefined,
+        wholeButPurpose: undefined,
       };
       if (head >= 0) {
         hit.headMatched = candHead[k] !== 0;
@@ -691,8 +712,8 @@ export function ranker(source: RankingSource): {
           hit.wholeButPurpose = true;
         }
       }
-      return hit;
-    });
+      ranked.push(hit);
+    }
     // A price order asked for is kept as it is.
     return sort ? ranked.slice(0, limit) : variantsLast(ranked, limit);
   }
