@@ -26,7 +26,7 @@ import { RecentMemo } from './recent-memo.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
-import { namesProductKind } from './synonyms.ts';
+import { namesProductKind, synonymsOfAnyForm } from './synonyms.ts';
 import type { CatalogIndex, DetailedQuery, ParsedQuery, SearchHit, SearchOptions } from './types.ts';
 
 /** "что-нибудь от морщин", "something against mosquitoes": the word names what the item is against, not an item the shop lacks. */
@@ -129,7 +129,11 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
 
   const covers = kindCoverage({ kindTerms, catIds: columns.catIds, catOffsets, catOf });
   const isKnownStem = (st: string) => inv.termId(st) !== undefined;
-  const holdsKind = (word: string, categories: readonly string[]) => covers(inv.termId(stem(word)) ?? -1, categories);
+  // The word and its table synonyms each (a kind no product here is of counts as held): "мышка",
+  // which few names say, named the shop's "МЫШИ/ПЛАНШЕТЫ" though most of its mice ("Мышь …")
+  // are filed elsewhere, and its cables and presenters filled the answer.
+  const holdsKind = (word: string, categories: readonly string[]) =>
+    [word, ...synonymsOfAnyForm(word)].every((w) => covers(inv.termId(stem(w)) ?? -1, categories));
   const isOwnKindWord = (word: string) => termsAsSaid(termGroups([word], 0).groups[0] ?? [], kindWords).length > 0;
   const vocabulary = { isKnownStem, holdsKind, isOwnKindWord };
   // Buyers of one shop send the same short messages again ("наушники", "а подешевле?"): their

@@ -12,7 +12,7 @@ import { analyseQuery, analyseWords, isModelSuffix, packagedIndex } from './expa
 import { isModifierWord, namesProductKind, shortNamesIn, synonymsOf } from './synonyms.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { boundText } from './limits.ts';
-import { hasDigit, isCyrillic, tokenizeName } from './tokenize.ts';
+import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenizeName } from './tokenize.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import { isUnitWord, mergeMeasures, parseMeasure, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
@@ -278,7 +278,8 @@ export interface KindCategories {
  * not say what the product is; its most specific category does, and that category's kind
  * word takes the free slot: the Galaxy filed under "Cell Phones with Plans" is a phone. A
  * name that agrees with its category ("Смартфон …" under "Смартфоны"), or that opens with a
- * kind word of the synonym table (`opensWithKind`), is left as it is.
+ * kind word of the synonym table, after Russian adjectives or none (`opensWithKind`), is left
+ * as it is.
  */
 export function productKindTerms(
   count: number,
@@ -319,10 +320,29 @@ export function categoryKindTerms(names: readonly string[], inv: InvertedIndex):
  * whatever category it is filed under: the furniture shop's "Кресло 1211-3", filed under
  * "Диваны" with the sofa it matches, is an armchair ("Морозильная камера …" under
  * "Refrigerators" still gets the category's kind, its "камера" being no camera; "Холодильник …"
- * there gets "refrigerator", the same kind in English).
+ * there gets "refrigerator", the same kind in English). So does one opening with adjectives
+ * and then such a word: the computer shop's "Графический планшет WACOM …", filed under "БЛОКИ
+ * ПИТАНИЯ ATX", is no power supply.
  */
 function opensWithKind(firstWords: readonly string[], word: string | undefined, sameKind: (word: string) => (term: number) => boolean): ((term: number) => boolean) | null {
-  return word === undefined || firstWords[0] !== word || !namesProductKind(word) ? null : sameKind(word);
+  return word === undefined || !opensWith(firstWords, word) || !namesProductKind(word) ? null : sameKind(word);
+}
+
+/** Russian adjectives a name may put before its kind word ("Графический планшет", "Беспроводная мышь"). */
+const MAX_LEADING_ADJECTIVES = 2;
+
+/** Whether the name's first words are `word`, or Russian adjectives and then `word`. */
+function opensWith(firstWords: readonly string[], word: string): boolean {
+  for (let i = 0; i <= MAX_LEADING_ADJECTIVES && i < firstWords.length; i++) {
+    const w = firstWords[i] as string;
+    if (w === word) {
+      return true;
+    }
+    if (!isCyrillic(w) || !hasAdjectiveEnding(w)) {
+      return false;
+    }
+  }
+  return false;
 }
 
 /**

@@ -288,6 +288,15 @@ export function ranker(source: RankingSource): {
     }
     return false;
   }
+  /** The alternatives of a group as the buyer wrote the word (the highest weight). */
+  function strongest(group: readonly TermAlternative[]): TermAlternative[] {
+    let top = 0;
+    for (const alt of group) {
+      top = Math.max(top, alt.weight);
+    }
+    return group.filter((alt) => alt.weight === top);
+  }
+
   /** Whether one of the product's kind words is among these terms. */
   function isOfKind(doc: number, terms: Int32Array): boolean {
     for (let s = 0; s < KIND_SLOTS; s++) {
@@ -450,11 +459,15 @@ export function ranker(source: RankingSource): {
     // candidate loop throws the optimised search back to the interpreter for that answer.
     const saidOfOne = Int32Array.from(ng === 1 ? termsAsSaid(groups[0] as TermAlternative[], kindWords) : []);
     const ownKindWord = saidOfOne.length > 0;
-    // One word that a category of the shop names as its kind ("унитаз" of "Унитазы (Компакты)")
+    // One word that a category of the shop names as its kind ("унитаз" of "Унитазы (Компакты)"),
+    // or that is itself the kind of products here as the buyer wrote it ("планшет" on a shop
+    // filing its tablets under power supplies: a tablet repair, a case and a cable came first),
     // lifts the products of that kind over those that only name it (a toilet before a
     // toilet-seat fastener), the others not lowered below plain matches. A word no category
-    // names may be a theme ("owl", "camper": owl lamps and owl pillows alike): no kind counts.
-    const oneWord = ng === 1 && !sort && !ownKindWord && (groups[0] as TermAlternative[]).some((alt) => namesCategoryKind(alt.termId));
+    // names and no product is of may be a theme ("owl", "camper": owl lamps and owl pillows
+    // alike): no kind counts; nor does a kind only a looser form of the word names ("print" of
+    // "printers", where the shop has printer stands and art prints).
+    const oneWord = ng === 1 && !sort && !ownKindWord && ((groups[0] as TermAlternative[]).some((alt) => namesCategoryKind(alt.termId)) || namesKind(strongest(groups[0] as TermAlternative[])));
     const head = (ng > 1 || sort || ownKindWord || oneWord) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
     const headTerms = Int32Array.from(head >= 0 ? (groups[head] as TermAlternative[]) : [], (alt) => alt.termId);

@@ -476,3 +476,38 @@ test('a processor is what shops write "CPU" or "processor", in any form of the R
   assert.ok(run.hits.length >= 6);
   assertEvery(names(run).slice(0, 6), (n) => /Intel/u.test(n) && /processor/iu.test(n));
 });
+
+let b59: Promise<CatalogIndex> | null = null;
+/** The Б59 computer shop, whose feed files many products under another category's name. */
+function computerShop(): Promise<CatalogIndex> {
+  b59 ??= loadProducts(sharedDataPath('feeds/yml/b59_ru_yandex_cp1251.xml')).then((p) => buildCatalogIndex(p, { language: 'ru' }));
+  return b59;
+}
+
+test('"мышка" on the Б59 shop finds mice, as "мышь" does: not the cables and presenter filed in "МЫШИ/ПЛАНШЕТЫ"', { skip: sharedDataSkip }, async () => {
+  const index = await computerShop();
+  // Most of the shop's mice are under "БЛОКИ ПИТАНИЯ ATX": the word of the synonym table
+  // names the category only if it holds most products of the kind its synonyms name.
+  assert.equal(index.parseDetailed('мышка').filters.categories, undefined);
+  const run = ask(index, 'мышка');
+  assert.ok(run.hits.length >= 6);
+  assertEvery(names(run).slice(0, 6), (n) => /^мышь/i.test(n));
+});
+
+test('"планшет" on the Б59 shop lists tablets before a tablet repair, a case and a cable', { skip: sharedDataSkip }, async () => {
+  const index = await computerShop();
+  const run = ask(index, 'планшет');
+  assert.ok(run.hits.length >= 4);
+  // The products of the kind come first; none of the first four is a repair, a case, a cable or a battery.
+  assertNone(names(run).slice(0, 4), (n) => /ремонт|чехол|кабель|АКБ/i.test(n));
+  assertEvery(run.hits.slice(0, 4), (h) => h.ofKind === true);
+});
+
+test('"блок питания для планшета" on the Б59 shop is no graphics tablet filed under "БЛОКИ ПИТАНИЯ ATX"', { skip: sharedDataSkip }, async () => {
+  const index = await computerShop();
+  // "Графический планшет WACOM …" opens with an adjective and then its kind: a tablet.
+  const wacom = index.search('блок питания планшет', {}, 50).find((h) => /WACOM/.test(h.product.name));
+  assert.ok(wacom, 'the tablet matches every word through its category');
+  assert.equal(wacom.ofKind, false);
+  assertNone(names(ask(index, 'блок питания для планшета')), (n) => /планшет WACOM/i.test(n));
+});
