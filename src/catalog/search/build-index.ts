@@ -236,9 +236,15 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       const headWord = words[head] as string;
       const productNoun = (isCyrillic(headWord) && !hasAdjectiveEnding(headWord)) || namesProductKind(headWord);
       const headGroup = expanded.groups[expanded.groupOfWord[head] ?? -1] ?? [];
+      // A product word of the synonym table that no name or category here has, in any of its
+      // forms and synonyms, is not sold, whatever the words before it are ("paper shredder" on
+      // an office catalogue selling paper and no shredders). Whether a product is of a kind is
+      // not asked: names say "USB 32Gb Kingston" of a flash drive.
+      const unsoldKind = namesProductKind(headWord) && !knownAt(head);
       const known =
-        (knownAt(head) && (!productNoun || namesKind(headGroup))) ||
-        typeWords.some((i) => knownAt(i) && (namesProductKind(words[i] as string) || namesKind(expanded.groups[expanded.groupOfWord[i] ?? -1] ?? [])));
+        !unsoldKind &&
+        ((knownAt(head) && (!productNoun || namesKind(headGroup))) ||
+          typeWords.some((i) => knownAt(i) && (namesProductKind(words[i] as string) || namesKind(expanded.groups[expanded.groupOfWord[i] ?? -1] ?? []))));
       // What the item is for is not what the shop lacks: "coffee machine", not "coffee machine home".
       const named = typeWords.filter((i) => !purpose.includes(i));
       return { word: (named.length > 0 ? named : typeWords).map((i) => words[i] as string).join(' '), known };

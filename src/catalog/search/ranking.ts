@@ -101,8 +101,12 @@ export function modelNumberWords(words: readonly string[], at: readonly number[]
   return at.filter((i) => i > 0 && MODEL_NUMBER.test(words[i] as string) && MODEL_NAME.test(words[i - 1] as string));
 }
 
-/** A number with the letter of a resolution or a network generation ("4k", "1080p", "5g"). */
-const FEATURE_NUMBER = /^\d{1,4}[kpg]$/;
+/**
+ * A number with the letter of a resolution or a network generation ("4k", "1080p", "5g"), or a
+ * paper size ("a4", "а4" in Cyrillic): a feature, not a model's code ("printer paper a4" is
+ * paper, where printers whose names end in "A4" came first).
+ */
+const FEATURE_NUMBER = /^(?:\d{1,4}[kpg]|[abаб][0-6])$/;
 
 /** `rankText` ranks products for query words; `listFiltered` lists products without text. */
 export function ranker(source: RankingSource): {

@@ -468,10 +468,17 @@ test('a refrigerator "с морозилкой снизу" is one "с нижне�
   assertEvery(names(run).slice(0, 6), (n) => /Холодильник.*нижней морозильной/u.test(n));
 });
 
+let icecat: Promise<CatalogIndex> | null = null;
+/** The office-supplies catalogue (Icecat spec-sheet names). */
+function officeShop(): Promise<CatalogIndex> {
+  icecat ??= loadProducts(sharedDataPath('catalogs/icecat_products_19k.jsonl')).then((p) => buildCatalogIndex(p, { language: 'en' }));
+  return icecat;
+}
+
 test('a processor is what shops write "CPU" or "processor", in any form of the Russian word', { skip: sharedDataSkip }, async () => {
   assert.ok(synonymsOfAnyForm('процессора').includes('cpu'));
   assert.ok(synonymsOfAnyForm('процессоры').includes('processor'));
-  const office = buildCatalogIndex(await loadProducts(sharedDataPath('catalogs/icecat_products_19k.jsonl')), { language: 'en' });
+  const office = await officeShop();
   const run = ask(office, 'процессор intel');
   assert.ok(run.hits.length >= 6);
   assertEvery(names(run).slice(0, 6), (n) => /Intel/u.test(n) && /processor/iu.test(n));
@@ -510,4 +517,19 @@ test('"блок питания для планшета" on the Б59 shop is no g
   assert.ok(wacom, 'the tablet matches every word through its category');
   assert.equal(wacom.ofKind, false);
   assertNone(names(ask(index, 'блок питания для планшета')), (n) => /планшет WACOM/i.test(n));
+});
+
+test('"printer paper a4" on the office catalogue is A4 paper: a paper size is no model code, so printers ending in "A4" are not the answer', { skip: sharedDataSkip }, async () => {
+  const office = await officeShop();
+  const run = ask(office, 'printer paper a4');
+  assert.ok(run.hits.length >= 6);
+  assertEvery(names(run).slice(0, 6), (n) => /paper/i.test(n) && /\bA4\b/i.test(n) && !/inkjet printer|laser printer/i.test(n));
+});
+
+test('"paper shredder" on the office catalogue, which sells paper and no shredders, says shredders are not sold', { skip: sharedDataSkip }, async () => {
+  const office = await officeShop();
+  assert.equal(ask(office, 'shredder').productTypeMissing, 'shredder');
+  assert.equal(ask(office, 'paper shredder').productTypeMissing, 'paper shredder');
+  // Paper itself is still sold.
+  assert.equal(ask(office, 'printer paper').productTypeMissing, undefined);
 });
