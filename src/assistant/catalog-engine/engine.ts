@@ -14,6 +14,7 @@ import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } f
 import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
 import { shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
+import { shownCardAnswer, shownCardAsked } from './shown-card.ts';
 import { superlativeAnswer, superlativeAsked } from './superlatives.ts';
 import { currencySymbol } from '../currency.ts';
 import { detectLanguage } from '../language.ts';
@@ -261,6 +262,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     // Every card still in the catalogue, or the question is no longer about what was shown.
     if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && asksCardTopic(text, shown)) {
       return shownDetailAnswer(turn, shown, prev);
+    }
+  }
+
+  // "Покажи первый подробнее": one of the cards just shown, with what its card says.
+  const card = prev && prev.shown.length > 0 ? shownCardAsked(text, prev.shown.length) : -1;
+  if (prev && card >= 0) {
+    const described = shownCardAnswer(turn, index, prev, card);
+    if (described) {
+      return described;
     }
   }
 

@@ -4,7 +4,7 @@
  * speak of what was asked. When the card says nothing about it, the answer says so
  * honestly instead of searching the catalogue for the question's words.
  */
-import type { CatalogProduct } from '../../catalog/product.ts';
+import { paramStated, type CatalogProduct } from '../../catalog/product.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
 
@@ -136,4 +136,33 @@ export function productFacts(p: CatalogProduct, question: string): ProductFacts 
     }
   }
   return { facts: facts.slice(0, MAX_SENTENCES + 2), specific: true };
+}
+
+/** Parameters quoted when a buyer asks about a product in general. */
+const SUMMARY_PARAMS = 5;
+const SUMMARY_VALUE_CHARS = 80;
+const SUMMARY_SENTENCE_CHARS = 240;
+
+/**
+ * What a product's card says in general ("покажи первый подробнее"): its first stated
+ * parameters and the first sentence of its description that is more than the name.
+ */
+export function cardSummary(p: CatalogProduct): string[] {
+  const out: string[] = [];
+  let read = 0;
+  for (const key in p.params) {
+    if (read++ >= MAX_PARAMS || out.length >= SUMMARY_PARAMS) {
+      break;
+    }
+    const value = String(p.params[key]);
+    if (paramStated(value)) {
+      out.push(`${key}: ${value.length > SUMMARY_VALUE_CHARS ? `${value.slice(0, SUMMARY_VALUE_CHARS - 1)}…` : value}`);
+    }
+  }
+  const name = normalizeText(p.name);
+  const sentence = sentences(p.description ?? '').find((s) => normalizeText(s) !== name);
+  if (sentence) {
+    out.push(sentence.length > SUMMARY_SENTENCE_CHARS ? `${sentence.slice(0, SUMMARY_SENTENCE_CHARS - 1).trimEnd()}…` : sentence);
+  }
+  return out;
 }

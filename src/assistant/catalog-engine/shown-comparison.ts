@@ -32,7 +32,7 @@ const ORDINALS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^(?:шест\p{L}*|sixth|6th|6)$/u, 6],
 ];
 
-function position(word: string): number {
+export function position(word: string): number {
   for (const [re, n] of ORDINALS) {
     if (re.test(word)) {
       return n;
@@ -45,7 +45,7 @@ function position(word: string): number {
 const FIRST_TWO = /(?:^|\s)(?:(?:the )?(?:first|top) (?:two|2)|(?:the )?two first|первые (?:два|две|2)|два первых|две первые|первую пару)(?=\s|$|[?!.,])/u;
 
 /** The other words such a request may have. */
-const FRAME_WORDS: ReadonlySet<string> = new Set([
+export const FRAME_WORDS: ReadonlySet<string> = new Set([
   'а', 'и', 'с', 'со', 'в', 'чем', 'между', 'мне', 'пожалуйста', 'ли', 'их', 'них', 'из', 'вариант', 'варианта', 'варианты', 'товар', 'товара', 'товары',
   'модель', 'модели', 'позицию', 'позиции', 'номер', 'по', 'под', 'можешь', 'можете', 'это', 'эти', 'какая', 'какие', 'есть',
   'and', 'the', 'with', 'to', 'between', 'what', 'whats', 'is', 'are', 'one', 'ones', 'option', 'options', 'item', 'items', 'product', 'products',

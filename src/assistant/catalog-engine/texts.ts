@@ -141,6 +141,10 @@ const RU = {
   shownNoDetail: (operator: boolean) =>
     `В карточках показанных товаров об этом не сказано.${operator ? ' Могу позвать оператора — он уточнит.' : ' Подробнее — на страницах товаров.'}`,
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `«${name}»` : `«${name}» — ${price}`),
+  shownCard: (name: string, price: string | null, facts: string[]) =>
+    `«${name}»${price === null ? '' : ` — ${price}`}. ${
+      facts.length > 0 ? `По карточке: ${facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ')}.` : 'Других подробностей карточка не называет — они на странице товара.'
+    }`,
   shownCompared: (a: string, b: string, diffs: string[]) =>
     diffs.length > 0
       ? `Сравниваем: ${a} и ${b}. По карточкам различаются: ${diffs.join('; ')}. Что лучше, зависит от того, что для вас важнее, — подскажите, и я подберу.`
@@ -263,6 +267,10 @@ const EN: typeof RU = {
   shownNoDetail: (operator: boolean) =>
     `The cards of these products don't say.${operator ? ' I can call an operator to find out.' : ' The product pages may have more.'}`,
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `“${name}”` : `“${name}” at ${price}`),
+  shownCard: (name: string, price: string | null, facts: string[]) =>
+    `“${name}”${price === null ? '' : ` at ${price}`}. ${
+      facts.length > 0 ? `From its card: ${facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ')}.` : 'Its card names no more details — the product page has them.'
+    }`,
   shownCompared: (a: string, b: string, diffs: string[]) =>
     diffs.length > 0
       ? `Side by side: ${a} and ${b}. Where their cards differ: ${diffs.join('; ')}. Which is better depends on what matters most to you — tell me and I'll narrow it down.`

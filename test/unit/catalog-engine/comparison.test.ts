@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { comparisonSides } from '../../../src/assistant/catalog-engine/comparison.ts';
 import { shownPairAsked } from '../../../src/assistant/catalog-engine/shown-comparison.ts';
+import { shownCardAsked } from '../../../src/assistant/catalog-engine/shown-card.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { ask, converse, index, messageOf, productsOf, tenant } from './helpers.ts';
 
@@ -81,3 +82,38 @@ test('"сравни первые две" after coffee machines puts the first tw
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
+
+test('one of the cards just shown, named by its place with a word asking for details, in both languages; a message naming products is no such request', () => {
+  const read = (text: string, shown = 6) => shownCardAsked(text, shown);
+  assert.equal(read('покажи первый подробнее'), 0);
+  assert.equal(read('расскажи про третий'), 2);
+  assert.equal(read('что за второй?'), 1);
+  assert.equal(read('tell me more about the second one'), 1);
+  assert.equal(read('show #4'), 3);
+  assert.equal(read('details on the fifth'), 4);
+  // Products named, a place not shown, two places, no word asking.
+  assert.equal(read('покажи первый айфон'), -1);
+  assert.equal(read('покажи шестой', 3), -1);
+  assert.equal(read('сравни первый и второй'), -1);
+  assert.equal(read('первый'), -1);
+});
+
+test('"покажи первый подробнее" after laptops shows that card with its price and what its card states, and "похожие" then is about it', async () => {
+  const [shown, described, similar] = await converse(['ноутбук', 'покажи первый подробнее', 'похожие']);
+  const first = productsOf(shown!.answer)!.value[0]!;
+  const product = index.bySku(first.sku ?? '')!;
+  assert.deepEqual(
+    productsOf(described!.answer)!.value.map((c) => c.sku),
+    [first.sku],
+  );
+  const message = messageOf(described!.answer);
+  assert.match(message, new RegExp(`^«${escape(product.name)}» — [\\d ]+ ₽\\. По карточке: `, 'u'));
+  // Its stated characteristics are quoted.
+  const [key, value] = Object.entries(product.params)[0]!;
+  assert.ok(message.includes(`${key}: ${value}`), message);
+  // Before, the request was searched for ("Точного совпадения с «первый» нет").
+  assert.doesNotMatch(message, /совпадения|не нашлось/u);
+  // Similar products are now those of the described laptop, not of the whole list.
+  assert.match(messageOf(similar!.answer), new RegExp(escape(product.name), 'u'));
+  assertNone(productsOf(similar!.answer)!.value, (c) => c.sku === first.sku);
+});
