@@ -10,13 +10,17 @@ import { isUnitWord } from './measures.ts';
 // Anything outside ASCII, Latin-1 and Cyrillic may need compatibility folding (full-width
 // digits, ligatures); most shop texts have none, and NFKC on every string is costly.
 const NEEDS_NFKC = /[^\u0000-\u04ff\u2010-\u2015\u2018-\u201f\u2026\u2116]/u;
+/** "™" and "℠", which NFKC would spell as letters glued to the word before them. */
+const TRADE_MARKS = /[\u2122\u2120]/gu;
 
 /**
  * Lower-cases, folds compatibility forms and treats "ё" as "е": Russian shops and buyers
  * write both, and they must meet in the index.
  */
 export function normalizeText(text: string): string {
-  const folded = NEEDS_NFKC.test(text) ? text.normalize('NFKC') : text;
+  // The trade mark signs go before folding, which spells "™" as "TM": "Steam™" was the word
+  // "steamtm", and "а с паром?" found none of the washers saying it.
+  const folded = NEEDS_NFKC.test(text) ? text.replace(TRADE_MARKS, '').normalize('NFKC') : text;
   const lower = folded.toLowerCase().replace(/ё/g, 'е');
   return LATIN_ACCENTED.test(lower) ? lower.replace(LATIN_ACCENTED_ALL, stripAccent) : lower;
 }

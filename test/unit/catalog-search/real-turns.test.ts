@@ -533,3 +533,13 @@ test('"paper shredder" on the office catalogue, which sells paper and no shredde
   // Paper itself is still sold.
   assert.equal(ask(office, 'printer paper').productTypeMissing, undefined);
 });
+
+test('"Steam™" on LG\'s feed is the word "steam", found by "с паром": the 8 kg washers with steam all match every word', { skip: sharedDataSkip }, async () => {
+  // Compatibility folding spelled "™" as "TM": the name's word was "steamtm".
+  assert.deepEqual(tokenize('Стиральная машина LG 8 кг - AIDD™ | Steam™ | ThinQ™'), ['стиральная', 'машина', 'lg', '8', 'кг', 'aidd', 'steam', 'thinq']);
+  const lg = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/lgkz_yandex_feed.xml')), { language: 'ru' });
+  const run = ask(lg, 'стиральная машина 8 кг с паром');
+  const whole = run.hits.filter((h) => (h.coverage ?? 1) >= 1);
+  assert.ok(whole.length >= 4, names(run).join(' | '));
+  assertEvery(whole.map((h) => h.product.name), (n) => /Стиральная машина/u.test(n) && /\b8 кг/u.test(n) && /Steam/u.test(n));
+});
