@@ -159,8 +159,9 @@ export function cardSummary(p: CatalogProduct): string[] {
       out.push(`${key}: ${value.length > SUMMARY_VALUE_CHARS ? `${value.slice(0, SUMMARY_VALUE_CHARS - 1)}…` : value}`);
     }
   }
+  // A sentence the name already says ("Унитаз компакт "Реал" 2-клав." of a name going on) is none.
   const name = normalizeText(p.name);
-  const sentence = sentences(p.description ?? '').find((s) => normalizeText(s) !== name);
+  const sentence = sentences(p.description ?? '').find((s) => !name.includes(normalizeText(s).replace(/[.!?]+$/u, '')));
   if (sentence) {
     out.push(sentence.length > SUMMARY_SENTENCE_CHARS ? `${sentence.slice(0, SUMMARY_SENTENCE_CHARS - 1).trimEnd()}…` : sentence);
   }

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { comparisonSides } from '../../../src/assistant/catalog-engine/comparison.ts';
 import { shownPairAsked } from '../../../src/assistant/catalog-engine/shown-comparison.ts';
 import { shownCardAsked } from '../../../src/assistant/catalog-engine/shown-card.ts';
+import { cardSummary } from '../../../src/assistant/catalog-engine/product-facts.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { ask, converse, index, messageOf, productsOf, tenant } from './helpers.ts';
 
@@ -116,4 +117,12 @@ test('"покажи первый подробнее" after laptops shows that ca
   // Similar products are now those of the described laptop, not of the whole list.
   assert.match(messageOf(similar!.answer), new RegExp(escape(product.name), 'u'));
   assertNone(productsOf(similar!.answer)!.value, (c) => c.sku === first.sku);
+});
+
+test('a card whose description only repeats the start of its name is said to name no more details, not quoted back', () => {
+  const toilet = { sku: 't1', name: 'Унитаз компакт "Реал" 2-клав. ниж.под с дюропласт', categories: ['Унитазы'], available: true, params: {}, price: 3100, description: 'Унитаз компакт "Реал" 2-клав. Ниж.под с дюропласт' };
+  assert.deepEqual(cardSummary(toilet), []);
+  const kettle = { ...toilet, name: 'Чайник Bosch', params: { Объём: '1,7 л', Мощность: 'нет' }, description: 'Чайник Bosch. Корпус из нержавеющей стали.' };
+  // A parameter that denies it is not stated; the sentence that is only the name is skipped.
+  assert.deepEqual(cardSummary(kettle), ['Объём: 1,7 л', 'Корпус из нержавеющей стали.']);
 });

@@ -437,6 +437,9 @@ test('contractions are grammar, not search words: "what\'s the best selling phon
   const parsed = index.parseDetailed("what's the best selling phone?");
   assert.deepEqual([...tokenize(parsed.text), ...parsed.categoryWords], ['phone']);
   assert.equal(index.parseDetailed("i'd like a case that's waterproof for galaxy s7").text, 'case waterproof for galaxy s7');
+  // "new" says nothing of which phone ('Nothing matches "new"' came before the phones).
+  const newPhone = index.parseDetailed('i need a new phone');
+  assert.deepEqual([...tokenize(newPhone.text), ...newPhone.categoryWords], ['phone']);
   const phones = ask(index, "what's the best selling phone?");
   assertEvery(phones.hits.slice(0, 6), (h) => /Cell Phone/.test(h.product.name));
 });
