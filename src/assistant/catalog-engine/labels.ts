@@ -11,8 +11,9 @@ import { productKindWords } from '../../catalog/search/product-type.ts';
 import { boundedEdits } from '../../catalog/search/edits.ts';
 import { joinPhrases, synonymsOf, synonymsOfAnyForm } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
-import { MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
+import { boundText, MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
 import { STOP_WORDS } from '../../catalog/search/stopwords.ts';
+import { modelSuffixesInLatin } from '../../catalog/search/query-parse.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
 import type { Lang } from '../language.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -37,7 +38,8 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
   // words (said separately). Words the parser replaced (a synonym, a typo's correction)
   // are kept as the buyer wrote them; the answer drops those its products do not show.
   // As many words as the search parses: a pasted essay is not a title.
-  const originals = (message.match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? []).slice(0, MAX_PARSE_WORDS);
+  // The end of a model's name in Russian letters is the one the search read ("айфон 15 про": "Pro").
+  const originals = (modelSuffixesInLatin(boundText(message)).match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? []).slice(0, MAX_PARSE_WORDS);
   const norms = originals.map((o) => tokenize(o).join(' '));
   const candidate = (n: string): boolean => keep.has(n) || (n !== '' && !LABEL_NOISE.has(n) && !LABEL_CONNECTORS.has(n) && !STOP_WORDS.has(n) && !/\d/.test(n));
   let keptAt = norms.map((n, i) => (keep.has(n) ? i : -1)).filter((i) => i >= 0);

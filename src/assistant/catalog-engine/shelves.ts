@@ -139,13 +139,16 @@ export function isWhole(h: SearchHit): boolean {
 
 /**
  * The cards the "most affordable" sentence may name: those of the kind asked for (in the buyer's
- * own word when some are, then through a synonym, then matching the product word) when some are; for a query without a product word ("lg g5"), those of the
- * best card's kind, not an accessory that fits it; and of these, the ones matching every word
+ * own word when some are, then through a synonym, then matching the product word) when some are; for a query without a product word ("lg g5"),
+ * or whose product word no card is of ("айфон 15"), those of the best card's kind, not an accessory that fits it; and of these, the ones matching every word
  * when some do (a wireless charger, not the wall charger beside them).
  */
 function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: CatalogProduct[], text: string): CatalogProduct[] {
   let asked: SearchHit[];
-  if (shown.length > 0 && shown.every((h) => h.headMatched === undefined)) {
+  // A word no card is of ("айфон" of "айфон 15", the cards being smartphones and things for
+  // them) asks for the best card's kind, as no product word does: the iPhone, not its glass.
+  const noneOfKind = shown.length > 0 && shown.every((h) => h.ofKind === false && h.kindAsSaid !== true);
+  if (shown.length > 0 && (noneOfKind || shown.every((h) => h.headMatched === undefined))) {
     const best = shown[0]!.product.sku;
     // A search of one product word ("keyboard" of "logitech keyboard") also counts the cards
     // whose names say it: the kind read from a spec-sheet name can be its last spec

@@ -80,7 +80,7 @@ export function parseMessage(
   const { isKnownStem, holdsKind, isOwnKindWord } = vocabulary;
   // Bounded again after normalising: compatibility folding can lengthen a text.
   // Fractions of an inch read as the index reads them ("кран шаровой 1/2" → 0.5, as "1/2" of a name).
-  const price = extractPriceIntent(boundText(spellMarks(normalizeText(boundText(message)))));
+  const price = extractPriceIntent(modelSuffixesInLatin(boundText(spellMarks(normalizeText(boundText(message))))));
   // A measure with "больше"/"до"/"at least" before it is a bound: one word ("60inatleast").
   const joined = joinPhrases(mergeMeasureBounds(tokenize(price.rest).slice(0, MAX_PARSE_WORDS), isKnownStem));
   const words = joined.map((j) => j.word);
@@ -230,4 +230,34 @@ export function parseMessage(
     parsed.sort = price.sort;
   }
   return parsed;
+}
+
+/** The ends of model names buyers write in Russian letters ("айфон 15 про"), as the names write them. */
+const MODEL_SUFFIXES: ReadonlyMap<string, string> = new Map([
+  ['про', 'pro'],
+  ['макс', 'max'],
+  ['плюс', 'plus'],
+  ['мини', 'mini'],
+  ['ультра', 'ultra'],
+  ['эйр', 'air'],
+]);
+
+/**
+ * "айфон 15 про" → "айфон 15 pro": such a word right after a model's number or a Latin word
+ * ("galaxy s24 ультра"). Elsewhere "про" is the preposition ("расскажи про третий") and a
+ * stop word, and the Pro was lost. `text` is bounded; letter case does not matter.
+ */
+export function modelSuffixesInLatin(text: string): string {
+  if (!/(?:про|макс|плюс|мини|ультра|эйр)(?:$|[^\p{L}])/iu.test(text)) {
+    return text;
+  }
+  const parts = text.split(/(\s+)/u);
+  for (let i = 2; i < parts.length; i += 2) {
+    const latin = MODEL_SUFFIXES.get((parts[i] as string).replace(/[?!.,]+$/u, '').toLowerCase());
+    const before = parts[i - 2] as string;
+    if (latin !== undefined && /[0-9a-z]/iu.test(before) && !/[а-яё]/iu.test(before)) {
+      parts[i] = (parts[i] as string).replace(/^[а-яё]+/iu, latin);
+    }
+  }
+  return parts.join('');
 }

@@ -15,7 +15,7 @@ import { measureWords, parseMeasure, parseMeasureBound, spellMarks } from './mea
 import { stem } from './stem.ts';
 import { isModifierWord } from './synonyms.ts';
 import { KIND_SLOTS, termsAsSaid, type KindWords } from './product-type.ts';
-import { hasAdjectiveEnding, hasDigit, tokenizeForIndex } from './tokenize.ts';
+import { hasAdjectiveEnding, hasDigit, tokenize, tokenizeForIndex } from './tokenize.ts';
 import { SeenCards, variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
 
@@ -107,6 +107,10 @@ export function modelNumberWords(words: readonly string[], at: readonly number[]
  * paper, where printers whose names end in "A4" came first).
  */
 const FEATURE_NUMBER = /^(?:\d{1,4}[kpg]|[abаб][0-6])$/;
+
+/** Words after which a name says what the product is for, and how much of a name is read for it. */
+const FOR_WORDS: ReadonlySet<string> = new Set(['для', 'д', 'for', 'fits', 'compatible']);
+const MAX_OWN_NAME_CHARS = 200;
 
 /** `rankText` ranks products for query words; `listFiltered` lists products without text. */
 export function ranker(source: RankingSource): {
@@ -292,6 +296,38 @@ export function ranker(source: RankingSource): {
     }
     return false;
   }
+  /**
+   * `picked` with, among the products matching as many of the words, those whose own name
+   * (before what it is for, "для", "for") says each of `numbers` first ("iPhone 15" before the
+   * glass "для iPhone 15"; after "айфон 15 pro", the other iPhone 15s before the cases for
+   * them), each group in its order; `first` counts those that lead the list.
+   */
+  function modelItselfFirst(picked: number[], numbers: readonly string[]): { picked: number[]; first: number } {
+    const levels = new Map<number, { own: number[]; made: number[] }>();
+    for (const k of picked) {
+      const name = (docs[candDoc[k] as number] as CatalogProduct).name.slice(0, MAX_OWN_NAME_CHARS);
+      const words: string[] = [];
+      for (const w of tokenize(name)) {
+        if (FOR_WORDS.has(w)) {
+          break;
+        }
+        words.push(w);
+      }
+      const matched = candMask[k] as number;
+      let level = levels.get(matched);
+      if (level === undefined) {
+        level = { own: [], made: [] };
+        levels.set(matched, level);
+      }
+      (numbers.every((n) => words.includes(n)) ? level.own : level.made).push(k);
+    }
+    const out: number[] = [];
+    for (const level of levels.values()) {
+      out.push(...level.own, ...level.made);
+    }
+    return { picked: out, first: levels.values().next().value?.own.length ?? 0 };
+  }
+
   /** The alternatives of a group as the buyer wrote the word (the highest weight). */
   function strongest(group: readonly TermAlternative[]): TermAlternative[] {
     let top = 0;
@@ -702,6 +738,18 @@ export function ranker(source: RankingSource): {
     if (purposeMask !== 0 && picked.length > 1) {
       picked = purposeNamed(picked, groups, purposeMask, head);
     }
+    // A model asked for by a word no product here is of and its number ("айфон 15", "galaxy
+    // s7"): the model itself before what is made for it ("Защитное стекло Deppa для iPhone 15"
+    // came first, and was named the most affordable).
+    // Its other versions ("iPhone 15 Pro", another colour) come before those things too.
+    let ownModel = 0;
+    // (With a category filter the kind is the category's: every card is of it.)
+    if (!sort && !cf.categories && picked.length > 1 && !picked.some((k) => (candHead[k] as number) >= 2)) {
+      const numbers = words.filter((w) => hasDigit(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null);
+      if (numbers.length > 0) {
+        ({ picked, first: ownModel } = modelItselfFirst(picked, numbers));
+      }
+    }
     if (picked.length === 0) {
       return [];
     }
@@ -732,7 +780,7 @@ export function ranker(source: RankingSource): {
       ranked.push(hit);
     }
     // A price order asked for is kept as it is.
-    return sort ? ranked.slice(0, limit) : variantsLast(ranked, limit);
+    return sort ? ranked.slice(0, limit) : variantsLast(ranked, limit, ownModel);
   }
 
   // Variant keys by product, computed when a product first reaches the first cards.
@@ -750,9 +798,10 @@ export function ranker(source: RankingSource): {
   /**
    * The first `limit` hits with one card per product among the first cards: a colour or
    * size variant of a product already shown there waits behind other products that match
-   * the query as fully, and takes its place after the first cards.
+   * the query as fully, and takes its place after the first cards. The first `tier` hits (the
+   * model asked for, see `modelItselfFirst`) have their variants placed before the hits after them.
    */
-  function variantsLast(ranked: SearchHit[], limit: number): SearchHit[] {
+  function variantsLast(ranked: SearchHit[], limit: number, tier = 0): SearchHit[] {
     if (ranked.length <= 1) {
       return ranked.slice(0, limit);
     }
@@ -764,10 +813,14 @@ export function ranker(source: RankingSource): {
     const keys = new Set<string>();
     const cards = new SeenCards();
     const hitOf = new Map<CatalogProduct, SearchHit>();
-    for (const hit of ranked) {
+    for (let at = 0; at < ranked.length; at++) {
+      const hit = ranked[at] as SearchHit;
       if (out.length >= FIRST_CARDS) {
         out.push(...waiting.splice(0), hit);
         continue;
+      }
+      if (at === tier && waiting.length > 0) {
+        out.push(...waiting.splice(0));
       }
       const sameProduct = cards.same(hit.product);
       if (sameProduct !== undefined) {

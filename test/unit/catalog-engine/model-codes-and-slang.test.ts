@@ -5,7 +5,8 @@ import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
-import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { modelSuffixesInLatin } from '../../../src/catalog/search/query-parse.ts';
+import { ask, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 async function answer(products: CatalogProduct[], text: string, language: 'ru' | 'en') {
   const index = buildCatalogIndex(products, { language });
@@ -75,4 +76,21 @@ test('"office chair" where some cards are chairs and others office things, none 
   // A card with both words: no note.
   const exact = await answer([...products, item('Songmics Office Chair, Black', [], 99)], 'office chair', 'en');
   assert.doesNotMatch(exact.message, /exactly/);
+});
+
+test('"айфон 15" on the demo shop shows the iPhones before the glass and cases made for them, and names the cheapest iPhone', async () => {
+  const r = await ask('айфон 15');
+  const cards = productsOf(r.answer)!.value.map((c) => c.name ?? '');
+  // Before: "Защитное стекло Deppa для iPhone 15" first, named as the most affordable.
+  assertEvery(cards.slice(0, 3), (n) => /^Смартфон Apple iPhone 15/u.test(n), cards.join(' | '));
+  assert.match(messageOf(r.answer), /Самый доступный — Смартфон Apple iPhone 15 128 ГБ/u);
+});
+
+test('"айфон 15 про": "про" after a model\'s number is its "Pro", found and titled as the cards write it; "про" elsewhere stays the preposition', async () => {
+  assert.equal(modelSuffixesInLatin('айфон 15 про макс'), 'айфон 15 pro max');
+  assert.equal(modelSuffixesInLatin('Galaxy S24 Ультра'), 'Galaxy S24 ultra');
+  assert.equal(modelSuffixesInLatin('расскажи про третий'), 'расскажи про третий');
+  const r = await ask('айфон 15 про');
+  assert.equal(productsOf(r.answer)!.value[0]!.name, 'Смартфон Apple iPhone 15 Pro 256 ГБ, натуральный титан');
+  assert.match(messageOf(r.answer), /^Айфон 15 Pro — /u);
 });
