@@ -7,6 +7,7 @@ import type { CatalogProduct } from '../../catalog/product.ts';
 import { compactFilters, type SearchFilters } from '../../catalog/search/filters.ts';
 import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
+import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import { parseMeasureBound } from '../../catalog/search/measures.ts';
@@ -154,7 +155,8 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
     // whose names say it: the kind read from a spec-sheet name can be its last spec
     // ("Logitech K580 keyboard RF Wireless + Bluetooth Graphite").
     const word = index.productWord(text);
-    const one = word !== null && word.known && !word.word.includes(' ') ? word.word : undefined;
+    // The end of a model's name ("ultra" of "samsung s24 ultra") names no kind: the film "для Galaxy S24 Ultra" is not one.
+    const one = word !== null && word.known && !word.word.includes(' ') && !isModelSuffix(word.word) ? word.word : undefined;
     const named = (p: CatalogProduct) => one !== undefined && shows(tokenize(p.name).map(stem), one);
     asked = shown.filter((h) => h.product.sku === best || index.sameKind(best, h.product.sku) || named(h.product));
   } else {

@@ -241,22 +241,46 @@ const MODEL_SUFFIXES: ReadonlyMap<string, string> = new Map([
   ['ультра', 'ultra'],
   ['эйр', 'air'],
 ]);
+/** Of those, the ones that are a Russian word too (a preposition, "мини-печь"): read so only after a model's number or a Latin word. */
+const RUSSIAN_TOO: ReadonlySet<string> = new Set(['про', 'плюс', 'мини']);
+/** Russian letters as buyers read a model code's letters aloud ("с24" is the Galaxy S24, "а55" the A55). */
+const CODE_LETTERS: ReadonlyMap<string, string> = new Map(
+  Object.entries({ а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', з: 'z', и: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'x' }),
+);
+/** A model code in Russian letters: one or two letters and a number ("с24", "а55"). */
+const CYRILLIC_CODE = /^([а-я]{1,2})(\d{1,4})$/u;
+/** Words before which a code is a measure, not a model ("30 м2"). */
+const NUMBER = /^\d+(?:[.,]\d+)?$/u;
 
 /**
- * "айфон 15 про" → "айфон 15 pro": such a word right after a model's number or a Latin word
- * ("galaxy s24 ультра"). Elsewhere "про" is the preposition ("расскажи про третий") and a
- * stop word, and the Pro was lost. `text` is bounded; letter case does not matter.
+ * The words of a model's name buyers write in Russian letters, as names write them: its end
+ * ("айфон 15 про" → "pro", "макбук эйр" → "air"; "про", "плюс" and "мини" only after a model's
+ * number or a Latin word, elsewhere "про" is the preposition of "расскажи про третий"), its code
+ * ("самсунг с24" → "s24", not after a number: "30 м2" is an area), and such an end alone as a
+ * follow-up ("а ультра?"). `text` is bounded; letter case does not matter.
  */
 export function modelSuffixesInLatin(text: string): string {
-  if (!/(?:про|макс|плюс|мини|ультра|эйр)(?:$|[^\p{L}])/iu.test(text)) {
+  if (!/[а-яё]/iu.test(text)) {
     return text;
   }
   const parts = text.split(/(\s+)/u);
-  for (let i = 2; i < parts.length; i += 2) {
-    const latin = MODEL_SUFFIXES.get((parts[i] as string).replace(/[?!.,]+$/u, '').toLowerCase());
-    const before = parts[i - 2] as string;
-    if (latin !== undefined && /[0-9a-z]/iu.test(before) && !/[а-яё]/iu.test(before)) {
+  const bare = (i: number): string => (parts[i] as string).replace(/[?!.,]+$/u, '').toLowerCase();
+  const content = parts.filter((p, i) => i % 2 === 0 && p !== '' && !['а', 'и', 'a', 'and'].includes(bare(i)));
+  for (let i = 0; i < parts.length; i += 2) {
+    const word = bare(i);
+    const before = i >= 2 ? (parts[i - 2] as string) : '';
+    const latin = MODEL_SUFFIXES.get(word);
+    const afterModel = /[0-9a-z]/iu.test(before) && !/[а-яё]/iu.test(before);
+    if (latin !== undefined && (afterModel || (i >= 2 && !RUSSIAN_TOO.has(word)) || content.length === 1)) {
       parts[i] = (parts[i] as string).replace(/^[а-яё]+/iu, latin);
+      continue;
+    }
+    const code = CYRILLIC_CODE.exec(word);
+    if (code && i >= 2 && !NUMBER.test(before.replace(/[?!.,]+$/u, ''))) {
+      const letters = [...(code[1] as string)].map((c) => CODE_LETTERS.get(c));
+      if (letters.every((l) => l !== undefined)) {
+        parts[i] = (parts[i] as string).replace(/^[а-я]{1,2}\d{1,4}/iu, `${letters.join('')}${code[2] as string}`);
+      }
     }
   }
   return parts.join('');

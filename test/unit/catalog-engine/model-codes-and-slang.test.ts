@@ -6,7 +6,7 @@ import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 import { modelSuffixesInLatin } from '../../../src/catalog/search/query-parse.ts';
-import { ask, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { ask, converse, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 async function answer(products: CatalogProduct[], text: string, language: 'ru' | 'en') {
   const index = buildCatalogIndex(products, { language });
@@ -93,4 +93,18 @@ test('"айфон 15 про": "про" after a model\'s number is its "Pro", fou
   const r = await ask('айфон 15 про');
   assert.equal(productsOf(r.answer)!.value[0]!.name, 'Смартфон Apple iPhone 15 Pro 256 ГБ, натуральный титан');
   assert.match(messageOf(r.answer), /^Айфон 15 Pro — /u);
+});
+
+test('a model code in Russian letters is the model ("самсунг с24" → S24, not after a number: "30 м2" stays an area), and "а ультра?" after it asks for the Ultra', async () => {
+  assert.equal(modelSuffixesInLatin('самсунг с24'), 'самсунг s24');
+  assert.equal(modelSuffixesInLatin('кондиционер 30 м2'), 'кондиционер 30 м2');
+  assert.equal(modelSuffixesInLatin('макбук эйр'), 'макбук air');
+  assert.equal(modelSuffixesInLatin('мини печь'), 'мини печь');
+  const [s24, ultra] = await converse(['самсунг с24', 'а ультра?']);
+  // Before: titled "Samsung", an S24 8/256 and then films and cases; "а ультра?" said "ультра" is not sold.
+  assert.match(messageOf(s24!.answer), /^Samsung S24 — /u);
+  assertEvery(productsOf(s24!.answer)!.value.slice(0, 3), (c) => /^Смартфон Samsung Galaxy S24/u.test(c.name ?? ''));
+  assert.equal(productsOf(ultra!.answer)!.value[0]!.name, 'Смартфон Samsung Galaxy S24 Ultra 12/256 ГБ, титановый серый');
+  // The most affordable named is the phone, not the film "для Galaxy S24 Ultra".
+  assert.match(messageOf(ultra!.answer), /^Samsung S24 Ultra — .*Самый доступный — Смартфон Samsung Galaxy S24 Ultra/u);
 });
