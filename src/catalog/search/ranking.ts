@@ -321,6 +321,10 @@ export function ranker(source: RankingSource): {
       }
       (numbers.every((n) => words.includes(n)) ? level.own : level.made).push(k);
     }
+    // None of them names the model itself: the order stays as ranked.
+    if (![...levels.values()].some((level) => level.own.length > 0)) {
+      return { picked, first: 0 };
+    }
     const out: number[] = [];
     for (const level of levels.values()) {
       out.push(...level.own, ...level.made);
@@ -739,11 +743,10 @@ export function ranker(source: RankingSource): {
       picked = purposeNamed(picked, groups, purposeMask, head);
     }
     // A model asked for by a word no product here is of and its number ("айфон 15", "galaxy
-    // s7"): the model itself before what is made for it ("Защитное стекло Deppa для iPhone 15"
-    // came first, and was named the most affordable).
-    // Its other versions ("iPhone 15 Pro", another colour) come before those things too.
+    // s7"): the model itself and its other versions before what is made for it ("Защитное
+    // стекло Deppa для iPhone 15" came first, and was named the most affordable). With a
+    // category filter every card is of the category's kind: nothing to tell apart.
     let ownModel = 0;
-    // (With a category filter the kind is the category's: every card is of it.)
     if (!sort && !cf.categories && picked.length > 1 && !picked.some((k) => (candHead[k] as number) >= 2)) {
       const numbers = words.filter((w) => hasDigit(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null);
       if (numbers.length > 0) {
