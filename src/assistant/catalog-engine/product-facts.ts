@@ -7,6 +7,7 @@
 import { paramStated, type CatalogProduct } from '../../catalog/product.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
+import { clip } from './texts.ts';
 
 /** Characters of a description read for an answer (descriptions of real feeds run to pages). */
 const MAX_DESCRIPTION_CHARS = 3000;
@@ -156,14 +157,14 @@ export function cardSummary(p: CatalogProduct): string[] {
     }
     const value = String(p.params[key]);
     if (paramStated(value)) {
-      out.push(`${key}: ${value.length > SUMMARY_VALUE_CHARS ? `${value.slice(0, SUMMARY_VALUE_CHARS - 1)}…` : value}`);
+      out.push(`${key}: ${clip(value, SUMMARY_VALUE_CHARS)}`);
     }
   }
   // A sentence the name already says ("Унитаз компакт "Реал" 2-клав." of a name going on) is none.
   const name = normalizeText(p.name);
   const sentence = sentences(p.description ?? '').find((s) => !name.includes(normalizeText(s).replace(/[.!?]+$/u, '')));
   if (sentence) {
-    out.push(sentence.length > SUMMARY_SENTENCE_CHARS ? `${sentence.slice(0, SUMMARY_SENTENCE_CHARS - 1).trimEnd()}…` : sentence);
+    out.push(clip(sentence, SUMMARY_SENTENCE_CHARS));
   }
   return out;
 }

@@ -229,11 +229,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   return { request, label, move, otherBrand };
 }
 
-/**
- * "а побольше?" after "телевизор 55 дюймов": the previous search's measure becomes a bound
- * ("больше 55 дюймов"), said apart from the label; the size word is no search word. Without a
- * measure before, nothing changes.
- */
+/** A number alone, as tokenised ("64", "2.5"). */
 const BARE_NUMBER = /^\d+(?:\.\d+)?$/;
 /** A figure as the buyer writes it: "64", "1/2", "2,5". */
 const WRITTEN_FIGURE = /\d+(?:[/.,]\d+)?/u;
@@ -301,6 +297,12 @@ function shownSize(index: CatalogIndex, shown: readonly string[]): { value: numb
 /** Units of a product's size, which "bigger" and "smaller" compare. */
 const SIZE_UNITS: ReadonlySet<string> = new Set(['in', 'cm', 'l', 'mm', 'm', 'ft', 'cuft', 'gal', 'qt', 'sqm', 'sqft']);
 
+/**
+ * "а побольше?" after "телевизор 55 дюймов": the previous search's measure becomes a bound
+ * ("больше 55 дюймов"), said apart from the label; the size word is no search word. Without a
+ * measure before, the middle of the shown cards' sizes is the one (`shownSize`), or nothing
+ * changes; a figure alone replaces the size (`replacedSize`).
+ */
 function resized(index: CatalogIndex, prev: EngineState, words: string[], message: string): { text: string; label: string[]; added: string[] } {
   const kind = words.some((w) => BIGGER.has(w)) ? 'over' : words.some((w) => SMALLER.has(w)) ? 'under' : null;
   const unchanged = { text: prev.text, label: prev.label, added: words };

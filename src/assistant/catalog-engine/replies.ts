@@ -14,7 +14,7 @@ import type { AnswerParts } from './compose.ts';
 import type { ShopTopic } from './intents.ts';
 import { productFacts } from './product-facts.ts';
 import { browseSuggests } from './suggests.ts';
-import { formatPrice, shortName } from './texts.ts';
+import { clip, formatPrice, joinFacts, shortName } from './texts.ts';
 import { result, type Turn } from './turn.ts';
 
 /**
@@ -87,8 +87,7 @@ export function shownDetailAnswer(turn: Turn, products: CatalogProduct[], prev: 
       silent++;
       continue;
     }
-    const said = facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ');
-    lines.push(t.shownFact(shortName(p), said.length > MAX_CARD_FACT_CHARS ? `${said.slice(0, MAX_CARD_FACT_CHARS - 1).trimEnd()}…` : said));
+    lines.push(t.shownFact(shortName(p), clip(joinFacts(facts), MAX_CARD_FACT_CHARS)));
   }
   const parts: AnswerParts =
     lines.length > 0

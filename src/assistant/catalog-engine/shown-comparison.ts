@@ -9,7 +9,7 @@ import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { EngineResult } from '../engine.ts';
 import type { EngineState } from '../engine-state.ts';
 import { currencySymbol } from '../currency.ts';
-import { formatPrice, shortName } from './texts.ts';
+import { clip, formatPrice, shortName } from './texts.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 /** Such a request is short: read from the first characters only. */
@@ -103,15 +103,12 @@ function differences(a: CatalogProduct, b: CatalogProduct): string[] {
     const va = String(a.params[key]);
     const vb = bParams.get(normalizeText(key));
     if (vb !== undefined && paramStated(va) && paramStated(vb) && normalizeText(va) !== normalizeText(vb)) {
-      out.push(`${key}: ${clip(va)} / ${clip(vb)}`);
+      out.push(`${key}: ${clip(va, MAX_VALUE_CHARS)} / ${clip(vb, MAX_VALUE_CHARS)}`);
     }
   }
   return out;
 }
 
-function clip(value: string): string {
-  return value.length > MAX_VALUE_CHARS ? `${value.slice(0, MAX_VALUE_CHARS - 1)}…` : value;
-}
 
 /** The two cards side by side; null when either is no longer in the catalogue. */
 export function shownComparisonAnswer(turn: Turn, index: CatalogIndex, prev: EngineState, pair: [number, number]): EngineResult | null {

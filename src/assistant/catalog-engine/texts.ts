@@ -13,7 +13,17 @@ const FORMATS = {
 
 /** A product's name as a sentence names it: cut at 70 characters. */
 export function shortName(p: { name: string }): string {
-  return p.name.length > 70 ? `${p.name.slice(0, 69).trimEnd()}…` : p.name;
+  return clip(p.name, 70);
+}
+
+/** `text` cut to at most `max` characters, "…" ending it when cut. */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** A card's facts as one sentence's parts: each without its closing full stop, joined by "; ". */
+export function joinFacts(facts: readonly string[]): string {
+  return facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ');
 }
 
 /** Formats a price the way the language writes money: "2 990 ₽", "$49.99". */
@@ -125,7 +135,7 @@ const RU = {
   topicOperator: (topic: string) => `Точные условия ${TOPIC_GEN_RU.get(topic) ?? 'по этому вопросу'} подскажет оператор магазина — нажмите кнопку ниже.`,
   topicUnknown: (topic: string) =>
     `Об условиях ${TOPIC_GEN_RU.get(topic) ?? 'по этому вопросу'}, к сожалению, подсказать не могу — загляните на сайт магазина. А с выбором товаров помогу: напишите, что ищете.`,
-  productDetail: (name: string, facts: string[]) => `${name}: ${facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ')}.`,
+  productDetail: (name: string, facts: string[]) => `${name}: ${joinFacts(facts)}.`,
   productNoDetail: (name: string, operator: boolean) =>
     `В карточке «${name}» об этом не сказано.${operator ? ' Могу позвать оператора — он уточнит.' : ' Могу показать похожие товары или подсказать, что к нему подойдёт.'}`,
   otherBrandNone: (what: string, brands: string) => `${what ? `${capitalize(what)} в нашем каталоге` : 'В нашем каталоге это'} только от ${brands} — других брендов нет.`,
@@ -143,7 +153,7 @@ const RU = {
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `«${name}»` : `«${name}» — ${price}`),
   shownCard: (name: string, price: string | null, facts: string[]) =>
     `«${name}»${price === null ? '' : ` — ${price}`}. ${
-      facts.length > 0 ? `По карточке: ${facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ')}.` : 'Других подробностей карточка не называет — они на странице товара.'
+      facts.length > 0 ? `По карточке: ${joinFacts(facts)}.` : 'Других подробностей карточка не называет — они на странице товара.'
     }`,
   shownCompared: (a: string, b: string, diffs: string[]) =>
     diffs.length > 0
@@ -251,7 +261,7 @@ const EN: typeof RU = {
   topicOperator: (topic: string) => `An operator of the shop can tell you the exact terms of ${TOPIC_EN.get(topic) ?? 'this'} — press the button below.`,
   topicUnknown: (topic: string) =>
     `I'm afraid I can't tell you the terms of ${TOPIC_EN.get(topic) ?? 'this'} — please check the shop's website. I can help you choose products, though: tell me what you need.`,
-  productDetail: (name: string, facts: string[]) => `${name}: ${facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ')}.`,
+  productDetail: (name: string, facts: string[]) => `${name}: ${joinFacts(facts)}.`,
   productNoDetail: (name: string, operator: boolean) =>
     `The product card of ${name} doesn't say.${operator ? ' I can call an operator to find out.' : ' I can show similar products or what goes with it.'}`,
   otherBrandNone: (what: string, brands: string) => `We only have ${what ? `${what} ` : 'this '}from ${brands} — no other brands.`,
@@ -269,7 +279,7 @@ const EN: typeof RU = {
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `“${name}”` : `“${name}” at ${price}`),
   shownCard: (name: string, price: string | null, facts: string[]) =>
     `“${name}”${price === null ? '' : ` at ${price}`}. ${
-      facts.length > 0 ? `From its card: ${facts.map((f) => f.replace(/[.;]+$/u, '')).join('; ')}.` : 'Its card names no more details — the product page has them.'
+      facts.length > 0 ? `From its card: ${joinFacts(facts)}.` : 'Its card names no more details — the product page has them.'
     }`,
   shownCompared: (a: string, b: string, diffs: string[]) =>
     diffs.length > 0
