@@ -371,7 +371,14 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         // when no product is of the kind by the rules that read it from names and categories
         // ("Galaxy S26" filed under "Galaxy S" for "смартфон"), not even at the old price, the kind
         // decides nothing.
-        const whole = run.hits.filter(isWhole);
+        // When no product matched every word before either ("смеситель для кухни с высоким
+        // изливом": kitchen mixers, one "высокий"), the cards shown matched only some of them,
+        // and cheaper ones matching as many are cheaper versions of what was shown.
+        let whole = run.hits.filter(isWhole);
+        if (whole.length === 0 && run.hits.length > 0) {
+          const floor = shownCoverage(index, prev, turn.budget);
+          whole = run.hits.filter((h) => (h.coverage ?? 1) >= floor);
+        }
         const kindKnown =
           whole.some((h) => h.ofKind === true) ||
           (whole.some((h) => h.ofKind === false) && runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget).hits.some((h) => h.ofKind === true));
@@ -442,6 +449,17 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
 
 function prevRequest(prev: EngineState): SearchRequest {
   return { text: prev.text, filters: prev.filters, categoryWords: prev.categoryWords, brandWords: prev.brandWords };
+}
+
+/**
+ * How much of the last search the cards shown for it matched (a share of its words, 1 when
+ * they matched every word): the least of them, or of its first results when they are not among them.
+ */
+function shownCoverage(index: CatalogIndex, prev: EngineState, budget: WorkBudget): number {
+  const hits = runSearch(index, prevRequest(prev), SHELF_SIZE, budget).hits;
+  const shown = new Set(prev.shown);
+  const of = hits.some((h) => shown.has(h.product.sku)) ? hits.filter((h) => shown.has(h.product.sku)) : hits;
+  return of.length === 0 ? 1 : Math.min(...of.map((h) => h.coverage ?? 1));
 }
 
 /** Saved brand preferences read per search (a buyer names a few; stored data may hold more). */

@@ -196,6 +196,14 @@ function noCardShowsAll(products: CatalogProduct[], words: string[]): string[] {
 }
 
 /** The message and shelf for a search run, including the honest "nothing found". */
+/** Words of a dropped phrase looked up in the catalogue, at most. */
+const MAX_DROPPED_LOOKED_UP = 4;
+
+/** Whether some product matches the word. */
+function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
+  return !turn.budget.exhausted && index.search(word, {}, 1, { budget: turn.budget }).some((h) => (h.coverage ?? 1) >= 1);
+}
+
 export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
   const products = distinctCards(run.hits.map((h) => h.product));
@@ -203,7 +211,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   const local: Turn = { ...turn, currency };
   // Words the search had to drop do not describe what is shown; nor do words the shown
   // products do not show (a typo, a word that matched nothing).
-  const asked = run.relaxed.includes('words') ? ctx.categoryWords : ctx.label;
+  const asked = run.relaxed.includes('words') && !run.boundsOnly ? ctx.categoryWords : ctx.label;
   // Tokenised and stemmed once: the title and the "not exactly" note both ask what the shelf shows.
   const vocab = shownWords(products);
   const label = readableLabel(asked, products, lang, vocab);
@@ -283,7 +291,10 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
       // A number goes with the unit after it: «80 литров», not «литров».
       const dropped = words.filter((w, i) => missing.has(w) || (/^\d/u.test(w) && missing.has(words[i + 1] ?? '')));
       if (missing.size > 0) {
-        notes[r] = t.relaxedWords(dropped.map((w) => boundSaid(local, w) ?? w).join(' '));
+        const said = dropped.map((w) => boundSaid(local, w) ?? w).join(' ');
+        // Only a word no product has is "not in the catalogue"; one that products have, though
+        // none of this kind ("блок питания для планшета": tablet chargers filed elsewhere), is not matched here.
+        notes[r] = [...missing].slice(0, MAX_DROPPED_LOOKED_UP).some((w) => catalogueHas(index, turn, w)) ? t.relaxedWordsHere(said) : t.relaxedWords(said);
       }
     }
   }

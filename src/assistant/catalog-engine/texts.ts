@@ -197,6 +197,7 @@ const RU = {
   relaxedDiscount: 'Со скидкой подходящего сейчас нет — вот что есть по обычной цене.',
   relaxedExclusion: (words: string) => `Без ${words} ничего не нашлось — вот что есть.`,
   relaxedWords: (words: string) => `«${words}» в каталоге не нашлось — вот что есть из этого раздела.`,
+  relaxedWordsHere: (words: string) => `Совпадений с «${words}» здесь не нашлось — вот что есть из этого раздела.`,
   nothing: (query: string) =>
     `По запросу «${query}» ничего не нашлось. Попробуйте переформулировать или выберите раздел каталога.`,
   nothingPlain: 'Ничего не нашлось. Попробуйте переформулировать или выберите раздел каталога.',
@@ -324,6 +325,7 @@ const EN: typeof RU = {
   relaxedDiscount: 'Nothing suitable is on sale right now — here is what we have at the regular price.',
   relaxedExclusion: (words: string) => `Nothing here comes without ${words} — here is what there is.`,
   relaxedWords: (words: string) => `Nothing matches "${words}" — here is what this section has.`,
+  relaxedWordsHere: (words: string) => `Nothing here matches "${words}" — here is what this section has.`,
   nothing: (query: string) => `Nothing found for "${query}". Try rephrasing, or pick a section of the catalogue.`,
   nothingPlain: 'Nothing found. Try rephrasing, or pick a section of the catalogue.',
   cheaperNone: 'Nothing suitable is cheaper than these — here are the most affordable.',

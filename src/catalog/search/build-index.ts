@@ -18,7 +18,7 @@ import type { SearchFilters } from './filters.ts';
 import { boundText, MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { kindCoverage } from './kind-coverage.ts';
 import { stem } from './stem.ts';
-import { AGAINST_WORDS } from './stopwords.ts';
+import { AGAINST_WORDS, ANY_ITEM_WORDS } from './stopwords.ts';
 import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, productKindTerms, termsAsSaid } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
 import { modelNumberWords, ranker } from './ranking.ts';
@@ -218,7 +218,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     },
     productWord(text: string): { word: string; known: boolean } | null {
       const { words, head, typeWords, purpose } = analyseQuery(text);
-      if (head < 0 || typeWords.length === 0 || namesWhatAgainst(text, words[head] as string)) {
+      if (head < 0 || typeWords.length === 0 || namesWhatAgainst(text, words[head] as string) || ANY_ITEM_WORDS.has(words[head] as string)) {
         return null;
       }
       // Known when any word that may name the type does ("refrigerator french door" asks

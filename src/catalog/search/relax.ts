@@ -26,6 +26,11 @@ export interface SearchRun {
   sortFromRelaxation: boolean;
   /** The search words dropped by the 'words' relaxation. */
   droppedText?: string;
+  /**
+   * The 'words' relaxation dropped only bounds no product meets ("до 45 см"): the other words
+   * were searched as asked, so they still say what the cards are.
+   */
+  boundsOnly?: boolean;
   /** What the buyer did not want, as they said it, when the 'exclusion' relaxation dropped it. */
   droppedExclusion?: string[];
   /**
@@ -97,6 +102,9 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   const asked = keepsSomething ? { ...req, text: strip(req.text), ...(req.textWithCategory !== undefined ? { textWithCategory: strip(req.textWithCategory) } : {}) } : req;
   const run = relaxedSearch(index, asked, order, limit, budget);
   if (keepsSomething) {
+    if (!run.relaxed.includes('words') && strip(req.text) !== '') {
+      run.boundsOnly = true;
+    }
     run.relaxed = ['words', ...run.relaxed.filter((r) => r !== 'words')];
     run.droppedText = [...unmet, ...(run.droppedText ? [run.droppedText] : [])].join(' ');
   }

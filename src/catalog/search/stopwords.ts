@@ -58,6 +58,15 @@ export const COMPATIBILITY_WORDS: ReadonlySet<string> = new Set(['для', 'д',
 /** Words after which a message says what the item comes with ("стиралка с сушкой", "desk with drawers"). */
 export const WITH_WORDS: ReadonlySet<string> = new Set(['с', 'со', 'with']);
 
+/**
+ * Words for an item of any kind ("средство от акне", "something against mosquitoes"): they name
+ * no kind of product, so a shop whose names lack them does not lack what was asked for.
+ */
+export const ANY_ITEM_WORDS: ReadonlySet<string> = new Set([
+  'средство', 'средства', 'средств', 'средством', 'вещь', 'вещи', 'вещицу', 'штука', 'штуку', 'штуки', 'изделие', 'изделия',
+  'thing', 'things', 'stuff', 'remedy', 'remedies',
+]);
+
 /** What an item is against ("крем от морщин") is what it is for, in a buyer's message; a brand after "от" is its maker ("наушники от sony"). */
 export const AGAINST_WORDS: ReadonlySet<string> = new Set(['от', 'против', 'against']);
 

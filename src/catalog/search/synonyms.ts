@@ -105,6 +105,8 @@ const GROUPS: string[][] = [
   ['музыка', 'музыкой', 'music'],
   // Washers, irons and ovens name steam in English ("Стиральная машина LG 8 кг - AIDD™ | Steam™"): "а с паром?".
   ['пар', 'паром', 'паровой', 'steam'],
+  // Cosmetics name acne by the skin it is for ("Крем для Проблемной кожи"): "что-нибудь от прыщей".
+  ['прыщи', 'акне', 'угри', 'проблемной', 'acne', 'pimples', 'blemishes'],
   ['диван', 'sofa', 'couch', 'settee'],
   ['шторы', 'штора', 'curtain', 'curtains', 'drapes', 'drape', 'drapery'],
   ['ковер', 'rug', 'carpet'],
@@ -216,7 +218,7 @@ export function phraseSynonymsAt(words: readonly string[], i: number): { same: s
 export const SYNONYM_VOCABULARY: readonly string[] = [...new Set(GROUPS.flat().flatMap((w) => w.split(' ')))].filter((w) => w.length >= 4);
 
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
-const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'пар']);
+const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'пар', 'прыщи']);
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);

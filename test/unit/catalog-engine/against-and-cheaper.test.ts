@@ -106,3 +106,24 @@ test('"а подешевле?" after "мышка для ноутбука бес�
   assert.match(cheaper!.message, /«ноутбука»/);
   assert.doesNotMatch(cheaper!.message, /«мышка/);
 });
+
+// A plumbing shop's kitchen mixers as SantechTula names and files them: one says "высокий", none
+// says "излив" (only a spare spout does).
+const mixers = [
+  item('kaizer-high', 'Смеситель KAIZER CARLSON кухня крест кер.высокий', ['Смесители', 'Смесители KAIZER', 'Смесители KAIZER для кухни'], 2640),
+  item('kaizer', 'Смеситель KAIZER Sonat кухня однорукий', ['Смесители', 'Смесители KAIZER', 'Смесители KAIZER для кухни'], 3500),
+  ...[660, 1380, 396, 770, 495, 560].map((price, i) => item(`f${i}`, `F41${i}0 для кухни`, ['Смесители', 'Смесители FRAP', 'Смесители "Frap" для кухни'], price)),
+  item('spout', 'F40F Излив', ['Смесители', 'Шланги,лейки, комплектующие', 'Излив'], 300),
+  ...Array.from({ length: 24 }, (_, i) => item(`bath${i}`, `F3${10 + i} для ванной`, ['Смесители', 'Смесители FRAP', 'Смесители "Frap" для ванной'], 900 + i * 40)),
+  ...Array.from({ length: 24 }, (_, i) => item(`warmer${i}`, `Полотенцесушитель М-образный ${40 + i}x50`, ['Полотенцесушители', 'Серия "Стандарт"'], 2500 + i * 100)),
+];
+
+test('"cheaper" after a search no product matched whole shows cheaper products like those shown, not one dearer card as "the most affordable"', async () => {
+  const [first, cheaper] = await dialogIn(mixers, ['смеситель для кухни с высоким изливом', 'а подешевле?']);
+  assert.match(first!.message, /Точного совпадения/, `${first!.message} ${first!.cards.join(', ')}`);
+  const price = new Map(mixers.map((p) => [p.sku, p.price as number]));
+  const shown = first!.cards.map((sku) => price.get(sku) as number);
+  assert.ok(cheaper!.cards.length >= 2, `${cheaper!.message} ${cheaper!.cards.join(', ')}`);
+  assert.doesNotMatch(cheaper!.message, /ничего подходящего нет/);
+  assertEvery(cheaper!.cards, (sku) => sku.startsWith('f') && (price.get(sku) as number) < Math.max(...shown), cheaper!.message);
+});

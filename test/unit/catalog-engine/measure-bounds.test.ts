@@ -88,3 +88,17 @@ test('a number before a unit is a size, not a price: "холодильник о�
   assert.equal(p.priceMin, undefined);
   assert.equal(extractPriceIntent('холодильник от 30000').priceMin, 30000);
 });
+
+test('a bound no product meets, in a shop whose categories do not name the kind ("Laundry"), leaves the kind in the title, not "Подборка для вас"', async () => {
+  // As LG Kazakhstan's feed files them: washers by weight, no depth anywhere.
+  const laundry: CatalogProduct[] = [6, 6.5, 7, 8, 9].map((kg) => ({ sku: `w${kg}`, name: `Стиральная машина LG ${kg} кг - DD | Steam`, categories: ['Laundry'], available: true, price: 150_000 + kg * 10_000, params: {} }));
+  laundry.push({ sku: 'fridge', name: 'Холодильник LG с нижней морозильной камерой 341 л', categories: ['Refrigerators'], available: true, price: 250_000, params: {} });
+  const index = buildCatalogIndex(laundry, { language: 'ru' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant(), text: 'стиральная машина узкая до 45 см', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  const cards = productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [];
+  assert.ok(cards.length > 0);
+  assertEvery(cards, (sku) => sku.startsWith('w'), 'washers');
+  assert.match(messageOf(r.answer), /«до 45 см» в каталоге не нашлось.*Стиральная машина — вот \d+ вариант/);
+  assert.match(productsOf(r.answer)?.title ?? '', /стиральная машина/i);
+});

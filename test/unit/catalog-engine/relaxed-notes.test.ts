@@ -1,0 +1,58 @@
+/**
+ * What an answer says when the buyer's words could not all be met: a word no product has is "not
+ * in the catalogue"; a word products have, though not with the rest, is only not matched here.
+ * And a skin problem named by the buyer ("от прыщей") finds what cosmetics call it ("для проблемной кожи").
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertEvery } from '../../helpers/assert.ts';
+import { item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+
+async function ask(products: CatalogProduct[], text: string) {
+  const index = buildCatalogIndex(products, { language: 'ru' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant(), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  return { message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [] };
+}
+
+// A computer shop as B59 files its goods: power supplies in their section, tablet chargers named
+// only "-для планшетов 5V/2A" under batteries.
+const computerShop = [
+  ...[300, 500, 1000].map((ma) => item(`psu${ma}`, `Блок питания Robiton DN${ma} ${ma}мА`, ['БЛОКИ ПИТАНИЯ'], 600 + ma / 2)),
+  ...['5V/2A тонкий 2.5x0.7', '5V/3A ср. 3.5x1.35', '9V/2A тонкий 2.5x0.7'].map((spec, i) => item(`tab${i}`, `-для планшетов ${spec}`, ['БАТАРЕЙКИ/АКУМУЛЯТОРЫ'], 944)),
+  ...[1, 2, 3].map((i) => item(`battery${i}`, `Батарейка Robiton LR6 AA, ${i * 2} шт`, ['БАТАРЕЙКИ/АКУМУЛЯТОРЫ'], 100 * i)),
+  item('mouse', 'Мышь беспроводная Logitech M280', ['МЫШИ'], 1200),
+];
+
+test('a word the shop has, though not with the rest ("блок питания для планшета"), is not called missing from the catalogue', async () => {
+  const r = await ask(computerShop, 'блок питания для планшета');
+  assert.ok(r.cards.length > 0, r.message);
+  assert.doesNotMatch(r.message, /в каталоге не нашлось/u);
+  assert.match(r.message, /^Совпадений с «планшета» здесь не нашлось — вот что есть из этого раздела\./u);
+  // A word no product has still is.
+  const none = await ask(computerShop, 'блок питания для фотоаппарата');
+  assert.match(none.message, /^«фотоаппарата» в каталоге не нашлось/u);
+});
+
+const cosmetics = [
+  item('cream-problem', 'Крем для Проблемной кожи "Чайное Дерево", 50 мл', ['Лицо', 'Крема'], 1416),
+  item('tonic-problem', 'Лосьон-тоник для проблемной кожи Детокс, 200 мл', ['Лицо', 'Тоники'], 1344),
+  item('soap', 'Мыло "Сосна" Для проблемной кожи, 100 г', ['Тело', 'Мыло'], 320),
+  item('foundation', 'Крем тональный Светлый, 50 мл', ['Лицо', 'Макияж'], 1024, 'Скрывает мелкие недостатки и прыщи.'),
+  item('hand', 'Крем Для Рук "Календула", 70 мл', ['Тело', 'Уход для рук'], 816),
+  item('shampoo', 'Шампунь для жирных волос, 200 мл', ['Волосы'], 816),
+];
+
+test('"что-нибудь от прыщей" finds the products for problem skin, and "крем от прыщей" the cream among them', async () => {
+  const anything = await ask(cosmetics, 'что-нибудь от прыщей');
+  assert.doesNotMatch(anything.message, /не продаётся|не нашлось/u);
+  assert.deepEqual(new Set(anything.cards.slice(0, 3)), new Set(['cream-problem', 'tonic-problem', 'soap']));
+  const cream = await ask(cosmetics, 'крем от прыщей');
+  assert.equal(cream.cards[0], 'cream-problem');
+  assertEvery(cream.cards, (sku) => sku !== 'hand' && sku !== 'shampoo', cream.message);
+  const acne = await ask(cosmetics, 'средство от акне');
+  assert.ok(acne.cards.includes('cream-problem'), acne.message);
+});
