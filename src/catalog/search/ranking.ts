@@ -491,9 +491,15 @@ export function ranker(source: RankingSource): {
     // is boosted. A resolution or a network ("4k", "1080p", "5g") is a feature, not a model; a
     // code in what the item is for names what it fits ("case for galaxy s7": a case, and phones
     // whose descriptions say "case" and "waterproof" are none).
-    const modelCode = words.some(
+    const codeAt = words.findIndex(
       (w, i) => hasDigit(w) && /[a-zа-я]/.test(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null && !purpose.includes(i),
     );
+    // Unless the product word follows the model and names a kind of product here: "galaxy s7
+    // edge case" asks for a case, and the S7 edge phones came first (their descriptions say "case").
+    const headGroupAt = codeAt >= 0 && headWord > codeAt ? (expanded.groupOfWord[headWord] ?? -1) : -1;
+    const kindAfterCode =
+      headGroupAt >= 0 && headGroupAt < all.length && !isModelSuffix(words[headWord] as string) && namesKind(strongest(all[headGroupAt] as TermAlternative[]));
+    const modelCode = codeAt >= 0 && !kindAfterCode;
     // The groups of what the item is for ("часов garmin" of "зарядка для часов garmin").
     const purposeMask = groupMask(expanded, purpose, ng);
     // One word counts as the product word too when it and a synonym of it name different kinds
@@ -582,6 +588,7 @@ export function ranker(source: RankingSource): {
     let anyModelNumber = false;
     let withKind = 0;
     let withOwnKind = 0;
+    let wholeOfKind = 0;
     try {
       for (let pass = conjunctive ? 0 : 1; pass < 2; pass++) {
         if (pass === 1 && conjunctive) {
@@ -601,6 +608,7 @@ export function ranker(source: RankingSource): {
         anyModelNumber = false;
         withKind = 0;
         withOwnKind = 0;
+        wholeOfKind = 0;
         for (let k = 0; k < total; k++) {
           const doc = candDoc[k] as number;
           if (cf.any && !passesColumns(doc, cf)) {
@@ -635,6 +643,9 @@ export function ranker(source: RankingSource): {
           // Some product of the kind asked for (by the product word, or by the category filter the
           // item's word became) matches everything, the model's number too.
           anyModelNumber ||= modelNumbers !== 0 && matched === ng && (headBit === 0 || ofKind || forModels.length > 0);
+          if (ofKind && matched === ng) {
+            wholeOfKind++;
+          }
           if (withMask !== 0 && isHead && matched === ng) {
             withKind++;
             if (ofKind) {
@@ -714,6 +725,9 @@ export function ranker(source: RankingSource): {
         (anyModelNumber && ((candBits[k] as number) & modelNumbers) !== modelNumbers) ||
         (withKind >= 2 && (candHead[k] as number) >= 1 && ((candBits[k] as number) & withMask) !== withMask) ||
         (withOwnKind >= 2 && (candHead[k] as number) < 2) ||
+        // An item after its model ("galaxy s7 edge case"): with cases matching it all, the
+        // phones whose descriptions say "case" are no answer.
+        (kindAfterCode && wholeOfKind >= 2 && (candHead[k] as number) < 2) ||
         (purposeKind
           ? !kindWhole(k)
           : fitsOnly || m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (candHead[k] as number) < kindOnly)

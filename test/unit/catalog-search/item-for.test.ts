@@ -90,3 +90,50 @@ test('an adjective in the nominative after what the item is for describes the it
   assert.deepEqual(analyseQuery('коврик для беспроводной мыши').purpose, [1, 2]);
   assert.deepEqual(analyseQuery('зарядка для часов garmin').purpose, [1, 2]);
 });
+
+// A phone shop as Best Buy names it: the phones' descriptions say "case" (water resistance), the
+// cases are by the phone's maker and by others, and name the phone they fit.
+const phoneShop = () => {
+  const p = (name: string, brand: string, category: string, price: number, description?: string): CatalogProduct => ({
+    sku: `p${sku++}`,
+    name,
+    brand,
+    categories: ['Cell Phones', category],
+    available: true,
+    params: {},
+    price,
+    ...(description ? { description } : {}),
+  });
+  const phoneText = 'Water resistant, no case needed. Fast wireless charging.';
+  return buildCatalogIndex(
+    [
+      p('Samsung - Galaxy S7 edge 32GB - Blue Coral (Sprint)', 'Samsung', 'All Cell Phones with Plans', 799.99, phoneText),
+      p('Samsung - Galaxy S7 edge 4G LTE with 32GB Memory Cell Phone (Unlocked) - Gold', 'Samsung', 'Unlocked Cell Phones', 769.99, phoneText),
+      p('Samsung - Galaxy S7 32GB - Black Onyx (Verizon)', 'Samsung', 'All Cell Phones with Plans', 669.99, phoneText),
+      p('Samsung - Protective Cover Back Cover for Galaxy S7 edge - Black', 'Samsung', 'Cell Phone Cases & Clips', 21.99),
+      p('Samsung - LED View Cover for Samsung Galaxy S7 edge - Black', 'Samsung', 'Cell Phone Cases & Clips', 69.99),
+      p('OtterBox - Symmetry Series Case for Samsung Galaxy S7 edge - Black', 'OtterBox', 'Cell Phone Cases & Clips', 39.95),
+      p('Speck - CandyShell Clear Case for Samsung Galaxy S7 edge Cell Phones - Clear', 'Speck', 'Cell Phone Cases & Clips', 34.99),
+      p('OtterBox - Commuter Case for Apple iPhone 7 - Black', 'OtterBox', 'Cell Phone Cases & Clips', 39.99),
+      p('Samsung - Fast Charge Wall Charger - White', 'Samsung', 'Cell Phone Chargers', 29.99),
+    ],
+    { language: 'en' },
+  );
+};
+
+test('"galaxy s7 edge case" asks for a case: the model named before the item does not make the phones an answer', () => {
+  const names = answer(phoneShop(), 'galaxy s7 edge case');
+  assert.ok(names.length >= 3, names.join(' | '));
+  assertEvery(names, (n) => /case|cover/i.test(n) && !/Cell Phone \(|GB - /.test(n), names.join(' | '));
+});
+
+test('"samsung galaxy s7 edge case": Samsung names the phone, so the cases by OtterBox and Speck are answers too', () => {
+  const index = phoneShop();
+  assert.equal(index.parseDetailed('samsung galaxy s7 edge case').filters.brands, undefined);
+  const names = answer(index, 'samsung galaxy s7 edge case');
+  assert.ok(names.some((n) => n.startsWith('OtterBox')) && names.some((n) => n.startsWith('Speck')), names.join(' | '));
+  assertEvery(names, (n) => /case|cover/i.test(n) && /S7 edge/.test(n), names.join(' | '));
+  // A brand with no model after it is still the maker asked for.
+  assert.deepEqual(index.parseDetailed('otterbox case').filters.brands, ['OtterBox']);
+  assert.deepEqual(index.parseDetailed('samsung galaxy s7').filters.brands, ['Samsung']);
+});
