@@ -41,8 +41,11 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
   // The end of a model's name in Russian letters is the one the search read ("айфон 15 про": "Pro").
   const originals = (modelSuffixesInLatin(boundText(message)).match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? []).slice(0, MAX_PARSE_WORDS);
   const norms = originals.map((o) => tokenize(o).join(' '));
-  const candidate = (n: string): boolean => keep.has(n) || (n !== '' && !LABEL_NOISE.has(n) && !LABEL_CONNECTORS.has(n) && !STOP_WORDS.has(n) && !/\d/.test(n));
-  let keptAt = norms.map((n, i) => (keep.has(n) ? i : -1)).filter((i) => i >= 0);
+  // A hyphenated word is kept when each of its parts is ("робот-пылесос"): the title used the
+  // category's name instead, and dropped "с влажной уборкой".
+  const kept = (n: string): boolean => keep.has(n) || (n.includes(' ') && n.split(' ').every((part) => keep.has(part)));
+  const candidate = (n: string): boolean => kept(n) || (n !== '' && !LABEL_NOISE.has(n) && !LABEL_CONNECTORS.has(n) && !STOP_WORDS.has(n) && !/\d/.test(n));
+  let keptAt = norms.map((n, i) => (kept(n) ? i : -1)).filter((i) => i >= 0);
   if (keptAt.length === 0 && keep.size > 0) {
     // Every word was replaced (a translation: "coffee machine" searched as "кофемашина"): the buyer's own words.
     keptAt = norms.map((n, i) => (candidate(n) ? i : -1)).filter((i) => i >= 0);

@@ -37,12 +37,13 @@ const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute; words: RegExp; most: boo
   { attribute: 'storage', words: /\b(?:storage|memory|space|gb|tb|ssd)\b|памят|гигабайт/iu, most: true },
   { attribute: 'screen', words: /\b(?:screen|display|diagonal|inch(?:es)?)\b|экран|диагонал|дюйм/iu, most: true },
   { attribute: 'battery', words: /\b(?:battery|mah)\b|батаре|аккумулятор|[её]мк/iu, most: true },
-  { attribute: 'weight', words: /\b(?:light|lightest|lighter)\b|л[её]гк/iu, most: false },
+  // "легче" and "тише" are the comparatives buyers use for the lightest and the quietest.
+  { attribute: 'weight', words: /\b(?:light|lightest|lighter)\b|л[её]г[кч]/iu, most: false },
   { attribute: 'weight', words: /\b(?:heavy|heaviest|heavier|weigh\w*)\b|тяж[её]л|вес/iu, most: true },
   { attribute: 'power', words: /\b(?:power(?:ful)?|watts?)\b|мощн/iu, most: true },
   { attribute: 'volume', words: /\b(?:capacity|volume|litres?|liters?)\b|объ[её]м|литр|вмест/iu, most: true },
   // Not "этих" (of "какой из этих"), nor noise cancelling ("шумоподавление").
-  { attribute: 'noise', words: /\b(?:quiet|quietest|quieter|silent|db)\b|\bnoise\b(?! cancel)|(?<![а-яё])(?:тих|бесшумн|шум(?!оподав|н)|дб(?![а-яё]))/iu, most: false },
+  { attribute: 'noise', words: /\b(?:quiet|quietest|quieter|silent|db)\b|\bnoise\b(?! cancel)|(?<![а-яё])(?:тих|тиш|бесшумн|шум(?!оподав|н)|дб(?![а-яё]))/iu, most: false },
   { attribute: 'noise', words: /\b(?:loud|loudest|louder|noisy|noisiest)\b|громк|(?<![а-яё])шумн/iu, most: true },
 ];
 

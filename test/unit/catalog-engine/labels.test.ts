@@ -161,3 +161,23 @@ test('a Russian word the cards show by an English synonym stays the title\'s wor
   // Before: "Processor Intel — вот 6 вариантов", an English word in a Russian answer.
   assert.match(messageOf(answer!), /^Процессор Intel — вот 6 вариантов/u);
 });
+
+test('a hyphenated product word keeps the rest of the request in the title: "робот-пылесос с влажной уборкой", not the category "Роботы-пылесосы"', async () => {
+  const vacuum = (sku: string, name: string): CatalogProduct => ({
+    sku,
+    name,
+    categories: ['Бытовая техника', 'Роботы-пылесосы'],
+    available: true,
+    price: 20_000,
+    params: { Уборка: 'сухая и влажная' },
+    description: 'Робот-пылесос с влажной уборкой и лидаром.',
+  });
+  const shop = buildCatalogIndex(
+    [vacuum('a', 'Робот-пылесос Xiaomi Robot Vacuum S10'), vacuum('b', 'Робот-пылесос Roborock S8'), { sku: 'c', name: 'Пылесос Bosch BGS05', categories: ['Бытовая техника', 'Пылесосы'], available: true, price: 9_000, params: {} }],
+    { language: 'ru' },
+  );
+  const [wet] = await dialogOn(shop, 'ru', ['робот-пылесос с влажной уборкой']);
+  assert.match(messageOf(wet!), /^Робот-пылесос с влажной уборкой — вот 2 варианта/);
+  const [lidar] = await dialogOn(shop, 'ru', ['робот-пылесос с лидаром']);
+  assert.match(messageOf(lidar!), /^Робот-пылесос с лидаром — /);
+});

@@ -134,3 +134,13 @@ test('questions about shown cards are told from requests and from questions nami
   assertEvery(['а какая у них автономность?', 'what navigation do they have?', 'сколько держит батарея?', 'how long does the battery last?', 'какой экран у этих?'], questionAboutShown);
   assertNone(['а есть у них чёрные?', 'do you have them in black?', 'какой телевизор лучше?', 'а с музыкой?', 'покажи их подешевле'], questionAboutShown);
 });
+
+test('the comparatives buyers use ask the same: "какой из них легче?" the lightest, "какой тише?" the quietest, "который тяжелее?" the heaviest', async () => {
+  const { superlativeAsked } = await import('../../../src/assistant/catalog-engine/superlatives.ts');
+  const asked = (text: string) => superlativeAsked(text, { productWord: () => null });
+  assert.deepEqual(asked('какой из них легче?'), { attribute: 'weight', most: false });
+  assert.deepEqual(asked('а какой полегче?'), { attribute: 'weight', most: false });
+  assert.deepEqual(asked('какой из них тише?'), { attribute: 'noise', most: false });
+  assert.deepEqual(asked('который из них тяжелее?'), { attribute: 'weight', most: true });
+  assert.deepEqual(asked('which one is lighter?'), { attribute: 'weight', most: false });
+});
