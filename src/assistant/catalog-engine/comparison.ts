@@ -43,6 +43,14 @@ const PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`^${SIDE} или ${SIDE}[,]? (?:что|какой|какая|какое|кто) лучше${END}`, 'iu'),
   // Not "против": "средство против комаров" is what an item is against.
   new RegExp(String.raw`^${SIDE} (?:vs\.?|versus) ${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^(?:а |и )?чем (?!(?:он|она|оно|они|этот|эта|это|эти)\s)${SIDE} (?:лучше|хуже) ${SIDE}${END}`, 'iu'),
+];
+
+/** The same, of what was just shown ("а чем он лучше 255?", "how is it better than the 8?"): the second side alone. */
+const SHOWN_PATTERNS: readonly RegExp[] = [
+  new RegExp(String.raw`^(?:а |и )?чем (?:он|она|оно|они|этот|эта|это|эти) (?:лучше|хуже|отличается|отличаются)(?: от)? ${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^(?:and |so )?(?:how|why) (?:is|are) (?:it|this one|they|these) (?:better than|worse than|different from) (?:the )?${SIDE}${END}`, 'iu'),
+  new RegExp(String.raw`^(?:and |so )?(?:how|what) (?:does|do) (?:it|this one|they|these) (?:compare|differ) (?:to|with|from) (?:the )?${SIDE}${END}`, 'iu'),
 ];
 
 /**
@@ -50,17 +58,16 @@ const PATTERNS: readonly RegExp[] = [
  * takes the first side's other words: "iphone 7 and 8" compares the iPhone 7 and the iPhone
  * 8, "чайник bosch и tefal" a Bosch kettle and a Tefal kettle.
  */
-export function comparisonSides(text: string, index: Pick<CatalogIndex, 'resolveBrand'>): [string, string] | null {
+export function comparisonSides(text: string, index: Pick<CatalogIndex, 'resolveBrand'>, shown?: string): [string, string] | null {
   if (text.length > MAX_COMPARISON_CHARS || !COMPARISON_WORD.test(text)) {
     return null;
   }
-  for (const re of PATTERNS) {
-    const m = re.exec(text.trim());
-    if (!m) {
-      continue;
-    }
-    const a = (m[1] as string).trim();
-    let b = (m[2] as string).trim();
+  const found = firstMatch(PATTERNS, text.trim());
+  const ofShown = found || shown === undefined ? null : firstMatch(SHOWN_PATTERNS, text.trim());
+  const sides = found ? [found[1] as string, found[2] as string] : ofShown ? [shown as string, ofShown[1] as string] : null;
+  if (sides) {
+    const a = (sides[0] as string).trim();
+    let b = (sides[1] as string).trim();
     const aWords = a.split(/\s+/u);
     if (/^\p{L}?\d+\p{L}?$/u.test(b) && aWords.length > 1 && /\d/u.test(aWords[aWords.length - 1] as string)) {
       b = [...aWords.slice(0, -1), b].join(' ');
@@ -74,6 +81,16 @@ export function comparisonSides(text: string, index: Pick<CatalogIndex, 'resolve
       return null;
     }
     return [a, b];
+  }
+  return null;
+}
+
+function firstMatch(patterns: readonly RegExp[], text: string): RegExpExecArray | null {
+  for (const re of patterns) {
+    const m = re.exec(text);
+    if (m) {
+      return m;
+    }
   }
   return null;
 }

@@ -38,7 +38,7 @@ import {
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic } from './product-facts.ts';
 import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
-import { forWhatWasShown, looksLikeFollowUp, onlyModifiers, purposeSwitch, refineSearch, type PriceMove } from './refine.ts';
+import { describingCategory, forWhatWasShown, looksLikeFollowUp, onlyModifiers, purposeSwitch, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
   cartAnswer,
@@ -219,7 +219,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const otherBrand = wantsOtherBrand(text);
   // "другого бренда" is an instruction, not words to search for.
   const core = otherBrand ? stripIntentWords(text) : text;
-  const parsed = index.parseDetailed(core);
+  const parsed = describingCategory(index.parseDetailed(core), prev);
   const pageSku = req.page.type === 'PRODUCT' ? pageSkus(req.page.data)[0] : undefined;
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
 
@@ -284,7 +284,8 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
 
   // "X or Y, which is better?": both, side by side.
-  const sides = comparisonSides(text, index);
+  // "а чем он лучше 255?": the first side is what was just searched.
+  const sides = comparisonSides(text, index, prev && prev.kind === 'search' && prev.shown.length > 0 ? prev.label.join(' ') : undefined);
   if (sides) {
     const compared = comparisonAnswer(turn, index, sides);
     if (compared) {

@@ -50,6 +50,24 @@ export function onlyModifiers(text: string): boolean {
   return words.length > 0 && words.every((w) => /\d/.test(w) || EN_MODIFIERS.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
 }
 
+/**
+ * "а электрический?" after towel warmers: a message of Russian adjectives alone that named a
+ * category ("Водонагреватели электрические") describes what was just shown, so it refines that
+ * search as its words instead of listing the category (water heaters titled "Электрический").
+ */
+export function describingCategory(parsed: DetailedQuery, prev: EngineState | null): DetailedQuery {
+  if (!prev || prev.kind !== 'search' || prev.shown.length === 0 || parsed.categoryWords.length === 0) {
+    return parsed;
+  }
+  const words = [...parsed.categoryWords, ...tokenize(parsed.text)];
+  if (words.length > MAX_FOLLOW_UP_WORDS || !words.every((w) => isCyrillic(w) && hasAdjectiveEnding(w))) {
+    return parsed;
+  }
+  const filters = { ...parsed.filters };
+  delete filters.categories;
+  return { ...parsed, text: words.join(' '), categoryWords: [], filters };
+}
+
 /** "для него", "for it": what the item is for is what was just shown. */
 const FOR_SHOWN = /(^|\s)(для|for)\s+(?:него|нее|неё|них|этого|этой|этих|it|them|this|that|these|those)(?=$|[\s?!.,])/iu;
 /** Such a request is short: read from the first characters only. */

@@ -24,6 +24,19 @@ test('comparisons are read in both languages, a bare second number or brand taki
   assert.equal(read(`чем отличается ${'очень '.repeat(40)}iphone 15 от iphone 14?`), null);
 });
 
+test('"а чем он лучше 255?" compares what was just shown with the model named; "чем X лучше Y" compares the two', async () => {
+  const read = (text: string, shown?: string) => comparisonSides(text, index, shown);
+  assert.deepEqual(read('а чем он лучше 255?', 'Forerunner 265'), ['Forerunner 265', 'Forerunner 255']);
+  assert.deepEqual(read('how is it better than the 14?', 'iPhone 15'), ['iPhone 15', 'iPhone 14']);
+  assert.deepEqual(read('чем iphone 15 лучше iphone 14?'), ['iphone 15', 'iphone 14']);
+  // With nothing shown, a pronoun is no side.
+  assert.equal(read('а чем он лучше 255?'), null);
+  const [, compared] = await converse(['iphone 15', 'а чем он лучше 14?']);
+  const names = productsOf(compared!.answer)?.value.map((c) => c.name) ?? [];
+  assert.ok(names.some((n) => /iPhone 15\b/.test(n)) && names.some((n) => /iPhone 14\b/.test(n)), names.join(' | '));
+  assert.doesNotMatch(messageOf(compared!.answer), /не продаётся/);
+});
+
 test('two products the shop sells are shown side by side, the phones and not their cases, each with its lowest price', async () => {
   const r = await ask('чем отличается iphone 15 от iphone 14?');
   const names = productsOf(r.answer)?.value.map((c) => c.name) ?? [];

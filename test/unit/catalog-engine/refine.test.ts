@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { resolve } from 'node:path';
-import { converse, dialogOn, index, messageOf, productsOf, shownSkus } from './helpers.ts';
+import { converse, dialogOn, index, item, messageOf, productsOf, shownSkus } from './helpers.ts';
 import { purposeSwitch } from '../../../src/assistant/catalog-engine/refine.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { loadProducts } from '../catalog-search/demo-catalog.ts';
@@ -178,4 +178,21 @@ test('a figure alone after a search with a size asks for the same with that size
   const cards = productsOf(half!)?.value ?? [];
   assert.ok(cards.length >= 3);
   assertEvery(cards, (c) => /\b1\/2\b/u.test(c.name) && !/3\/4/u.test(c.name));
+});
+
+test('"а электрический?" after towel warmers refines them, not the category "Водонагреватели электрические" it names', async () => {
+  const plumbing = buildCatalogIndex(
+    [
+      item('warmer-water', 'Полотенцесушитель "Лиана" 400*800', ['Полотенцесушители', 'Водяные'], 10_500),
+      item('warmer-water-2', 'Полотенцесушитель Фокстрот 320*500', ['Полотенцесушители', 'Водяные'], 2_260),
+      item('warmer-electric', 'Полотенцесушитель электрический "Ника" 500*730', ['Полотенцесушители', 'Электрические полотенцесушители'], 14_500),
+      item('heater-30', 'Водонагреватель OASIS VC-30L', ['Водонагреватели', 'Водонагреватели электрические'], 5_650),
+      item('heater-50', 'Водонагреватель OASIS VC-50L', ['Водонагреватели', 'Водонагреватели электрические'], 6_200),
+    ],
+    { language: 'ru' },
+  );
+  const [, electric] = await dialogOn(plumbing, 'ru', ['полотенцесушитель', 'а электрический есть?']);
+  const cards = productsOf(electric!)?.value.map((c) => c.sku ?? '') ?? [];
+  assert.equal(cards[0], 'warmer-electric', cards.join(', '));
+  assertNone(cards, (sku) => sku.startsWith('heater'), 'water heaters');
 });
