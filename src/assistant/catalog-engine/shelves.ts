@@ -19,7 +19,7 @@ import { currencySymbol } from '../currency.ts';
 import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
-import { formatMeasure, formatPrice, shortName } from './texts.ts';
+import { clip, formatMeasure, formatPrice, shortName } from './texts.ts';
 import { LABEL_CONNECTORS, readableLabel, shownWords, shows, showsOrSynonym, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
@@ -129,6 +129,8 @@ function distinctCards(products: CatalogProduct[]): CatalogProduct[] {
 
 /** The buyer's words the "no exact match" note names at most. */
 const MAX_MISSING_NAMED = 3;
+/** Characters of the whole request a note names at most. */
+const MAX_REQUEST_NAMED_CHARS = 60;
 
 /** A model code of letters and digits ("s8", "k400"): a word the "not exactly" note counts however short. */
 const MODEL_CODE = /^(?=.*\p{L})(?=.*\d)[\p{L}\d-]+$/u;
@@ -195,7 +197,6 @@ function noCardShowsAll(products: CatalogProduct[], words: string[]): string[] {
   return whole ? [] : words;
 }
 
-/** The message and shelf for a search run, including the honest "nothing found". */
 /** Words of a dropped phrase looked up in the catalogue, at most. */
 const MAX_DROPPED_LOOKED_UP = 4;
 
@@ -204,6 +205,7 @@ function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
   return !turn.budget.exhausted && index.search(word, {}, 1, { budget: turn.budget }).some((h) => (h.coverage ?? 1) >= 1);
 }
 
+/** The message and shelf for a search run, including the honest "nothing found". */
 export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
   const products = distinctCards(run.hits.map((h) => h.product));
@@ -306,9 +308,12 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     // is on some card but no card has them all ("office chair": doll chairs and "Office
     // Finisher" stackers), all of them.
     const missing = unshown(ctx.label);
-    const named = missing.length > 0 ? missing : noCardShowsAll(products, ctx.label.filter(nameable));
-    if (named.length > 0) {
-      lines.push(t.partial(named.slice(0, MAX_MISSING_NAMED).join(' ')));
+    if (missing.length > 0) {
+      lines.push(t.partial(missing.slice(0, MAX_MISSING_NAMED).join(' ')));
+    } else if (noCardShowsAll(products, ctx.label.filter(nameable)).length > 0) {
+      // The request as the buyer put it, connecting words and all: «телефон с камерой с большой
+      // батареей», not its first three words «телефон камерой большой».
+      lines.push(t.partial(clip(ctx.label.join(' '), MAX_REQUEST_NAMED_CHARS)));
     }
   }
   let exactCards = products.length;

@@ -37,7 +37,7 @@ please pls show find get buy want wanted need needed looking look search searchi
 recommend suggest give some any anything something good best nice great decent new
 which what where how who one ones item items product products model models tell more about details
 info information hello hi hey thanks thank sell sells selling carry carries stock
-whats thats im ive id youre theres heres whos hows wheres dont doesnt like
+whats thats im ive id youre theres heres whos hows wheres dont doesnt like likes loves enjoys
 `;
 
 /** Grammar and conversational words in Russian and English. */

@@ -149,6 +149,9 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   ...['бег', 'бега', 'бегом', 'беговые', 'беговых', 'пробежек', 'running', 'runner', 'run'].map((w): [string, string[]] => [w, ['forerunner']]),
   ...['дайвинг', 'дайвинга', 'ныряния', 'diving', 'dive'].map((w): [string, string[]] => [w, ['descent']]),
   ...['гольф', 'гольфа', 'golf'].map((w): [string, string[]] => [w, ['approach']]),
+  // Phones state their battery as "аккумулятор 5000 мАч": "а с большой батареей?". One way: a
+  // "батарейка AA" is not a rechargeable one.
+  ...['батарея', 'батареи', 'батарею', 'батареей', 'батарее'].map((w): [string, string[]] => [w, ['аккумулятор']]),
 ]);
 
 /** The other words for the same thing, or an empty list. Input must be normalised. */

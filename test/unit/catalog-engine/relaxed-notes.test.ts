@@ -56,3 +56,37 @@ test('"что-нибудь от прыщей" finds the products for problem ski
   const acne = await ask(cosmetics, 'средство от акне');
   assert.ok(acne.cards.includes('cream-problem'), acne.message);
 });
+
+const phones = [
+  item('camera', 'Смартфон HONOR 90 8/256 ГБ', ['Смартфоны'], 32_990, 'Камера 200 Мп для портретов.'),
+  item('battery', 'Смартфон Samsung Galaxy A15 4/128 ГБ', ['Смартфоны'], 15_990, 'Большой экран и аккумулятор 5000 мАч.'),
+  item('both', 'Смартфон Xiaomi Redmi Note 13 6/128 ГБ', ['Смартфоны'], 19_990, 'Камера 108 Мп и аккумулятор 5000 мАч.'),
+  item('aa', 'Батарейка AA Duracell, 4 шт', ['Батарейки'], 390),
+  item('aa-rechargeable', 'Аккумулятор AA Robiton 2850 мАч', ['Аккумуляторы'], 354),
+];
+
+test('a battery the buyer asks for is the "аккумулятор" phones state, one way: "батарейка AA" is no rechargeable', async () => {
+  const battery = await ask(phones, 'телефон с большой батареей');
+  assert.ok(battery.cards.slice(0, 2).includes('battery') && battery.cards.slice(0, 2).includes('both'), battery.cards.join(', '));
+  const aa = await ask(phones, 'батарейка AA');
+  assert.equal(aa.cards[0], 'aa');
+  assert.ok(!aa.cards.includes('aa-rechargeable'), aa.cards.join(', '));
+});
+
+test('when each word is on some card but no card has them all, the note names the request as the buyer put it', async () => {
+  const r = await ask(phones, 'телефон с камерой и большим экраном');
+  assert.match(r.message, /^Точного совпадения с «телефон с камерой и большим экраном» нет/u);
+});
+
+test('"likes", "loves" are how buyers speak, not words to match: no note about them', async () => {
+  const products = [
+    item('beans', 'Lavazza Super Crema Whole Bean Coffee, 2.2 lb', ['Grocery', 'Coffee'], 21.99),
+    item('machine', 'Nespresso Vertuo Next Coffee and Espresso Machine', ['Kitchen', 'Coffee Makers'], 179),
+    item('tea', 'Twinings English Breakfast Tea, 100 bags', ['Grocery', 'Tea'], 9.99),
+  ];
+  const index = buildCatalogIndex(products, { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant({ language: 'en' }), text: 'coffee for my dad who likes it strong and loves espresso', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  assert.doesNotMatch(messageOf(r.answer), /likes|loves/u);
+  assert.ok((productsOf(r.answer)?.value.length ?? 0) > 0);
+});
