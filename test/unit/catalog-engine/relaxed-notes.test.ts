@@ -90,3 +90,15 @@ test('"likes", "loves" are how buyers speak, not words to match: no note about t
   assert.doesNotMatch(messageOf(r.answer), /likes|loves/u);
   assert.ok((productsOf(r.answer)?.value.length ?? 0) > 0);
 });
+
+test('a search no product matches whole says so, though a card\'s description mentions every word ("телевизор 55 дюймов oled" where no OLED is 55")', async () => {
+  const tvs = [
+    item('nano55', '55 дюймовый телевизор Smart TV LG NanoCell NANO80 4K', ['TV & Soundbars'], 344_990, 'Яркий NanoCell-экран.'),
+    item('oled65', '65 дюймовый телевизор Smart TV LG OLED evo C5 4K', ['TV & Soundbars'], 1_099_990, 'OLED evo в размерах 55, 65 и 77 дюймов.'),
+    item('oled83', '83-дюймовый телевизор Smart TV LG OLED B6 4K', ['TV & Soundbars'], 3_299_990, 'Самоподсвечивающиеся пиксели OLED.'),
+    item('soundbar', 'Саундбар LG S40T', ['TV & Soundbars'], 89_990),
+  ];
+  const r = await ask(tvs, 'телевизор 55 дюймов oled');
+  assert.ok(r.cards.length > 0);
+  assert.match(r.message, /^Точного совпадения с «телевизор 55 дюймов oled» нет/u);
+});
