@@ -238,8 +238,8 @@ const QUESTION_WORDS = new Set([
   'how', 'what', 'which', 'where', 'when', 'why', 'can', 'could', 'do', 'does', 'is', 'are', 'will', 'has', 'have',
 ]);
 
-/** Words pointing at the cards just shown ("у них", "these", "they"). */
-const SHOWN_PRONOUN = /(?:^|[^\p{L}])(?:них|этих|они|их|эти|they|them|these|those|their)(?=[^\p{L}]|$)/iu;
+/** Words pointing at the cards just shown ("у них", "these", "they"; "does it print in colour?" after printers). */
+const SHOWN_PRONOUN = /(?:^|[^\p{L}])(?:них|этих|они|их|эти|него|нее|неё|он|она|оно|they|them|these|those|their|it|its)(?=[^\p{L}]|$)/iu;
 /** How long a battery lasts, said without a pronoun ("сколько держит батарея?", "how long does the battery last?"). */
 const HOW_LONG = /(?:^|[^\p{L}])(?:сколько\s+(?:держит|работает|живет|живёт|длится)|how\s+long)(?=[^\p{L}]|$)/iu;
 /** A question asking whether something is there is a request for it ("а есть у них чёрные?"). */

@@ -113,6 +113,17 @@ function sentences(description: string): string[] {
     .filter((s) => s.length > 0);
 }
 
+/**
+ * A parameter as a buyer reads it: feeds written from databases name it "print_technology" and
+ * state a flag as "True"/"False" ("colour: False" answered "does it print in colour?").
+ */
+function statedParam(key: string, value: string): string {
+  const cyrillic = /[\u0400-\u04ff]/u.test(key);
+  const flag = value.trim().toLowerCase();
+  const said = flag === 'true' ? (cyrillic ? 'да' : 'yes') : flag === 'false' ? (cyrillic ? 'нет' : 'no') : value;
+  return `${key.replace(/_+/gu, ' ')}: ${said}`;
+}
+
 /** What the product's card says about the question. */
 export function productFacts(p: CatalogProduct, question: string): ProductFacts {
   const wanted = lookFor(question);
@@ -123,7 +134,7 @@ export function productFacts(p: CatalogProduct, question: string): ProductFacts 
   for (const [key, value] of Object.entries(p.params).slice(0, MAX_PARAMS)) {
     const v = value.length > MAX_VALUE_CHARS ? `${value.slice(0, MAX_VALUE_CHARS - 1)}…` : value;
     if (mentions(key, wanted) || mentions(v, wanted)) {
-      facts.push(`${key}: ${v}`);
+      facts.push(statedParam(key, v));
     }
   }
   const name = normalizeText(p.name);
@@ -157,7 +168,7 @@ export function cardSummary(p: CatalogProduct): string[] {
     }
     const value = String(p.params[key]);
     if (paramStated(value)) {
-      out.push(`${key}: ${clip(value, SUMMARY_VALUE_CHARS)}`);
+      out.push(statedParam(key, clip(value, SUMMARY_VALUE_CHARS)));
     }
   }
   // A sentence the name already says ("Унитаз компакт "Реал" 2-клав." of a name going on) is none.

@@ -144,3 +144,25 @@ test('the comparatives buyers use ask the same: "какой из них легч
   assert.deepEqual(asked('который из них тяжелее?'), { attribute: 'weight', most: true });
   assert.deepEqual(asked('which one is lighter?'), { attribute: 'weight', most: false });
 });
+
+test('"does it print in colour?" after printers is a question about the cards shown, answered from their flags as yes and no', async () => {
+  assertEvery(['does it print in color?', 'is it wireless?', 'а он беспроводной?'], questionAboutShown);
+  const printers = buildCatalogIndex(
+    [
+      { sku: 'laser', name: 'HP LaserJet Pro P1102 Printer', categories: ['Printers'], available: true, price: 110.95, params: { colour: 'False', print_technology: 'Laser' } },
+      { sku: 'inkjet', name: 'HP Officejet K5400 inkjet printer', categories: ['Printers'], available: true, price: 134.95, params: { colour: 'True', print_technology: 'Inkjet' } },
+    ],
+    { language: 'en' },
+  );
+  const engine = createCatalogEngine({ catalogs: { get: () => printers } });
+  const history: EngineTurn[] = [];
+  let last = '';
+  for (const text of ['printer', 'does it print in colour?']) {
+    const r = await engine.answer({ tenant: tenant({ language: 'en' }), text, image: null, page: { type: 'HOMEPAGE' }, history: [...history], preferences: null, tracking, signal: new AbortController().signal });
+    last = messageOf(r.answer);
+    history.push({ role: 'user', text }, { role: 'assistant', text: last, response: r.answer.response, state: r.state ?? null });
+  }
+  assert.match(last, /^From the cards: /u);
+  assert.match(last, /“HP LaserJet Pro P1102 Printer”: colour: no/u);
+  assert.match(last, /“HP Officejet K5400 inkjet printer”: colour: yes/u);
+});
