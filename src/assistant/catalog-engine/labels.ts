@@ -227,6 +227,12 @@ function nameWords(products: CatalogProduct[]): Map<string, number> {
  * and not another form of it; the nearest wins, then the commonest. Words the names write
  * are kept as typed.
  */
+/**
+ * A Russian case ending after a word the names write: another form of it, whatever the stemmer
+ * makes of the two ("экраном" of "экран", whose stems it gives as "экран" and "экра").
+ */
+const CASE_ENDING = /^(?:а|я|у|ю|е|и|ы|ой|ей|ом|ем|ам|ям|ах|ях|ами|ями|ов|ев|ью)$/u;
+
 function fixTypo(word: string, written: ReadonlyMap<string, number>): string {
   const w = word.toLowerCase();
   if (w.length < 4 || !/^\p{L}+$/u.test(w) || written.has(w)) {
@@ -240,7 +246,7 @@ function fixTypo(word: string, written: ReadonlyMap<string, number>): string {
   let bestEdits = max + 1;
   let bestCount = 0;
   for (const [x, count] of written) {
-    if (CYRILLIC.test(x) !== cyrillic || x.length < 4 || stem(x) === own) {
+    if (CYRILLIC.test(x) !== cyrillic || x.length < 4 || stem(x) === own || (cyrillic && w.startsWith(x) && CASE_ENDING.test(w.slice(x.length)))) {
       continue;
     }
     const edits = x.startsWith(w) && x.length - w.length <= 2 ? x.length - w.length : boundedEdits(w, x, max);

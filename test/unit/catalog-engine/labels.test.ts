@@ -181,3 +181,15 @@ test('a hyphenated product word keeps the rest of the request in the title: "р�
   const [lidar] = await dialogOn(shop, 'ru', ['робот-пылесос с лидаром']);
   assert.match(messageOf(lidar!), /^Робот-пылесос с лидаром — /);
 });
+
+test('another case of a word the names write stays as the buyer wrote it, whatever the stemmer makes of it ("с большим экраном", not "с большим экран")', async () => {
+  const shop = buildCatalogIndex(
+    [
+      { sku: 'a', name: 'Смартфон Samsung Galaxy A15, большой экран 6.5', categories: ['Смартфоны'], available: true, price: 15_990, params: {} },
+      { sku: 'b', name: 'Смартфон Xiaomi Redmi 13C, экран 6.74', categories: ['Смартфоны'], available: true, price: 10_990, params: {} },
+    ],
+    { language: 'ru' },
+  );
+  const [answer] = await dialogOn(shop, 'ru', ['смартфон с большим экраном']);
+  assert.match(messageOf(answer!), /^Смартфон с большим экраном — /);
+});
