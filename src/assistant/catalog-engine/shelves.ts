@@ -238,7 +238,13 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
   // maker"), else by the known product words among them ("refrigerator" of "refrigerator
   // french door").
   const asWritten = written !== undefined && written.split(' ').length <= 2 && turn.text.toLowerCase().includes(written);
-  const notSold = known && asWritten ? missing : known || (products.length > 0 && missing) || null;
+  // With nothing found, a word products here have in their names or texts ("ванна" of "сифон
+  // для ванны", "смеситель … ванна") is a kind the shop does not sell, not nonsense: "ванна
+  // акриловая 170х70" got "nothing found, rephrase it".
+  const notSold =
+    known && asWritten
+      ? missing
+      : known || (products.length > 0 && missing) || (asWritten && missing && missing.split(' ').length === 1 && catalogueHas(index, turn, missing) ? missing : null);
   if (products.length === 0 && !notSold) {
     // The buyer's words are not repeated back: they may be a typo or nonsense.
     return result(turn, { message: t.nothingKnown, suggests: browseSuggests(index, lang) }, { ...state, shown: [] }, opts.learned);

@@ -102,3 +102,17 @@ test('a search no product matches whole says so, though a card\'s description me
   assert.ok(r.cards.length > 0);
   assert.match(r.message, /^Точного совпадения с «телевизор 55 дюймов oled» нет/u);
 });
+
+test('a kind the shop has only as a word of other products\' names ("ванна" of "сифон для ванны") is not sold, where nothing is found; nonsense is still "nothing found"', async () => {
+  const plumbing = [
+    item('siphon', 'Сифон д/ванны с переливом', ['Сифоны'], 360),
+    item('mixer', 'Смеситель KAIZER Safira ванна', ['Смесители', 'Смесители для ванной'], 3_500),
+    item('mixer-2', 'G2241 для ванной', ['Смесители', 'Смесители для ванной'], 2_900),
+    item('toilet', 'Унитаз компакт "Бриз"', ['Унитазы'], 3_100),
+  ];
+  const bath = await ask(plumbing, 'ванна акриловая 170х70');
+  assert.match(bath.message, /^Похоже, «ванна» в нашем магазине не продаётся/u);
+  assert.deepEqual(bath.cards, []);
+  const nonsense = await ask(plumbing, 'ыврапролд');
+  assert.doesNotMatch(nonsense.message, /не продаётся|ыврапролд/u);
+});
