@@ -221,18 +221,18 @@ function nameWords(products: CatalogProduct[]): Map<string, number> {
 }
 
 /**
+ * A Russian case ending after a word the names write: another form of it, whatever the stemmer
+ * makes of the two ("экраном" of "экран", whose stems it gives as "экран" and "экра").
+ */
+const CASE_ENDING = /^(?:а|я|у|ю|е|и|ы|ой|ей|ом|ем|ам|ям|ах|ях|ами|ями|ов|ев|ью)$/u;
+
+/**
  * A buyer's misspelt word as the shown names write it ("wireles" → "wireless", "беспроводые"
  * → "беспроводные", "protectr" → "protector"): a word of four letters or more that no name
  * writes, one letter from a name's word (two from seven letters on) or its start cut short,
  * and not another form of it; the nearest wins, then the commonest. Words the names write
  * are kept as typed.
  */
-/**
- * A Russian case ending after a word the names write: another form of it, whatever the stemmer
- * makes of the two ("экраном" of "экран", whose stems it gives as "экран" and "экра").
- */
-const CASE_ENDING = /^(?:а|я|у|ю|е|и|ы|ой|ей|ом|ем|ам|ям|ах|ях|ами|ями|ов|ев|ью)$/u;
-
 function fixTypo(word: string, written: ReadonlyMap<string, number>): string {
   const w = word.toLowerCase();
   if (w.length < 4 || !/^\p{L}+$/u.test(w) || written.has(w)) {

@@ -299,8 +299,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     lines.push(note);
   } else if (!run.exact && !run.relaxed.includes('words')) {
     // Which of the buyer's words the cards do not show, as the buyer wrote them; when each
-    // is on some card but no card has them all ("office chair": doll chairs and "Office
-    // Finisher" stackers), all of them.
+    // is on some card ("office chair": doll chairs and "Office Finisher" stackers), the request.
     const missing = unshown(ctx.label);
     if (missing.length > 0) {
       lines.push(t.partial(missing.slice(0, MAX_MISSING_NAMED).join(' ')));

@@ -73,13 +73,16 @@ const MODEL_WORDS_READ = 4;
  * OtterBox are answers too, and the phone itself is none.
  */
 function namesModelOfItem(words: readonly string[], from: number, isOwnKindWord: (word: string) => boolean): boolean {
+  let letters = false;
   let model = false;
   for (let i = from; i < Math.min(words.length, from + MODEL_WORDS_READ + 1); i++) {
     const w = words[i] as string;
     if (model && !hasDigit(w) && isOwnKindWord(w)) {
       return true;
     }
-    model ||= hasDigit(w) && /\p{L}/u.test(words.slice(from, i + 1).join(''));
+    // A number with letters in the model's words so far ("galaxy s7", "s7"); "55" of "samsung 55 tv" is a size.
+    letters ||= /\p{L}/u.test(w);
+    model ||= hasDigit(w) && letters;
   }
   return false;
 }
