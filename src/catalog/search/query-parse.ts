@@ -14,7 +14,7 @@ import { extractPriceIntent } from './price.ts';
 import { AGAINST_WORDS, isCompatibilityAt, startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
 import { stem } from './stem.ts';
-import { hasDigit, normalizeText, tokenize } from './tokenize.ts';
+import { normalizeText, tokenize } from './tokenize.ts';
 import type { DetailedQuery } from './types.ts';
 
 const NEGATION = new Set(['не', 'кроме', 'без', 'not', 'except', 'no', 'excluding']);
@@ -61,30 +61,6 @@ function withoutPhrases(words: string[], taken: Set<number>, sourceAt: (at: numb
     at = end - 1;
   }
   return phrases;
-}
-
-/** Words after a brand read for the model and the item made for it. */
-const MODEL_WORDS_READ = 4;
-
-/**
- * Whether the words after a brand name one of its models and then an item made for it
- * ("samsung galaxy s7 edge case", "apple watch series 9 band"): a model word with a number,
- * then a word products here are of. The brand is the model's then, as after "for": cases by
- * OtterBox are answers too, and the phone itself is none.
- */
-function namesModelOfItem(words: readonly string[], from: number, isOwnKindWord: (word: string) => boolean): boolean {
-  let letters = false;
-  let model = false;
-  for (let i = from; i < Math.min(words.length, from + MODEL_WORDS_READ + 1); i++) {
-    const w = words[i] as string;
-    if (model && !hasDigit(w) && isOwnKindWord(w)) {
-      return true;
-    }
-    // A number with letters in the model's words so far ("galaxy s7", "s7"); "55" of "samsung 55 tv" is a size.
-    letters ||= /\p{L}/u.test(w);
-    model ||= hasDigit(w) && letters;
-  }
-  return false;
 }
 
 const EVERY_WORD: CatalogVocabulary = { isKnownStem: () => true, holdsKind: () => true, isOwnKindWord: () => false };
@@ -140,7 +116,7 @@ export function parseMessage(
   for (const mention of brands.find(words, false, (w) => isKnownStem(stem(w)) || isKnownStem(w))) {
     const before = words[mention.start - 1];
     const span = words.slice(mention.start, mention.start + mention.length);
-    if ((isCompatibilityAt(words, mention.start - 1) && !AGAINST_WORDS.has(before as string)) || namesModelOfItem(words, mention.start + mention.length, isOwnKindWord)) {
+    if (isCompatibilityAt(words, mention.start - 1) && !AGAINST_WORDS.has(before as string)) {
       // Keep it as a search word, spelled as the catalogue spells it ("самсунг" → "samsung").
       replaced.set(mention.start, tokenize(mention.brand).join(' '));
       for (let i = 1; i < mention.length; i++) {
