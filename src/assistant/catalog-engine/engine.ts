@@ -8,7 +8,7 @@
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
-import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
+import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
@@ -375,14 +375,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         // When no product matched every word before either ("смеситель для кухни с высоким
         // изливом": kitchen mixers, one "высокий"), the cards shown matched only some of them,
         // and cheaper ones matching as many are cheaper versions of what was shown.
+        // The last search again, run at most once for both questions below.
+        let prevHits: SearchHit[] | undefined;
+        const lastHits = (): SearchHit[] => (prevHits ??= runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget).hits);
         let whole = run.hits.filter(isWhole);
         if (whole.length === 0 && run.hits.length > 0) {
-          const floor = shownCoverage(index, prev, turn.budget);
+          const floor = shownCoverage(lastHits(), prev);
           whole = run.hits.filter((h) => (h.coverage ?? 1) >= floor);
         }
-        const kindKnown =
-          whole.some((h) => h.ofKind === true) ||
-          (whole.some((h) => h.ofKind === false) && runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget).hits.some((h) => h.ofKind === true));
+        const kindKnown = whole.some((h) => h.ofKind === true) || (whole.some((h) => h.ofKind === false) && lastHits().some((h) => h.ofKind === true));
         run = { ...run, hits: whole.filter((h) => !kindKnown || h.ofKind !== false) };
       }
       if (otherBrand && (run.hits.length === 0 || run.relaxed.includes('brand'))) {
@@ -453,11 +454,10 @@ function prevRequest(prev: EngineState): SearchRequest {
 }
 
 /**
- * How much of the last search the cards shown for it matched (a share of its words, 1 when
- * they matched every word): the least of them, or of its first results when they are not among them.
+ * How much of the last search (its `hits`) the cards shown for it matched (a share of its words,
+ * 1 when they matched every word): the least of them, or of its first results when they are not among them.
  */
-function shownCoverage(index: CatalogIndex, prev: EngineState, budget: WorkBudget): number {
-  const hits = runSearch(index, prevRequest(prev), SHELF_SIZE, budget).hits;
+function shownCoverage(hits: readonly SearchHit[], prev: EngineState): number {
   const shown = new Set(prev.shown);
   const of = hits.some((h) => shown.has(h.product.sku)) ? hits.filter((h) => shown.has(h.product.sku)) : hits;
   return of.length === 0 ? 1 : Math.min(...of.map((h) => h.coverage ?? 1));

@@ -14,6 +14,8 @@ const MAX_DESCRIPTION_CHARS = 3000;
 /** Parameters read, and the longest parameter value quoted. */
 const MAX_PARAMS = 60;
 const MAX_VALUE_CHARS = 200;
+/** Characters of a description sentence quoted as a fact. */
+const MAX_FACT_SENTENCE_CHARS = 300;
 /** Sentences quoted in one answer. */
 const MAX_SENTENCES = 2;
 /** Question words looked up (a question is a few words). */
@@ -132,7 +134,7 @@ export function productFacts(p: CatalogProduct, question: string): ProductFacts 
   }
   const facts: string[] = [];
   for (const [key, value] of Object.entries(p.params).slice(0, MAX_PARAMS)) {
-    const v = value.length > MAX_VALUE_CHARS ? `${value.slice(0, MAX_VALUE_CHARS - 1)}…` : value;
+    const v = clip(value, MAX_VALUE_CHARS);
     if (mentions(key, wanted) || mentions(v, wanted)) {
       facts.push(statedParam(key, v));
     }
@@ -144,7 +146,7 @@ export function productFacts(p: CatalogProduct, question: string): ProductFacts 
     }
     // A description that only repeats the name says nothing new.
     if (normalizeText(s) !== name && mentions(s, wanted)) {
-      facts.push(s.length > 300 ? `${s.slice(0, 299)}…` : s);
+      facts.push(clip(s, MAX_FACT_SENTENCE_CHARS));
     }
   }
   return { facts: facts.slice(0, MAX_SENTENCES + 2), specific: true };

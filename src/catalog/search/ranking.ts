@@ -108,6 +108,11 @@ export function modelNumberWords(words: readonly string[], at: readonly number[]
  */
 const FEATURE_NUMBER = /^(?:\d{1,4}[kpg]|[abаб][0-6])$/;
 
+/** A word with a number that may name a model: not a feature ("4k", "a4"), a measure ("55in") or a bound. */
+function namesModelNumber(w: string): boolean {
+  return hasDigit(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null;
+}
+
 /** Words after which a name says what the product is for, and how much of a name is read for it. */
 const FOR_WORDS: ReadonlySet<string> = new Set(['для', 'д', 'for', 'fits', 'compatible']);
 const MAX_OWN_NAME_CHARS = 200;
@@ -491,9 +496,7 @@ export function ranker(source: RankingSource): {
     // is boosted. A resolution or a network ("4k", "1080p", "5g") is a feature, not a model; a
     // code in what the item is for names what it fits ("case for galaxy s7": a case, and phones
     // whose descriptions say "case" and "waterproof" are none).
-    const codeAt = words.findIndex(
-      (w, i) => hasDigit(w) && /[a-zа-я]/.test(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null && !purpose.includes(i),
-    );
+    const codeAt = words.findIndex((w, i) => namesModelNumber(w) && /[a-zа-я]/.test(w) && !purpose.includes(i));
     // Unless the product word follows the model and names a kind of product here: "galaxy s7
     // edge case" asks for a case, and the S7 edge phones came first (their descriptions say "case").
     const headGroupAt = codeAt >= 0 && headWord > codeAt ? (expanded.groupOfWord[headWord] ?? -1) : -1;
@@ -762,7 +765,7 @@ export function ranker(source: RankingSource): {
     // category filter every card is of the category's kind: nothing to tell apart.
     let ownModel = 0;
     if (!sort && !cf.categories && picked.length > 1 && !picked.some((k) => (candHead[k] as number) >= 2)) {
-      const numbers = words.filter((w) => hasDigit(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null);
+      const numbers = words.filter(namesModelNumber);
       if (numbers.length > 0) {
         ({ picked, first: ownModel } = modelItselfFirst(picked, numbers));
       }
