@@ -5,6 +5,7 @@
  * a search, a refinement, similar or complementary products), runs the search and
  * composes the spec's answer.
  */
+import { compatibilityAsFor } from '../../catalog/search/stopwords.ts';
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
@@ -38,7 +39,7 @@ import {
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic } from './product-facts.ts';
 import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
-import { describingCategory, forWhatWasShown, looksLikeFollowUp, onlyModifiers, purposeSwitch, refineSearch, type PriceMove } from './refine.ts';
+import { describingCategory, forWhatWasShown, looksLikeFollowUp, onlyModifiers, purposeSwitch, qualityOfUnsold, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
   cartAnswer,
@@ -71,8 +72,9 @@ export function createCatalogEngine(deps: CatalogEngineDeps): AssistantEngine {
       }
       const index = deps.catalogs.get(req.tenant.id);
       const prev = latestState(req.history);
-      // Everything below reads this bounded text, never the request's own.
-      const text = boundText(req.text, MAX_MESSAGE_CHARS).trim();
+      // Everything below reads this bounded text, never the request's own; "that works with"
+      // reads as "for" in what is understood and in what the answer repeats.
+      const text = compatibilityAsFor(boundText(req.text, MAX_MESSAGE_CHARS)).trim();
       const lang = detectLanguage(text, req.tenant.language, prev?.lang);
       const sample = index && prev?.shown[0] ? index.bySku(prev.shown[0]) : undefined;
       const turn: Turn = { req, text, budget: new WorkBudget(), index, prev, lang, t: texts(lang), currency: currencySymbol(req.tenant, sample) };
@@ -340,6 +342,12 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const forAnother = prev && prev.kind === 'search' && prev.shown.length > 0 ? purposeSwitch(text, prev.label) : null;
   if (forAnother) {
     return preferenceAwareSearch(turn, index, forAnother, index.parseDetailed(forAnother));
+  }
+  // "а чугунная?" after "ванна … не продаётся": the same kind with that quality, searched anew
+  // (and so still not sold), not whatever else is cast iron.
+  const notSoldKind = prev && prev.kind === 'search' && prev.shown.length === 0 ? qualityOfUnsold(text, parsed, prev) : null;
+  if (notSoldKind) {
+    return preferenceAwareSearch({ ...turn, text: notSoldKind }, index, notSoldKind, index.parseDetailed(notSoldKind));
   }
   if (prev && prev.shown.length > 0 && (prev.kind === 'search' || prev.kind === 'similar') && looksLikeFollowUp(text, parsed, otherBrand)) {
     if (prev.kind === 'similar' && prev.sku && (parsed.cheaper || parsed.pricier) && isVague(parsed)) {

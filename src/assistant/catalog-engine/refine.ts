@@ -51,6 +51,21 @@ export function onlyModifiers(text: string): boolean {
 }
 
 /**
+ * After an answer that showed nothing, a message of qualities alone ("а чугунная?" after "ванна
+ * акриловая": not sold here) asks for the same kind with them: the kind's word and the new
+ * words, to be searched anew; null when the message is not such a follow-up or the last search
+ * named no kind.
+ */
+export function qualityOfUnsold(message: string, parsed: DetailedQuery, prev: EngineState): string | null {
+  if (prev.text === '' || parsed.text === '' || parsed.categoryWords.length > 0 || !onlyModifiers(parsed.text) || !looksLikeFollowUp(message, parsed, false)) {
+    return null;
+  }
+  // The kind the answer said is not sold is its label ("ванна" of "ванна акриловая 170х70");
+  // an answer that found nothing it could name has none.
+  return prev.label.length > 0 ? `${prev.label.join(' ')} ${parsed.text}` : null;
+}
+
+/**
  * "а электрический?" after towel warmers: a message of Russian adjectives alone that named a
  * category ("Водонагреватели электрические") describes what was just shown, so it refines that
  * search as its words instead of listing the category (water heaters titled "Электрический").

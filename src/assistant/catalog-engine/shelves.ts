@@ -247,7 +247,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
       : known || (products.length > 0 && missing) || (asWritten && missing && missing.split(' ').length === 1 && catalogueHas(index, turn, missing) ? missing : null);
   if (products.length === 0 && !notSold) {
     // The buyer's words are not repeated back: they may be a typo or nonsense.
-    return result(turn, { message: t.nothingKnown, suggests: browseSuggests(index, lang) }, { ...state, shown: [] }, opts.learned);
+    return result(turn, { message: t.nothingKnown, suggests: browseSuggests(index, lang) }, { ...state, shown: [], label: [] }, opts.learned);
   }
   if (notSold) {
     const operator = Boolean(req.tenant.supportChat);
@@ -255,7 +255,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     if (operator) {
       parts.supportButton = t.supportButton;
     }
-    return result(turn, parts, { ...state, shown: [] }, opts.learned);
+    // The kind not sold is what the answer is about: "а чугунная?" next asks for it again.
+    return result(turn, parts, { ...state, shown: [], label: notSold.split(' ') }, opts.learned);
   }
   // Words of the buyer the shown products do not show: what a "not exactly" note is about.
   const nameable = (w: string): boolean =>

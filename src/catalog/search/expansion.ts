@@ -8,7 +8,7 @@ import { boundedEdits, OneEditWords } from './edits.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import { boundText, MAX_FUZZY_WORDS } from './limits.ts';
 import { closeMeasure, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, type BoundKind } from './measures.ts';
-import { stem } from './stem.ts';
+import { derivedStems, stem } from './stem.ts';
 import { startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf, synonymsOfAnyForm } from './synonyms.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from './tokenize.ts';
@@ -20,6 +20,8 @@ const TRANSLIT_WEIGHT = 0.7;
 const PREFIX_WEIGHT = 0.6;
 const FUZZY_WEIGHT = 0.55;
 const ABBREVIATION_WEIGHT = 0.5;
+/** The noun of an adjective or the adjective of a noun ("массажное" for "массажа"). */
+const DERIVED_WEIGHT = 0.5;
 const PREFIX_TERMS = 8;
 const FUZZY_TERMS = 3;
 const MAX_QUERY_WORDS = 32;
@@ -525,6 +527,9 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
         for (const id of inv.prefixTerms(own, PREFIX_TERMS)) {
           put(id, kind * PREFIX_WEIGHT);
         }
+      }
+      for (const d of derivedStems(own)) {
+        put(inv.termId(d), kind * DERIVED_WEIGHT);
       }
       // Shop names abbreviate ("Мышь беспров.", "нерж."): an indexed word that begins the
       // buyer's word counts a little.

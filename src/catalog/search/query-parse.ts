@@ -11,7 +11,7 @@ import { MAX_EXCLUDED_PHRASES, MAX_EXCLUDED_WORDS } from './excluded-words.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
 import { mergeMeasureBounds, spellMarks } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
-import { AGAINST_WORDS, isCompatibilityAt, startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
+import { AGAINST_WORDS, compatibilityAsFor, isCompatibilityAt, startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
 import { stem } from './stem.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
@@ -80,7 +80,7 @@ export function parseMessage(
   const { isKnownStem, holdsKind, isOwnKindWord } = vocabulary;
   // Bounded again after normalising: compatibility folding can lengthen a text.
   // Fractions of an inch read as the index reads them ("кран шаровой 1/2" → 0.5, as "1/2" of a name).
-  const price = extractPriceIntent(modelSuffixesInLatin(boundText(spellMarks(normalizeText(boundText(message))))));
+  const price = extractPriceIntent(modelSuffixesInLatin(boundText(spellMarks(compatibilityAsFor(normalizeText(boundText(message)))))));
   // A measure with "больше"/"до"/"at least" before it is a bound: one word ("60inatleast").
   const joined = joinPhrases(mergeMeasureBounds(tokenize(price.rest).slice(0, MAX_PARSE_WORDS), isKnownStem));
   const words = joined.map((j) => j.word);

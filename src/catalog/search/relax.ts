@@ -114,6 +114,9 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   return run;
 }
 
+/** A product of the kind asked for matching every word. */
+const wholeOfKind = (h: SearchHit): boolean => h.ofKind === true && (h.coverage ?? 1) >= 1;
+
 function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxation[], limit: number, budget: WorkBudget | undefined): SearchRun {
   const first = attempt(index, req, [], limit, budget);
   if (first.hits.length > 0) {
@@ -131,10 +134,16 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
     // when the category holds fewer than asked for and the whole catalogue has more products of
     // the kind asked for matching every word, those are the answer (only they: what merely
     // mentions the kind, a frame for 55-inch TVs, stays out as the category kept it out).
-    if (first.exact && first.hits.length < limit && (req.filters.categories?.length ?? 0) > 0 && (req.categoryWords?.length ?? 0) > 0 && !budget?.exhausted) {
+    // So when what the category holds is not of the kind the rest of the words name ("масло для
+    // массажа": the essential oils of "Эфирные масла" mention massage, the massage oils are
+    // filed elsewhere) and the whole catalogue has more that is.
+    const sparse = first.hits.length < limit;
+    if (first.exact && (sparse || first.hits.some((h) => h.ofKind === false)) && (req.filters.categories?.length ?? 0) > 0 && (req.categoryWords?.length ?? 0) > 0 && !budget?.exhausted) {
       const wider = attempt(index, req, ['category'], limit, budget);
-      const ofKind = wider.hits.filter((h) => h.ofKind === true && (h.coverage ?? 1) >= 1);
-      if (ofKind.length > first.hits.length) {
+      const ofKind = wider.hits.filter(wholeOfKind);
+      // Not of the kind: only a wider answer as full as the category's replaces it ("часы garmin
+      // fenix 7 pro" reads "fenix" as the kind; five exact Fenix 7 Pro watches do not replace ten).
+      if (sparse ? ofKind.length > first.hits.length : ofKind.length >= first.hits.length && first.hits.filter(wholeOfKind).length < ofKind.length) {
         return { ...wider, hits: ofKind, relaxed: [] };
       }
     }

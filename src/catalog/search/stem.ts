@@ -63,3 +63,34 @@ export function stem(word: string): string {
   memo.set(word, result);
   return result;
 }
+
+/**
+ * Russian adjectives made from nouns, as stems: "массаж" (для массажа) and "массажн"
+ * (массажное), "бег" and "бегов", "зим" and "зимн", "дет" and "детск", "коф" and "кофейн".
+ * Shops write "Масло массажное" where buyers say "масло для массажа", and the other way round.
+ */
+const ADJECTIVE_SUFFIXES = ['н', 'ов', 'ев', 'ск', 'ивн', 'ан', 'ейн'] as const;
+const MIN_NOUN_STEM = 3;
+/** Adjectives whose look-alike noun means something else: "полный" is not of "пол", "матовый" not of "мат", "розовый" not of "роза". */
+const FALSE_DERIVATIONS = new Set(['полн', 'матов', 'розов', 'голов', 'главн']);
+
+/**
+ * The stems a Russian stem may be the noun or the adjective of (not checked against any
+ * catalogue: the caller keeps those its index knows). At most fourteen, none for Latin words
+ * or codes.
+ */
+export function derivedStems(stemmed: string): string[] {
+  if (!isCyrillic(stemmed) || hasDigit(stemmed) || FALSE_DERIVATIONS.has(stemmed)) {
+    return [];
+  }
+  const out: string[] = [];
+  for (const suffix of ADJECTIVE_SUFFIXES) {
+    if (stemmed.length >= MIN_NOUN_STEM && !FALSE_DERIVATIONS.has(stemmed + suffix)) {
+      out.push(stemmed + suffix);
+    }
+    if (stemmed.endsWith(suffix) && stemmed.length - suffix.length >= MIN_NOUN_STEM) {
+      out.push(stemmed.slice(0, -suffix.length));
+    }
+  }
+  return out;
+}

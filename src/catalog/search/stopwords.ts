@@ -89,3 +89,18 @@ export function isCompatibilityAt(words: readonly string[], i: number): boolean 
   // "что-нибудь от морщин": what an item is against is said after any words.
   return before === undefined || AGAINST_WORDS.has(w) || !(STOP_WORDS.has(before) || startsPurpose(before));
 }
+
+// "that works with", "which fits", "который подходит к", "подходящий для": what an item is for,
+// said with a verb. Only after "that"/"который" (or as the participle): "does it work with
+// iphone?" asks about a product.
+const WORKS_WITH = /(?<![\p{L}\p{N}])(?:that|which)\s+(?:(?:works?|goes)\s+(?:with|on)|fits?(?:\s+(?:with|on))?)(?![\p{L}\p{N}])/giu;
+const SUITS = /(?<![\p{L}\p{N}])(?:котор(?:ый|ая|ое|ые)\s+(?:подход(?:ит|ят)|подойд(?:[её]т|ут))|подходящ(?:ий|ая|ее|ие))\s+(?:к|для|под)(?![\p{L}\p{N}])/giu;
+
+/**
+ * A message with what an item is for said as "for"/"для" ("charger that works with galaxy s7" →
+ * "charger for galaxy s7", "чехол который подходит к iphone" → "чехол для iphone"), so the
+ * product word stays the charger. Never longer than the text.
+ */
+export function compatibilityAsFor(text: string): string {
+  return text.replace(WORKS_WITH, 'for').replace(SUITS, 'для');
+}

@@ -9,7 +9,7 @@ import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
-import { item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { dialogOn, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 async function ask(products: CatalogProduct[], text: string) {
   const index = buildCatalogIndex(products, { language: 'ru' });
@@ -115,4 +115,22 @@ test('a kind the shop has only as a word of other products\' names ("ванна"
   assert.deepEqual(bath.cards, []);
   const nonsense = await ask(plumbing, 'ыврапролд');
   assert.doesNotMatch(nonsense.message, /не продаётся|ыврапролд/u);
+});
+
+test('a quality asked after "not sold" ("а чугунная?" after "ванна акриловая") asks for that kind again, not for whatever else has the quality', async () => {
+  const plumbing = buildCatalogIndex(
+    [
+      item('siphon', 'Сифон д/ванны с переливом', ['Сифоны'], 360),
+      item('mixer', 'Смеситель KAIZER Safira ванна', ['Смесители', 'Смесители для ванной'], 3_500),
+      item('adapter', 'Переход с чугуна на пластик 50/75', ['Канализация'], 21),
+      item('cuff', 'Манжета перех. резинов. 72*50 (ПВХ/чугун)', ['Канализация'], 21),
+    ],
+    { language: 'ru' },
+  );
+  const [, castIron] = await dialogOn(plumbing, 'ru', ['ванна акриловая 170х70', 'а чугунная?']);
+  assert.match(messageOf(castIron!), /^Похоже, «ванна» в нашем магазине не продаётся/u);
+  assert.deepEqual(productsOf(castIron!)?.value ?? [], []);
+  // After an answer that could name nothing ("nothing found"), a word alone is a new search.
+  const [, blue] = await dialogOn(plumbing, 'ru', ['ыврапролд', 'а чугунный?']);
+  assert.doesNotMatch(messageOf(blue!), /ыврапролд/u);
 });

@@ -172,6 +172,33 @@ test('"крем для рук" on the cosmetics feed finds its hand creams and o
   assert.deepEqual(run.relaxed, []);
 });
 
+test('"масло для массажа" on the cosmetics feed finds its massage oils, not the essential oils whose texts mention massage', { skip: sharedDataSkip }, async () => {
+  // "масло" names the shop's oil categories, which hold essential oils; the massage oils
+  // ("Масло массажное …") are filed elsewhere.
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/styx_ru_yandex_cp1251.xml')), { language: 'ru' });
+  for (const message of ['масло для массажа', 'массажное масло']) {
+    const run = ask(index, message);
+    assert.ok(run.hits.length >= 6, message);
+    assertEvery(names(run), (n) => /масло/i.test(n) && /массажн/i.test(n));
+    assert.equal(run.exact, true);
+  }
+});
+
+test('a noun and the adjective made of it are one word to the search: "для бега" finds "беговые", "спортивный" finds "для спорта"', () => {
+  const shop: CatalogProduct[] = [
+    'Кроссовки беговые Asics Gel',
+    'Кроссовки для спорта Nike Revolution',
+    'Кроссовки городские Puma Smash',
+    'Кроссовки зимние Columbia',
+    'Часы беговые Garmin Forerunner 55',
+  ].map(named('s', 5_000));
+  const index = buildCatalogIndex(shop, { language: 'ru' });
+  assert.deepEqual(names(ask(index, 'кроссовки для бега')), ['Кроссовки беговые Asics Gel']);
+  // A quality asked for: the one that has it first, the other shoes after it.
+  assert.equal(names(ask(index, 'спортивные кроссовки'))[0], 'Кроссовки для спорта Nike Revolution');
+  assert.equal(names(ask(index, 'кроссовки на зиму'))[0], 'Кроссовки зимние Columbia');
+});
+
 test('a misspelt brand is that brand, not two shorter words: "wireles mouse logitec" finds Logitech wireless mice', () => {
   // An office-supplies shop, written as the Icecat feed writes it: "logitec" is "log" + "itec" there.
   const shop: CatalogProduct[] = [
@@ -392,10 +419,11 @@ test('"смеситель с душем" shows mixers with a shower first, not s
   assert.ok((parsed.filters.categories?.length ?? 0) > 0, 'the mixers category still narrows the search');
   const run = ask(index, 'смеситель с душем');
   assertEvery(names(run).slice(0, 2), (n) => /^Смеситель/.test(n) && /душ/i.test(n));
-  // Once two mixers have a shower, a shower head or a holder in the mixers' category is no answer.
+  // Once two mixers have a shower, a shower head, holder or stand of the mixers' category is no
+  // answer (a mixer "с душевой стойкой" is).
   assertEvery(
     run.hits.map((h) => `${h.product.name} | ${h.product.categories.at(-1)}`),
-    (line) => /смесител/i.test(line) && !/лейк|держател|стойк/i.test(line),
+    (line) => /смесител/i.test(line) && !/^(?:лейк|держател|стойк|душев)/i.test(line),
   );
 });
 

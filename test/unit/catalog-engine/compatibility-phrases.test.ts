@@ -1,0 +1,40 @@
+/**
+ * What an item is for, said with a verb: "a charger that works with a Galaxy S7", "чехол,
+ * который подходит к iPhone 15". The item asked for is the charger or the case, not the phone.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertEvery } from '../../helpers/assert.ts';
+import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
+import { loadProducts } from '../catalog-search/demo-catalog.ts';
+import { ask, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+
+test('"чехол который подходит к iphone 15" shows the cases for the iPhone 15, not what goes with a case', async () => {
+  for (const text of ['чехол который подходит к iphone 15', 'чехол, подходящий для iphone 15']) {
+    const r = await ask(text);
+    const cards = productsOf(r.answer)?.value ?? [];
+    assert.ok(cards.length > 0, text);
+    assertEvery(
+      cards.map((c) => c.name),
+      (n) => /^Чехол/u.test(n) && /iPhone 15/u.test(n),
+    );
+    assert.match(messageOf(r.answer), /^Чехол для iPhone 15 — вот/u);
+  }
+});
+
+test('"charger that works with galaxy s7" on the phone shop shows chargers, not the phones', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('catalogs/bestbuy_products_3291.jsonl')), { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  for (const text of ['charger that works with galaxy s7', 'a case which fits the iphone 7 plus']) {
+    const r = await engine.answer({ tenant: tenant({ language: 'en' }), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+    const cards = productsOf(r.answer)?.value ?? [];
+    assert.ok(cards.length > 0, text);
+    assertEvery(
+      cards.map((c) => c.name),
+      (n) => (text.startsWith('charger') ? /charg/iu.test(n) : /case/iu.test(n) && /\b7 plus/iu.test(n)),
+    );
+    assert.doesNotMatch(messageOf(r.answer), /works with|which fits/u);
+  }
+});
