@@ -39,7 +39,7 @@ import {
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic } from './product-facts.ts';
 import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
-import { describingCategory, forWhatWasShown, looksLikeFollowUp, onlyModifiers, purposeSwitch, qualityOfUnsold, refineSearch, type PriceMove } from './refine.ts';
+import { describingCategory, forWhatWasShown, looksLikeFollowUp, namesAnotherKind, onlyModifiers, purposeSwitch, qualityOfUnsold, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
   cartAnswer,
@@ -362,6 +362,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // Words the catalogue does not know at all ("ыврапролд") change nothing: say so, keep the search.
       if (parsed.text !== '' && !onlyModifiers(parsed.text) && !changesFilters(parsed, otherBrand) && !knowsAnyWord(index, turn, parsed.text)) {
         return unknownWordsAnswer(turn, index, prev);
+      }
+      if (namesAnotherKind(text, parsed, prev, index)) {
+        return preferenceAwareSearch(turn, index, core, parsed);
       }
       const refined = refineSearch(index, prev, parsed, otherBrand, text);
       const priceMove = refined.move ?? (parsed.filters.priceMax !== undefined || parsed.filters.priceMin !== undefined ? undefined : prev.priceMove);

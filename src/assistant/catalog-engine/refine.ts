@@ -11,6 +11,7 @@ import type { SearchRequest } from '../../catalog/search/relax.ts';
 import { isUnitWord, measureWords, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
 import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
+import { stem } from '../../catalog/search/stem.ts';
 import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
 
@@ -48,6 +49,25 @@ const SMALLER = new Set(['поменьше', 'меньше', 'помельче',
 export function onlyModifiers(text: string): boolean {
   const words = tokenize(text);
   return words.length > 0 && words.every((w) => /\d/.test(w) || EN_MODIFIERS.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
+}
+
+/**
+ * Whether a short follow-up names a kind of product of its own, other than the one searched
+ * ("гибкая подводка 60 см" after toilets, "ремешок для fenix 7" after watches): a new request,
+ * answered as one (and "not sold" when it is not), not the last search with its words added.
+ * What the item comes with ("а с AMOLED экраном?", "with 16gb ram") and qualities alone refine.
+ */
+export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: EngineState, index: Pick<CatalogIndex, 'productWord'>): boolean {
+  if (parsed.text === '' || onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined) {
+    return false;
+  }
+  // A kind of product, not a model's word ("а ультра?") or one of a product's own ("qwerty").
+  const kind = index.productWord(parsed.text);
+  if (!kind?.kind) {
+    return false;
+  }
+  const before = new Set([...prev.label, ...prev.text.split(' '), ...prev.categoryWords].flatMap((w) => tokenize(w)).map(stem));
+  return !before.has(stem(kind.head));
 }
 
 /**

@@ -340,7 +340,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ct
     // of stock, the sentence says "in stock".
     // When the answer said how many cards are exactly what was asked for, one of those (the first ones).
     const onCards = new Set(products.slice(0, exactCards).map((p) => p.sku));
-    const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => typeof p.price === 'number');
+    const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => typeof p.price === 'number' && p.price > 0);
     const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && exactCards > 1) {
       const cheaperOutOfStock = priced.some((p) => !p.available && (p.price as number) < (cheapest.price as number));

@@ -5,6 +5,9 @@
 import type { Lang } from '../language.ts';
 import type { BoundKind } from '../../catalog/search/measures.ts';
 
+/** A Russian product word in the plural ("наушники", "часы", "очки"): "не продаются", not "не продаётся". */
+const PLURAL_NOUN = /[а-яё]{2}[иы]$/u;
+
 // Built once: toLocaleString builds a formatter on every call, which showed in profiles.
 const FORMATS = {
   ru: { whole: new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }), cents: new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },
@@ -208,7 +211,7 @@ const RU = {
   similarPricier: (name: string) => `Похожие на «${name}», но дороже:`,
   notInCatalog: (name: string) => `${name} в нашем каталоге нет. Могу подобрать похожее среди того, что есть.`,
   typeNotSold: (what: string, operator: boolean) =>
-    `Похоже, «${what}» в нашем магазине не продаётся. ${operator ? 'Если я ошибаюсь, уточнит оператор, — а ниже разделы того, что у нас есть.' : 'Вот разделы того, что у нас есть.'}`,
+    `Похоже, «${what}» в нашем магазине ${PLURAL_NOUN.test(what) ? 'не продаются' : 'не продаётся'}. ${operator ? 'Если я ошибаюсь, уточнит оператор, — а ниже разделы того, что у нас есть.' : 'Вот разделы того, что у нас есть.'}`,
   similarNone: (name: string) => `Похожих на «${name}» товаров в каталоге не нашлось.`,
   complementary: (name: string) => `Вместе с «${name}» пригодится:`,
   complementaryNone: (name: string) => `Подходящих аксессуаров к «${name}» в каталоге не нашлось.`,

@@ -27,7 +27,7 @@ import { complementaryProducts, similarProducts, type Compatibility, type Relate
 import { buildTextIndex } from './text-index.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
 import { namesProductKind, synonymsOfAnyForm } from './synonyms.ts';
-import type { CatalogIndex, DetailedQuery, ParsedQuery, SearchHit, SearchOptions } from './types.ts';
+import type { CatalogIndex, DetailedQuery, ParsedQuery, ProductWord, SearchHit, SearchOptions } from './types.ts';
 
 /** "что-нибудь от морщин", "something against mosquitoes": the word names what the item is against, not an item the shop lacks. */
 function namesWhatAgainst(text: string, word: string): boolean {
@@ -216,7 +216,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     topCategories(limit = 6): string[] {
       return topLeaves.slice(0, limit);
     },
-    productWord(text: string): { word: string; known: boolean } | null {
+    productWord(text: string): ProductWord | null {
       const { words, head, typeWords, purpose } = analyseQuery(text);
       if (head < 0 || typeWords.length === 0 || namesWhatAgainst(text, words[head] as string) || ANY_ITEM_WORDS.has(words[head] as string)) {
         return null;
@@ -247,7 +247,16 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
           typeWords.some((i) => knownAt(i) && (namesProductKind(words[i] as string) || namesKind(expanded.groups[expanded.groupOfWord[i] ?? -1] ?? []))));
       // What the item is for is not what the shop lacks: "coffee machine", not "coffee machine home".
       const named = typeWords.filter((i) => !purpose.includes(i));
-      return { word: (named.length > 0 ? named : typeWords).map((i) => words[i] as string).join(' '), known };
+      const shown = named.length > 0 ? named : typeWords;
+      // What a shop lacks is not named with what it has after it: "наушники", not "наушники galaxy",
+      // where the Galaxy phones are sold ("paper shredder" stays whole: the paper says which shredder).
+      const lacking = known ? shown : shown.filter((i) => i <= head || !knownAt(i));
+      return {
+        word: lacking.map((i) => words[i] as string).join(' '),
+        known,
+        head: headWord,
+        kind: namesProductKind(headWord) || namesKind(headGroup),
+      };
     },
     resolveBrand(name: string): string | undefined {
       return brandMatcher.resolve(name);

@@ -115,7 +115,9 @@ export function buildColumns(docs: CatalogProduct[]): {
 
   for (let i = 0; i < n; i++) {
     const p = docs[i] as CatalogProduct;
-    prices[i] = p.price ?? Number.NaN;
+    // A price of 0 is a placeholder (a trade-in offer, "price on request"), not a free product:
+    // it neither fits a budget nor heads a cheapest-first list.
+    prices[i] = p.price !== undefined && p.price > 0 ? p.price : Number.NaN;
     available[i] = p.available ? 1 : 0;
     discounted[i] = p.price !== undefined && p.oldPrice !== undefined && p.oldPrice > p.price ? 1 : 0;
     if (p.brand) {

@@ -86,6 +86,18 @@ export interface DetailedQuery extends ParsedQuery {
   forOnly?: true;
 }
 
+/** The words of a text naming the product type asked for (`CatalogIndex.productWord`). */
+export interface ProductWord {
+  /** The words that may name the type, as written ("coffee maker", "refrigerator"). */
+  word: string;
+  /** Whether this catalogue names any product or category by one of them (or a synonym or typo fix). */
+  known: boolean;
+  /** The one word naming it ("maker" of "coffee maker", "ремешок" of "ремешок для fenix 7"). */
+  head: string;
+  /** Whether the head names a kind of product: one of this catalogue's kinds, or a product word of the synonym table. */
+  kind: boolean;
+}
+
 export interface CatalogIndex {
   readonly size: number;
   /** The catalogue's main language, as given when the index was built. */
@@ -112,7 +124,7 @@ export interface CatalogIndex {
    * "coffee maker", "труба" of "труба 110"), and whether this catalogue names any product
    * or category by one of them (or a synonym or typo fix); null when the text names none.
    */
-  productWord(text: string): { word: string; known: boolean } | null;
+  productWord(text: string): ProductWord | null;
   /** The canonical brand for a name as a buyer or a filter writes it, if the catalogue has it. */
   resolveBrand(name: string): string | undefined;
 }

@@ -196,3 +196,28 @@ test('"а электрический?" after towel warmers refines them, not the
   assert.equal(cards[0], 'warmer-electric', cards.join(', '));
   assertNone(cards, (sku) => sku.startsWith('heater'), 'water heaters');
 });
+
+test('a follow-up naming another kind of product is a new request: "ремешок для fenix 7" after watches shows straps, not watches', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('fr55', 'Часы Garmin Forerunner 55 Black', ['Часы'], 6_000, 'Бег, плавание, велосипед.'),
+      item('fenix7', 'Часы Garmin Fenix 7 Standard Edition Silver with Graphite Band', ['Часы'], 39_000, 'Плавание в бассейне и открытой воде.'),
+      item('fenix7pro', 'Часы Garmin Fenix 7 Pro Solar Edition Slate Gray', ['Часы'], 75_000, 'Плавание, триатлон, сапфировое стекло.'),
+      item('strap1', 'Ремешок Garmin Marq Silicone Rubber Strap - Black', ['Аксессуары'], 14_000),
+      item('strap2', 'Ремешок Garmin Marq Italian Vacchetta Leather Strap', ['Аксессуары'], 27_900),
+    ],
+    { language: 'ru' },
+  );
+  const [watches, straps] = await dialogOn(shop, 'ru', ['часы для плавания', 'ремешок для fenix 7']);
+  assert.ok((productsOf(watches!)?.value.length ?? 0) > 0);
+  const cards = productsOf(straps!)?.value ?? [];
+  assert.ok(cards.length > 0, messageOf(straps!));
+  assertEvery(
+    cards.map((c) => c.name),
+    (n) => /^Ремешок/u.test(n),
+  );
+  assert.doesNotMatch(messageOf(straps!), /Часы ремешок/u);
+  // A quality, or what the item comes with, still refines the watches.
+  const [, withScreen] = await dialogOn(shop, 'ru', ['часы для плавания', 'а с сапфировым стеклом?']);
+  assertEvery(productsOf(withScreen!)?.value.map((c) => c.name) ?? [], (n) => /^Часы/u.test(n));
+});

@@ -9,6 +9,8 @@ import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
+import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
+import { loadProducts } from '../catalog-search/demo-catalog.ts';
 import { dialogOn, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 async function ask(products: CatalogProduct[], text: string) {
@@ -133,4 +135,12 @@ test('a quality asked after "not sold" ("а чугунная?" after "ванна
   // After an answer that could name nothing ("nothing found"), a word alone is a new search.
   const [, blue] = await dialogOn(plumbing, 'ru', ['ыврапролд', 'а чугунный?']);
   assert.doesNotMatch(messageOf(blue!), /ыврапролд/u);
+});
+
+test('a kind not sold is named without what the shop does have, and in the plural as a plural: "наушники galaxy buds" on Samsung Kazakhstan\'s feed', { skip: sharedDataSkip }, async () => {
+  // The feed sells Galaxy phones and tablets, no headphones.
+  const samsung = await loadProducts(sharedDataPath('feeds/google_merchant/samsung_kz_ru_google_atom_first150.xml'));
+  const r = await ask(samsung, 'наушники galaxy buds');
+  assert.match(r.message, /^Похоже, «наушники» в нашем магазине не продаются\./u);
+  assert.deepEqual(r.cards, []);
 });

@@ -92,8 +92,9 @@ test('a product noun that only other products mention is not sold here: "мон�
     ],
     { language: 'ru' },
   );
-  assert.deepEqual(shop.productWord('монитор 27'), { word: 'монитор', known: false });
-  assert.equal(shop.productWord('мышь беспроводная')?.known, true);
+  assert.deepEqual(shop.productWord('монитор 27'), { word: 'монитор', known: false, head: 'монитор', kind: false });
+  // "мышь" is the kind of products here.
+  assert.deepEqual(shop.productWord('мышь беспроводная'), { word: 'мышь', known: true, head: 'мышь', kind: true });
   // An English word that may only describe ("leather") is not judged so.
   const cases = buildCatalogIndex(
     [item('Nomad - Leather Case for iPhone 7', ['Cases']), item('Mujjo - Leather Case for iPhone 7', ['Cases']), item('Tumi - Leather Snap Case', ['Cases'])],

@@ -574,3 +574,17 @@ test('"Steam™" on LG\'s feed is the word "steam", found by "с паром": th
   assert.ok(whole.length >= 4, names(run).join(' | '));
   assertEvery(whole.map((h) => h.product.name), (n) => /Стиральная машина/u.test(n) && /\b8 кг/u.test(n) && /Steam/u.test(n));
 });
+
+test('a price of 0 is a placeholder, not a free product: it heads no cheapest-first list and fits no budget (Samsung Kazakhstan\'s "T-TRADEUP" at 0 ₸)', () => {
+  const shop: CatalogProduct[] = [
+    { sku: 'trade', name: 'T-TRADEUP', categories: [], available: true, params: {}, price: 0, brand: 'Samsung' },
+    { sku: 'f1', name: 'Фильтр для пылесоса VC Filter VCA-VM40P', categories: ['Аксессуары'], available: true, params: {}, price: 4_990, brand: 'Samsung' },
+    { sku: 'f2', name: 'Фильтр для пылесоса VC Filter VCA-VM50P', categories: ['Аксессуары'], available: true, params: {}, price: 5_990, brand: 'Samsung' },
+    { sku: 'bag', name: 'Сменный мешок для пылесоса VC Bag VCA-VP54T', categories: ['Аксессуары'], available: true, params: {}, price: 7_990, brand: 'Samsung' },
+  ];
+  const index = buildCatalogIndex(shop, { language: 'ru' });
+  const cheapest = index.search('', {}, 4, { sort: 'price_asc' });
+  assert.equal(cheapest[0]?.product.sku, 'f1');
+  assert.equal(cheapest.at(-1)?.product.sku, 'trade');
+  assertNone(index.search('', { priceMax: 6_000 }, 10).map((h) => h.product.sku), (sku) => sku === 'trade');
+});
