@@ -8,7 +8,9 @@ import type { SearchFilters } from './filters.ts';
 import type { WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
 import { parseMeasureBound } from './measures.ts';
-import { tokenize } from './tokenize.ts';
+import { stem } from './stem.ts';
+import { startsPurpose } from './stopwords.ts';
+import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
 
 /** A constraint dropped to find something. */
 export type Relaxation = 'category' | 'brand' | 'price' | 'availability' | 'discount' | 'words' | 'exclusion';
@@ -114,6 +116,31 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   return run;
 }
 
+/**
+ * Whether the words left after the category's own say what the item is for or what kind of it
+ * ("масло для массажа", "массажное масло") and most of the category's products found do not name it: the
+ * category's essential oils mention massage in their texts, while the massage oils are
+ * filed elsewhere. Reads the names of the hits only (at most a shelf's worth).
+ */
+function purposeUnnamed(req: SearchRequest, hits: readonly SearchHit[]): boolean {
+  const said = tokenize(req.textWithCategory ?? '');
+  const text = tokenize(req.text);
+  const at = text[0] === undefined ? -1 : said.indexOf(text[0]);
+  const purpose = at >= 1 && startsPurpose(said[at - 1] as string);
+  // Or what kind of it, in Russian adjectives ("массажное масло").
+  const described = text.length > 0 && text.every((w) => isCyrillic(w) && hasAdjectiveEnding(w));
+  if (!(purpose || described) || hits.some((h) => h.ofKind !== false)) {
+    return false;
+  }
+  const wanted = text.filter((w) => !startsPurpose(w)).map(stem);
+  const named = hits.slice(0, PURPOSE_NAMES_READ).filter((h) => {
+    const words = new Set(tokenize(h.product.name).map(stem));
+    return wanted.every((w) => words.has(w));
+  });
+  return named.length * 2 < Math.min(hits.length, PURPOSE_NAMES_READ);
+}
+const PURPOSE_NAMES_READ = 12;
+
 /** A product of the kind asked for matching every word. */
 const wholeOfKind = (h: SearchHit): boolean => h.ofKind === true && (h.coverage ?? 1) >= 1;
 
@@ -138,11 +165,10 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
     // массажа": the essential oils of "Эфирные масла" mention massage, the massage oils are
     // filed elsewhere) and the whole catalogue has more that is.
     const sparse = first.hits.length < limit;
-    if (first.exact && (sparse || first.hits.some((h) => h.ofKind === false)) && (req.filters.categories?.length ?? 0) > 0 && (req.categoryWords?.length ?? 0) > 0 && !budget?.exhausted) {
+    if (first.exact && (sparse || purposeUnnamed(req, first.hits)) && (req.filters.categories?.length ?? 0) > 0 && (req.categoryWords?.length ?? 0) > 0 && !budget?.exhausted) {
       const wider = attempt(index, req, ['category'], limit, budget);
       const ofKind = wider.hits.filter(wholeOfKind);
-      // Not of the kind: only a wider answer as full as the category's replaces it ("часы garmin
-      // fenix 7 pro" reads "fenix" as the kind; five exact Fenix 7 Pro watches do not replace ten).
+      // Only a wider answer as full as the category's replaces it.
       if (sparse ? ofKind.length > first.hits.length : ofKind.length >= first.hits.length && first.hits.filter(wholeOfKind).length < ofKind.length) {
         return { ...wider, hits: ofKind, relaxed: [] };
       }
