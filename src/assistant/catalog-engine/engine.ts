@@ -24,6 +24,7 @@ import {
   isAboutAssistant,
   isGreeting,
   isOffTopic,
+  asksAboutIt,
   asksForProducts,
   questionAboutShown,
   isQuestion,
@@ -296,7 +297,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
 
   // A question about the page's product is answered from its card, not searched for.
-  if (pageProduct && isQuestion(text) && !parsed.cheaper && !parsed.pricier && !otherBrand && !namesOtherProducts(parsed, pageProduct)) {
+  if (pageProduct && isQuestion(text) && !parsed.cheaper && !parsed.pricier && !otherBrand && (!namesOtherProducts(parsed, pageProduct) || asksAboutIt(text))) {
     const detail = detailAnswer(turn, pageProduct);
     if (detail) {
       return detail;

@@ -240,6 +240,14 @@ const QUESTION_WORDS = new Set([
 
 /** Words pointing at the cards just shown ("у них", "these", "they"; "does it print in colour?" after printers). */
 const SHOWN_PRONOUN = /(?:^|[^\p{L}])(?:них|этих|они|их|эти|него|нее|неё|он|она|оно|they|them|these|those|their|it|its)(?=[^\p{L}]|$)/iu;
+/** One product named by a pronoun ("is it compatible with verizon?", "а он влезет в нишу?"). */
+const ONE_PRONOUN = /(?:^|[^\p{L}])(?:it|its|он|она|оно|него|нее|неё|нему|ней)(?=[^\p{L}]|$)/iu;
+
+/** Whether a message asks about one product by a pronoun: on its page, a brand it names is what it goes with, not another product. */
+export function asksAboutIt(text: string): boolean {
+  return ONE_PRONOUN.test(text);
+}
+
 /** How long a battery lasts, said without a pronoun ("сколько держит батарея?", "how long does the battery last?"). */
 const HOW_LONG = /(?:^|[^\p{L}])(?:сколько\s+(?:держит|работает|живет|живёт|длится)|how\s+long)(?=[^\p{L}]|$)/iu;
 /** A question asking whether something is there is a request for it ("а есть у них чёрные?"). */

@@ -28,7 +28,7 @@ const QUESTION_NOISE = new Set([
   'что', 'за', 'товар', 'товара', 'модель', 'модели', 'какого', 'каким', 'можно', 'скажите', 'подскажите', 'расскажите', 'хороший', 'хорошая', 'хорошее',
   'нормальный', 'нормальная', 'сделан', 'сделана', 'сделано', 'бывает', 'вообще', 'мне', 'ты', 'вы',
   'how', 'what', 'which', 'is', 'are', 'does', 'do', 'it', 'its', 'this', 'that', 'the', 'a', 'an', 'of', 'has', 'have', 'good', 'big', 'much', 'many',
-  'there', 'any', 'with', 'in', 'on', 'about', 'tell', 'me', 'can', 'you', 'product', 'model', 'one', 'made', 'from', 'and', 'or', 'so',
+  'there', 'any', 'with', 'in', 'on', 'about', 'tell', 'me', 'can', 'you', 'product', 'model', 'one', 'made', 'from', 'and', 'or', 'so', 'for', 'to', 'work', 'works', 'compatible', 'fit', 'fits',
 ]);
 
 /** What a buyer asks about, and the words a card uses for it (both languages: cards mix them). */

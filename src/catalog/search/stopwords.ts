@@ -90,11 +90,11 @@ export function isCompatibilityAt(words: readonly string[], i: number): boolean 
   return before === undefined || AGAINST_WORDS.has(w) || !(STOP_WORDS.has(before) || startsPurpose(before));
 }
 
-// "that works with", "which fits", "который подходит к", "подходящий для": what an item is for,
-// said with a verb. Only after "that"/"который" (or as the participle): "does it work with
+// "that works with", "which fits", "compatible with", "который подходит к", "совместимый с":
+// what an item is for, said with a verb. Only after "that"/"который" (or as the participle): "does it work with
 // iphone?" asks about a product.
-const WORKS_WITH = /(?<![\p{L}\p{N}])(?:that|which)\s+(?:(?:works?|goes)\s+(?:with|on)|fits?(?:\s+(?:with|on))?)(?![\p{L}\p{N}])/giu;
-const SUITS = /(?<![\p{L}\p{N}])(?:котор(?:ый|ая|ое|ые)\s+(?:подход(?:ит|ят)|подойд(?:[её]т|ут))|подходящ(?:ий|ая|ее|ие))\s+(?:к|для|под)(?![\p{L}\p{N}])/giu;
+const WORKS_WITH = /(?<![\p{L}\p{N}])(?:(?:that|which)\s+(?:(?:works?|goes)\s+(?:with|on)|fits?(?:\s+(?:with|on))?)|compatible\s+with)(?![\p{L}\p{N}])/giu;
+const SUITS = /(?<![\p{L}\p{N}])(?:(?:котор(?:ый|ая|ое|ые)\s+(?:подход(?:ит|ят)|подойд(?:[её]т|ут))|подходящ(?:ий|ая|ее|ие))\s+(?:к|для|под)|совместим(?:ый|ая|ое|ые|а|о|ы)?\s+со?)(?![\p{L}\p{N}])/giu;
 
 /**
  * A message with what an item is for said as "for"/"для" ("charger that works with galaxy s7" →

@@ -38,3 +38,26 @@ test('"charger that works with galaxy s7" on the phone shop shows chargers, not 
     assert.doesNotMatch(messageOf(r.answer), /works with|which fits/u);
   }
 });
+
+test('on a product page, "is it compatible with verizon?" asks about that phone, not for Verizon\'s products', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('catalogs/bestbuy_products_3291.jsonl')), { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  // An unlocked Galaxy S7 edge whose card names no carrier.
+  for (const text of ['is it compatible with verizon?', 'does it work with verizon?']) {
+    const r = await engine.answer({ tenant: tenant({ language: 'en' }), text, image: null, page: { type: 'PRODUCT', data: ['5286507'] }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+    assert.equal(productsOf(r.answer), undefined, text);
+    assert.match(messageOf(r.answer), /doesn't say/u, text);
+  }
+});
+
+test('"а он совместим с samsung?" on an iPhone\'s page asks about the iPhone; "чехол совместимый с iphone 15" asks for its cases', async () => {
+  const onPage = await ask('а он совместим с samsung?', { page: { type: 'PRODUCT', data: ['101007'] } });
+  assert.equal(productsOf(onPage.answer), undefined);
+  assert.match(messageOf(onPage.answer), /^В карточке «Смартфон Apple iPhone 15/u);
+  const cases = productsOf((await ask('чехол совместимый с iphone 15')).answer)?.value ?? [];
+  assert.ok(cases.length > 0);
+  assertEvery(
+    cases.map((c) => c.name),
+    (n) => /^Чехол/u.test(n) && /iPhone 15/u.test(n),
+  );
+});
