@@ -26,6 +26,7 @@ import {
   isOffTopic,
   asksAboutIt,
   asksForProducts,
+  choosesAmongShown,
   questionAboutShown,
   isQuestion,
   isThanks,
@@ -260,10 +261,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
 
   // "А какая у них автономность?": what the cards just shown say about it.
-  if (prev && prev.shown.length > 0 && questionAboutShown(text)) {
+  if (prev && prev.shown.length > 0 && (questionAboutShown(text) || choosesAmongShown(text))) {
     const shown = shownProducts(index, prev);
     // Every card still in the catalogue, or the question is no longer about what was shown.
-    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && asksCardTopic(text, shown)) {
+    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (asksCardTopic(text, shown) || choosesAmongShown(text))) {
       return shownDetailAnswer(turn, shown, prev);
     }
   }

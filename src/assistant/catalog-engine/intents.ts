@@ -265,6 +265,14 @@ export function questionAboutShown(text: string): boolean {
   return text.length <= MAX_SHOWN_QUESTION_CHARS && isQuestion(text) && !ASKS_FOR_ONE.test(text) && (SHOWN_PRONOUN.test(text) || HOW_LONG.test(text));
 }
 
+/** Choosing among the cards just shown ("какой из них лучше для игр?", "which one is better for gaming?"). */
+const AMONG_SHOWN = /(?:^|[^\p{L}])(?:(?:какой|какая|какое|какие|который|которая|которое|которые|кто|что)\s+из\s+(?:них|этих|этого)|which\s+(?:one|of\s+(?:them|these|those)))(?=[^\p{L}]|$)/iu;
+
+/** Whether a question chooses among the cards just shown: answered from their cards whatever it asks about. */
+export function choosesAmongShown(text: string): boolean {
+  return text.length <= MAX_SHOWN_QUESTION_CHARS && AMONG_SHOWN.test(text);
+}
+
 /** A question rather than a request ("какая у него камера?", "is it water resistant?"). */
 export function isQuestion(text: string): boolean {
   if (text.includes('?')) {

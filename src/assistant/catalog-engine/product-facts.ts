@@ -29,11 +29,12 @@ const QUESTION_NOISE = new Set([
   'нормальный', 'нормальная', 'сделан', 'сделана', 'сделано', 'бывает', 'вообще', 'мне', 'ты', 'вы',
   'how', 'what', 'which', 'is', 'are', 'does', 'do', 'it', 'its', 'this', 'that', 'the', 'a', 'an', 'of', 'has', 'have', 'good', 'big', 'much', 'many',
   'there', 'any', 'with', 'in', 'on', 'about', 'tell', 'me', 'can', 'you', 'product', 'model', 'one', 'made', 'from', 'and', 'or', 'so', 'for', 'to', 'work', 'works', 'compatible', 'fit', 'fits',
+  'лучше', 'лучший', 'лучшая', 'лучшее', 'лучшие', 'better', 'best', 'them', 'these', 'those', 'they',
 ]);
 
 /** What a buyer asks about, and the words a card uses for it (both languages: cards mix them). */
 const TOPICS: Array<{ asked: string[]; card: string[] }> = [
-  { asked: ['камер', 'фотк', 'снима', 'camera', 'photo', 'pictur', 'megapixel'], card: ['камер', 'мп', 'мегапиксел', 'camera', 'megapixel', 'mp'] },
+  { asked: ['камер', 'фото', 'фотк', 'снима', 'camera', 'photo', 'pictur', 'megapixel'], card: ['камер', 'мп', 'мегапиксел', 'camera', 'megapixel', 'mp'] },
   { asked: ['экран', 'диспле', 'диагонал', 'screen', 'display'], card: ['экран', 'диспле', 'диагонал', 'дюйм', 'screen', 'display', 'inch'] },
   { asked: ['батаре', 'аккумулятор', 'заряд', 'автономн', 'battery', 'charg'], card: ['батаре', 'аккумулятор', 'мач', 'автономн', 'заряд', 'battery', 'mah', 'charg', 'hour'] },
   { asked: ['памят', 'объем', 'storage', 'memory', 'gb'], card: ['памят', 'гб', 'storage', 'memory', 'gb', 'объем'] },

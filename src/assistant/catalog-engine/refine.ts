@@ -48,7 +48,8 @@ const SMALLER = new Set(['поменьше', 'меньше', 'помельче',
  */
 export function onlyModifiers(text: string): boolean {
   const words = tokenize(text);
-  return words.length > 0 && words.every((w) => /\d/.test(w) || EN_MODIFIERS.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
+  // A measure's unit is a quality too ("а 50 см есть?").
+  return words.length > 0 && words.every((w) => /\d/.test(w) || isUnitWord(w) || EN_MODIFIERS.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
 }
 
 /**

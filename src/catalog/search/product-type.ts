@@ -9,7 +9,7 @@
  * is before its first measure ("AOC C27G2 computer monitor 68.6 cm (27") … Full HD LED").
  */
 import { analyseQuery, analyseWords, isModelSuffix, packagedIndex } from './expansion.ts';
-import { isModifierWord, namesProductKind, shortNamesIn, synonymsOf } from './synonyms.ts';
+import { isModifierWord, namesProductKind, shortNamesIn, synonymsOfAnyForm } from './synonyms.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { boundText } from './limits.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenizeName } from './tokenize.ts';
@@ -325,7 +325,9 @@ export function categoryKindTerms(names: readonly string[], inv: InvertedIndex):
  * ПИТАНИЯ ATX", is no power supply.
  */
 function opensWithKind(firstWords: readonly string[], word: string | undefined, sameKind: (word: string) => (term: number) => boolean): ((term: number) => boolean) | null {
-  return word === undefined || !opensWith(firstWords, word) || !namesProductKind(word) ? null : sameKind(word);
+  // In any form of the table's word: the computer shop's "Колонки JBL GO", filed under "ПРИНТЕРЫ
+  // СТРУЙНЫЕ", are speakers ("колонки" being the plural of the table's "колонка").
+  return word === undefined || !opensWith(firstWords, word) || !(namesProductKind(word) || synonymsOfAnyForm(word).length > 0) ? null : sameKind(word);
 }
 
 /** Russian adjectives a name may put before its kind word ("Графический планшет", "Беспроводная мышь"). */
@@ -355,7 +357,7 @@ function sameKindAs(inv: InvertedIndex): (word: string) => (term: number) => boo
   return (word) => {
     let known = memo.get(word);
     if (known === undefined) {
-      const stems = new Set([word, ...synonymsOf(word)].map(stem));
+      const stems = new Set([word, ...synonymsOfAnyForm(word)].map(stem));
       known = (term) => stems.has(inv.term(term));
       memo.set(word, known);
     }

@@ -221,3 +221,18 @@ test('a follow-up naming another kind of product is a new request: "ремешо
   const [, withScreen] = await dialogOn(shop, 'ru', ['часы для плавания', 'а с сапфировым стеклом?']);
   assertEvery(productsOf(withScreen!)?.value.map((c) => c.name) ?? [], (n) => /^Часы/u.test(n));
 });
+
+test('a measure alone after a search ("а уже 50 см есть?" after washers) refines it, not a search of every product with a 50 in it', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('w1', 'Стиральная машина с сушкой LG 7/4 кг', ['Стиральные машины'], 329_990),
+      item('w2', 'Стиральная машина с сушкой LG 9/5 кг', ['Стиральные машины'], 389_990),
+      item('ac', 'Кондиционер LG EVO Max DC18RH | до 50 м²', ['Кондиционеры'], 345_990),
+      item('tv', '50-дюймовый телевизор LG NANO 4K', ['Телевизоры'], 239_990),
+    ],
+    { language: 'ru' },
+  );
+  const [, narrow] = await dialogOn(shop, 'ru', ['стиральная машина с сушкой', 'а уже 50 см есть?']);
+  assertNone(productsOf(narrow!)?.value.map((c) => c.sku ?? '') ?? [], (sku) => sku === 'ac' || sku === 'tv');
+  assert.match(messageOf(narrow!), /^Точного совпадения с «стиральная машина с сушкой 50 см» нет/u);
+});

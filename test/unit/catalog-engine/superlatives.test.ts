@@ -8,7 +8,9 @@ import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { formatPrice } from '../../../src/assistant/catalog-engine/texts.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { questionAboutShown } from '../../../src/assistant/catalog-engine/intents.ts';
-import { converse, index, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { converse, dialogOn, index, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+
+const shelfSkus = (answer: Parameters<typeof productsOf>[0]): string[] => productsOf(answer)?.value.map((c) => c.sku ?? '') ?? [];
 
 const names = (r: { answer: Parameters<typeof productsOf>[0] }): string[] => productsOf(r.answer)?.value.map((c) => c.name) ?? [];
 
@@ -165,4 +167,34 @@ test('"does it print in colour?" after printers is a question about the cards sh
   assert.match(last, /^From the cards: /u);
   assert.match(last, /“HP LaserJet Pro P1102 Printer”: colour: no/u);
   assert.match(last, /“HP Officejet K5400 inkjet printer”: colour: yes/u);
+});
+
+test('"какой из них лучше для игр?", "which one is better for running?" choose among the cards shown: answered from them, never a new search', async () => {
+  for (const [first, question] of [
+    ['телевизор', 'какой из них лучше для игр?'],
+    ['смартфон', 'какой из них лучше для фото?'],
+  ] as const) {
+    const [shelf, answer] = await converse([first, question]);
+    const shown = new Set(shelfSkus(shelf!.answer));
+    assert.ok(shown.size > 0, first);
+    // The cards shown again, or none: no other product.
+    assert.deepEqual(shelfSkus(answer!.answer).filter((sku) => !shown.has(sku)), [], question);
+    assert.doesNotMatch(messageOf(answer!.answer), /вот \d+ вариант/u, question);
+  }
+  // The phones' cards say what their cameras are.
+  const [, photo] = await converse(['смартфон', 'какой из них лучше для фото?']);
+  assert.match(messageOf(photo!.answer), /^По карточкам: .*камер/u);
+  const shop = buildCatalogIndex(
+    [
+      item('h1', 'JBL Tune 520BT Wireless Headphones', ['Headphones'], 49.95, 'On-ear, 57 hours of battery.'),
+      item('h2', 'Sony WH-CH520 Wireless Headphones', ['Headphones'], 59.99, 'Up to 50 hours of battery.'),
+      item('w1', 'Garmin Forerunner 265 GPS Running Smartwatch', ['Smartwatches'], 449.99, 'For running and triathlon.'),
+    ],
+    { language: 'en' },
+  );
+  const [headphones, running] = await dialogOn(shop, 'en', ['wireless headphones', 'which one is better for running?']);
+  const shown = new Set((productsOf(headphones!)?.value ?? []).map((c) => c.sku));
+  assert.ok(shown.size > 0);
+  assert.deepEqual((productsOf(running!)?.value ?? []).map((c) => c.sku).filter((sku) => !shown.has(sku)), []);
+  assert.doesNotMatch(messageOf(running!), /here (are|is) \d+ option/u);
 });

@@ -588,3 +588,11 @@ test('a price of 0 is a placeholder, not a free product: it heads no cheapest-fi
   assert.equal(cheapest.at(-1)?.product.sku, 'trade');
   assertNone(index.search('', { priceMax: 6_000 }, 10).map((h) => h.product.sku), (sku) => sku === 'trade');
 });
+
+test('"принтер" on the computer shop shows no speakers, though the shop filed its speakers under "ПРИНТЕРЫ СТРУЙНЫЕ"', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/b59_ru_yandex_cp1251.xml')), { language: 'ru' });
+  const run = ask(index, 'принтер');
+  assert.ok(run.hits.length >= 6);
+  assertNone(names(run), (n) => /колонк/iu.test(n));
+  assert.ok(names(run).slice(0, 6).some((n) => /officejet|laserjet|мфу|xerox/iu.test(n)));
+});
