@@ -399,6 +399,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         const kindKnown = whole.some((h) => h.ofKind === true) || (whole.some((h) => h.ofKind === false) && lastHits().some((h) => h.ofKind === true));
         run = { ...run, hits: whole.filter((h) => !kindKnown || h.ofKind !== false) };
       }
+      // A quality added to the last search ("heavy duty?" after staplers) keeps its kind: what
+      // matches the quality alone (heavy-duty power cords) is no closer choice than nothing.
+      if (move === null && onlyModifiers(parsed.text) && run.hits.some((h) => h.headMatched === true)) {
+        run = { ...run, hits: run.hits.filter((h) => h.headMatched !== false) };
+      }
       if (otherBrand && (run.hits.length === 0 || run.relaxed.includes('brand'))) {
         const brands = [...new Set(prev.shown.map((sku) => index.bySku(sku)?.brand).filter((b): b is string => Boolean(b)))].slice(0, 3);
         return result(turn, { message: turn.t.otherBrandNone(prev.label.join(' '), brands.join(', ')), suggests: browseSuggests(index, turn.lang, [turn.t.sugCheaper]) }, prev);

@@ -216,7 +216,9 @@ const TOPIC_STEMS: Array<[ShopTopic, string[]]> = [
   ['payment', ['оплат', 'оплачива', 'рассрочк', 'кредит', 'payment', 'pay', 'installment']],
   ['stores', ['адрес магазин', 'магазин рядом', 'часы работы', 'режим работы', 'где вы находит', 'где ваш магазин', 'где находится ваш', 'ваш адрес', 'store hours', 'opening hours', 'store address', 'nearest store', 'where are you located', 'where is your store', 'where are your stores', 'store location']],
   ['order', ['мой заказ', 'статус заказа', 'где заказ', 'отследить', 'трек номер', 'my order', 'order status', 'track my', 'tracking number']],
-  ['discounts', ['скидк', 'акци', 'промокод', 'купон', 'распродаж', 'бонус', 'discount', 'promo code', 'promocode', 'coupon', 'voucher']],
+  ['discounts', ['скидк', 'акци', 'промокод', 'купон', 'распродаж', 'бонус', 'discount', 'promo code', 'promocode', 'coupon', 'voucher',
+    // A price found elsewhere, matched: a shop's pricing policy, not a product.
+    'price match', 'match a price', 'match the price', 'match prices', 'нашел дешевле', 'нашла дешевле', 'нашли дешевле']],
 ];
 
 /** The shop topics a message names ("Как работает доставка?" → delivery). */
@@ -283,6 +285,9 @@ export function isQuestion(text: string): boolean {
 }
 
 const GIFT = /(^|\s)(подар\p{L}*|gift\p{L}*|present|presents)(?=\s|$)/u;
+/** An occasion: a gift when said with whom it is for ("for my daughter's birthday", "сыну на день рождения"), not in "christmas lights". */
+const OCCASION = /(^|\s)(birthday|christmas|anniversary|юбиле\p{L}*|рождения)(?=\s|$)/u;
+const PERSON = /(^|\s)(маме|мамы|папе|папы|мужу|жене|девушке|парню|ребенку|ребёнку|детям|сыну|дочке|дочери|другу|подруге|коллеге|бабушке|дедушке|брату|сестре|mom|mum|mother|dad|father|husband|wife|girlfriend|boyfriend|kid|kids|son|daughter|friend|colleague|grandma|grandpa|brother|sister|him|her)(?:['’]s)?(?=[\s,.!?]|$)/u;
 // Whom the gift is for: said to the assistant, not searched for.
 const RECIPIENTS = new Set([
   'маме', 'мамы', 'папе', 'папы', 'мужу', 'жене', 'девушке', 'парню', 'ребенку', 'ребёнку', 'детям', 'сыну', 'дочке', 'дочери', 'другу', 'подруге',
@@ -290,7 +295,7 @@ const RECIPIENTS = new Set([
   'для', 'в', 'к', 'хочу', 'нужен', 'нужна', 'ищу', 'идея', 'идеи', 'что', 'подарить', 'посоветуй', 'посоветуйте',
   'mom', 'mum', 'mother', 'dad', 'father', 'husband', 'wife', 'girlfriend', 'boyfriend', 'kid', 'kids', 'son', 'daughter', 'friend', 'colleague',
   'boss', 'teacher', 'grandma', 'grandpa', 'brother', 'sister', 'him', 'her', 'for', 'a', 'an', 'the', 'my', 'birthday', 'christmas', 'ideas', 'idea',
-  'i', 'need', 'want', 'looking', 'some',
+  'i', 'need', 'want', 'looking', 'some', 'something', 'anything', 'что-нибудь', 'что-то',
   'подростку', 'подростка', 'племяннику', 'племяннице', 'внуку', 'внучке', 'студенту', 'родителям', 'тёще', 'теще', 'свекрови', 'мальчику', 'девочке',
   'teenager', 'teen', 'teens', 'nephew', 'niece', 'grandson', 'granddaughter', 'student', 'parents', 'coworker', 'boy', 'girl', 'mothers', 'fathers', 'day',
 ]);
@@ -301,12 +306,13 @@ const RECIPIENTS = new Set([
  */
 export function giftRequest(text: string): { rest: string } | null {
   const norm = normalizeText(text);
-  if (!GIFT.test(norm)) {
+  if (!GIFT.test(norm) && !(OCCASION.test(norm) && PERSON.test(norm))) {
     return null;
   }
   const rest = norm
     .split(/\s+/)
-    .filter((w) => w !== '' && !GIFT.test(w) && !RECIPIENTS.has(w.replace(/[^\p{L}\p{N}$₽€£.,]+/gu, '')))
+    // "my daughter's birthday": the recipient with the possessive.
+    .filter((w) => w !== '' && !GIFT.test(w) && !OCCASION.test(w) && !RECIPIENTS.has(w.replace(/['’]s$/u, '').replace(/[^\p{L}\p{N}$₽€£.,]+/gu, '')))
     .join(' ');
   return { rest };
 }

@@ -35,6 +35,7 @@ const EN_MODIFIERS = new Set([
   'black', 'white', 'grey', 'gray', 'silver', 'blue', 'red', 'green', 'pink', 'yellow', 'purple', 'gold', 'beige',
   'brown', 'orange', 'wireless', 'small', 'smaller', 'big', 'bigger', 'large', 'larger', 'mini', 'compact', 'portable',
   'light', 'lighter', 'quiet', 'powerful', 'new', 'newer', 'waterproof', 'gaming', 'smart', 'one', 'ones', 'version',
+  'glossy', 'gloss', 'matte', 'matt', 'satin', 'shiny', 'heavy', 'duty',
 ]);
 
 /** "а побольше?", "bigger?": a size relative to what was shown. */

@@ -65,6 +65,10 @@ const COLOUR_ONLY_FACTOR = 0.1;
  * offers of two Galaxy S7 models; with 8, five different phones. Search figures unchanged.
  */
 const VARIANT_POOL = 8;
+/** A name's last part after " - " or ", ", where shops write a variant's colour or size ("… Silicone Case - Black"). */
+const LAST_PART = /(?:\s[-–—]\s|,\s)[^-–—,]*$/u;
+/** A name without its last part: equal for one product's colours. */
+const withoutLastPart = (name: string): string => name.replace(LAST_PART, '');
 /** The cards a buyer sees first: one per product there. */
 const FIRST_CARDS = 6;
 
@@ -840,7 +844,20 @@ export function ranker(source: RankingSource): {
         continue;
       }
       if (at === tier && waiting.length > 0) {
-        out.push(...waiting.splice(0));
+        // The model's other versions ("… iPhone 15 256 ГБ, розовый", "… iPhone 15 Pro"), but not
+        // a shelf of one product's colours ("iphone 7 plus" where the shop sells only cases for it:
+        // "Apple - iPhone® 7 Plus Silicone Case - Black", "… - White" and seven more).
+        const bases = new Set(out.map((h) => withoutLastPart(h.product.name)));
+        const kept = waiting.filter((w) => {
+          const base = withoutLastPart(w.product.name);
+          if (bases.has(base)) {
+            return false;
+          }
+          bases.add(base);
+          return true;
+        });
+        out.push(...kept);
+        waiting.splice(0, waiting.length, ...waiting.filter((w) => !kept.includes(w)));
       }
       const sameProduct = cards.same(hit.product);
       if (sameProduct !== undefined) {

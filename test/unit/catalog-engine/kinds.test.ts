@@ -26,6 +26,9 @@ test('shop topics are recognised in Russian and English', () => {
     ['where is your store?', ['stores']],
     ['у вас есть скидки?', ['discounts']],
     ['do you have a promo code?', ['discounts']],
+    ['do you price match?', ['discounts']],
+    ['я нашел дешевле в другом магазине', ['discounts']],
+    ['match 3 puzzle game', []],
     ['акцентное кресло', []],
     ['робот-пылесос для квартиры', []],
     ['часы garmin fenix', []],
@@ -171,4 +174,15 @@ test('a gift of a kind the shop does not have gets gift ideas; a dishwasher the 
   const appliances = buildCatalogIndex(shops.filter((p) => p.sku.startsWith('lgkz:')), { language: 'ru' });
   const [dishwasher] = await dialogOn(appliances, 'ru', ['посудомойка']);
   assert.match(messageOf(dishwasher!), /^Похоже, «посудомойка» в нашем магазине не продаётся/u);
+});
+
+test('an occasion said with whom it is for is a gift ("сыну на день рождения до 5000", "something for my daughter\'s birthday"); "christmas lights" is not', async () => {
+  const son = await ask('что-нибудь сыну на день рождения до 5000');
+  assert.match(messageOf(son.answer), /^Идеи подарков до 5 000 ₽ из разных разделов/u);
+  assertEvery(shownSkus(son.answer), (sku) => (index.bySku(sku)?.price ?? Infinity) <= 5000);
+  const jubilee = await ask('юбилей папы, бюджет 10000');
+  assert.match(messageOf(jubilee.answer), /^Идеи подарков до 10 000 ₽/u);
+  assert.ok(giftRequest("something for my daughter's birthday under 50"));
+  assert.equal(giftRequest('christmas lights'), null);
+  assert.equal(giftRequest('торт на день рождения'), null);
 });

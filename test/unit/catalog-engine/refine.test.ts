@@ -236,3 +236,24 @@ test('a measure alone after a search ("а уже 50 см есть?" after washer
   assertNone(productsOf(narrow!)?.value.map((c) => c.sku ?? '') ?? [], (sku) => sku === 'ac' || sku === 'tv');
   assert.match(messageOf(narrow!), /^Точного совпадения с «стиральная машина с сушкой 50 см» нет/u);
 });
+
+test('a finish or "heavy duty" after a search refines it and keeps its kind ("glossy?" after printer paper, "heavy duty?" after staplers)', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('p1', 'Brother Multi-Purpose Paper printing paper', ['Paper'], 10.95),
+      item('p2', 'Brother A4 Glossy Paper', ['Paper'], 21.95),
+      item('p3', 'Epson Glossy photo paper', ['Paper'], 24.95),
+      item('f1', 'HERMA Self-adhesive film glossy 3 m x 40 cm', ['Film'], 9.94),
+      item('s1', 'Leitz 55510084 stapler Silver', ['Staplers'], 95.95, 'Heavy Duty Stapler, Silver'),
+      item('s2', 'Rapid Classic stapler Black', ['Staplers'], 12.95),
+      item('c1', 'Tripp Lite Heavy-Duty Power Extension Cord, 10-ft.', ['Cables'], 35.95),
+      item('c2', 'Chief Heavy Duty Casters', ['Mounts'], 109.95),
+    ],
+    { language: 'en' },
+  );
+  const [, glossy] = await dialogOn(shop, 'en', ['printer paper', 'glossy?']);
+  const papers = productsOf(glossy!)?.value.map((c) => c.sku) ?? [];
+  assert.deepEqual([...papers].sort(), ['p2', 'p3']);
+  const [, heavy] = await dialogOn(shop, 'en', ['stapler', 'heavy duty?']);
+  assert.deepEqual(productsOf(heavy!)?.value.map((c) => c.sku), ['s1']);
+});

@@ -596,3 +596,11 @@ test('"принтер" on the computer shop shows no speakers, though the shop f
   assertNone(names(run), (n) => /колонк/iu.test(n));
   assert.ok(names(run).slice(0, 6).some((n) => /officejet|laserjet|мфу|xerox/iu.test(n)));
 });
+
+test('"iphone 7 plus" where the phone shop sells only accessories for it shows one colour of Apple\'s case, then other accessories, not nine colours of one case', { skip: sharedDataSkip }, async () => {
+  const run = ask(await phoneShop(), 'iphone 7 plus');
+  const first = names(run).slice(0, 6);
+  assert.equal(first.length, 6);
+  assert.equal(first.filter((n) => n.startsWith('Apple - iPhone® 7 Plus Silicone Case')).length, 1, first.join('\n'));
+  assertEvery(first, (n) => /7 Plus/u.test(n));
+});
