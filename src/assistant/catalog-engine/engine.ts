@@ -5,6 +5,7 @@
  * a search, a refinement, similar or complementary products), runs the search and
  * composes the spec's answer.
  */
+import { asksColours, coloursAnswer } from './colours.ts';
 import { compatibilityAsFor } from '../../catalog/search/stopwords.ts';
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
@@ -249,6 +250,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
 
   if (req.page.type === 'CART' && (isVague(parsed) || wantsComplementary(text)) && !hasPriceOrStock(parsed)) {
     return cartAnswer(turn, index, pageSkus(req.page.data));
+  }
+
+  // "What colors does it come in?": the page's product, or the first card shown, in the colours the shop has it in.
+  if (asksColours(text)) {
+    const product = pageProduct ?? (prev && prev.shown.length > 0 ? shownProducts(index, prev)[0] : undefined);
+    const colours = product ? coloursAnswer(turn, index, product, prev) : null;
+    if (colours) {
+      return colours;
+    }
   }
 
   // "Which one has the most storage?": the shown products, the one asked for first.

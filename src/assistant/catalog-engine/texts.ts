@@ -179,6 +179,10 @@ const RU = {
   superlativeSame: (attribute: Attribute, value: string, all: boolean) => `${all ? 'У всех показанных' : 'У всех, где это указано,'} ${SAME_RU[attribute]} — ${value}.`,
   superlativeUnknown: (attribute: Attribute) => `В карточках показанных товаров нет данных ${ABOUT_RU[attribute]} — точнее подскажет страница товара.`,
   titleShown: 'Показанные товары',
+  titleColours: (name: string) => `«${name}»: цвета`,
+  colours: (name: string, colours: string[], more: number) =>
+    `«${name}» есть в цветах: ${colours.join(', ')}${more > 0 ? ` и ещё ${more}` : ''}.`,
+  oneColour: (name: string, colour: string) => `«${name}» в каталоге есть только в одном цвете: ${colour}.`,
   noBrandInfo: 'У этих товаров в каталоге не указан бренд, так что выбрать другой не получится. Могу показать подешевле или похожие.',
   giftAskBudget: 'Подскажите бюджет и что нравится получателю — подберу точнее.',
   titleGift: (budget: string) => `Идеи подарков${budget ? ` ${budget}` : ''}`,
@@ -307,6 +311,10 @@ const EN: typeof RU = {
     `${all ? 'All of these have' : 'Those whose cards state it have'} the same ${NOUN_EN[attribute]}: ${value}.`,
   superlativeUnknown: (attribute: Attribute) => `The cards of these products do not state the ${NOUN_EN[attribute]}; the product pages may.`,
   titleShown: 'The products shown',
+  titleColours: (name: string) => `${name}: colours`,
+  colours: (name: string, colours: string[], more: number) =>
+    `${name} comes in ${colours.length === 2 ? colours.join(' and ') : colours.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`,
+  oneColour: (name: string, colour: string) => `The catalogue has ${name} in one colour only: ${colour}.`,
   noBrandInfo: "The catalogue doesn't name a brand for these products, so I can't pick another one. I can show cheaper or similar ones.",
   giftAskBudget: "Tell me the budget and what they like, and I'll narrow it down.",
   titleGift: (budget: string) => `Gift ideas${budget ? ` ${budget}` : ''}`,
