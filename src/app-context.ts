@@ -50,6 +50,14 @@ export interface MetricsRecorder {
   rateLimitRefused(limit: LimitName): void;
 }
 
+/**
+ * What a module that changes a session's dialogs (a stored turn, a hidden dialog) tells the dialog
+ * list, which keeps first pages in memory (`modules/dialogs/first-pages.ts`).
+ */
+export interface DialogListChanges {
+  changed(sessionId: string): void;
+}
+
 export interface AppContext {
   config: Config;
   storage: Storage;
@@ -60,4 +68,5 @@ export interface AppContext {
   metrics: MetricsRecorder;
   /** Trace spans (`src/tracing/`); when tracing is off the work just runs. */
   spans: SpanRecorder;
+  dialogLists: DialogListChanges;
 }

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requiredSession } from '../../plugins/route-config.ts';
 import { hideSchema, listSchema } from './schemas.ts';
 import type { DialogService } from './service.ts';
+import { sendJsonText } from './json-text-reply.ts';
 
 const tokenRequired: FastifyContextConfig = { access: { guest: 'required', ipRestricted: true } };
 
@@ -11,8 +12,9 @@ export function registerDialogRoutes(app: FastifyInstance, deps: { dialogsServic
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   routes.get('/shopping/dialogs', { schema: listSchema, config: tokenRequired }, async (request, reply) => {
-    const result = await deps.dialogsService.list(requiredSession(request), request.query.limit, request.query.cursor);
-    return reply.header('Cache-Control', 'no-store').send(result);
+    // JSON text, written once (and for a first page kept in memory, not again).
+    const json = await deps.dialogsService.list(requiredSession(request), request.query.limit, request.query.cursor);
+    return sendJsonText(reply.header('Cache-Control', 'no-store'), json);
   });
 
   routes.delete('/shopping/dialogs/:threadId', { schema: hideSchema, config: tokenRequired }, async (request, reply) => {

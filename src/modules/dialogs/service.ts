@@ -10,6 +10,7 @@ import type { GuestSession } from '../../db/types.ts';
 import { ownedBy } from './ownership.ts';
 import type { DialogRepository, ListCursor } from './repository.ts';
 import type { ListResponse } from './schemas.ts';
+import type { FirstPages } from './first-pages.ts';
 
 const CURSOR_PURPOSE = 'dialog-list';
 export const LIST_DEFAULT_LIMIT = 20;
@@ -23,7 +24,7 @@ interface CursorPayload {
   t: string;
 }
 
-export function createDialogService(deps: { dialogs: DialogRepository; signer: Signer; clock: Clock }) {
+export function createDialogService(deps: { dialogs: DialogRepository; signer: Signer; clock: Clock; firstPages: FirstPages }) {
   function readCursor(cursor: string, session: GuestSession): ListCursor {
     const payload = deps.signer.verify<CursorPayload>(CURSOR_PURPOSE, cursor);
     if (!payload || payload.s !== session.id || typeof payload.l !== 'number' || typeof payload.t !== 'string') {
@@ -32,25 +33,42 @@ export function createDialogService(deps: { dialogs: DialogRepository; signer: S
     return { lastMessageAt: payload.l, threadId: payload.t };
   }
 
+  async function page(session: GuestSession, limit: number, after: ListCursor | null): Promise<ListResponse> {
+    const rows = await deps.dialogs.listPage(session.id, limit + 1, after);
+    const shown = rows.slice(0, limit);
+    const last = shown[shown.length - 1];
+    const hasMore = rows.length > limit;
+    return {
+      items: shown.map((row) => ({
+        threadId: row.thread_id,
+        title: row.title,
+        createdAt: isoMicros(row.created_at),
+        lastMessageAt: isoMicros(row.last_message_at),
+      })),
+      pagination: {
+        hasMore,
+        nextCursor: hasMore && last ? deps.signer.sign(CURSOR_PURPOSE, { s: session.id, l: last.last_message_at, t: last.thread_id } satisfies CursorPayload) : null,
+      },
+    };
+  }
+
   return {
-    async list(session: GuestSession, limit = LIST_DEFAULT_LIMIT, cursor?: string): Promise<ListResponse> {
-      const after = cursor === undefined ? null : readCursor(cursor, session);
-      const rows = await deps.dialogs.listPage(session.id, limit + 1, after);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      const hasMore = rows.length > limit;
-      return {
-        items: page.map((row) => ({
-          threadId: row.thread_id,
-          title: row.title,
-          createdAt: isoMicros(row.created_at),
-          lastMessageAt: isoMicros(row.last_message_at),
-        })),
-        pagination: {
-          hasMore,
-          nextCursor: hasMore && last ? deps.signer.sign(CURSOR_PURPOSE, { s: session.id, l: last.last_message_at, t: last.thread_id } satisfies CursorPayload) : null,
-        },
-      };
+    /**
+     * A page of the session's dialog list as JSON text (the response's body). The first page comes
+     * from memory when it is kept (`first-pages.ts`), and is kept once read.
+     */
+    async list(session: GuestSession, limit = LIST_DEFAULT_LIMIT, cursor?: string): Promise<string> {
+      if (cursor !== undefined) {
+        return JSON.stringify(await page(session, limit, readCursor(cursor, session)));
+      }
+      const kept = deps.firstPages.get(session.id, limit);
+      if (kept !== undefined) {
+        return kept;
+      }
+      const readAt = deps.firstPages.epoch;
+      const json = JSON.stringify(await page(session, limit, null));
+      deps.firstPages.set(session.id, limit, json, readAt);
+      return json;
     },
 
     /** Hides an own dialog (again: still 204); a foreign or missing one is 404 DIALOG_NOT_FOUND. */
@@ -60,7 +78,11 @@ export function createDialogService(deps: { dialogs: DialogRepository; signer: S
         throw new AppError('DIALOG_NOT_FOUND');
       }
       if (dialog.hidden_at === null) {
-        await deps.dialogs.hide(dialog.id, deps.clock.nowMicros());
+        try {
+          await deps.dialogs.hide(dialog.id, deps.clock.nowMicros());
+        } finally {
+          deps.firstPages.changed(session.id);
+        }
       }
     },
   };

@@ -27,6 +27,7 @@ export function registerGenerationModule(app: FastifyInstance, ctx: AppContext, 
     engineFor: deps.engineFor,
     metrics: ctx.metrics,
     spans: ctx.spans,
+    dialogLists: ctx.dialogLists,
   });
   registerGenerationRoutes(app, { generation });
 }

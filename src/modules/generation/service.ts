@@ -14,7 +14,7 @@ import { newMessageId } from '../../db/row-ids.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config, Tenant } from '../../config/index.ts';
-import type { GenerationOutcome, MetricsRecorder, SpanRecorder } from '../../app-context.ts';
+import type { DialogListChanges, GenerationOutcome, MetricsRecorder, SpanRecorder } from '../../app-context.ts';
 import type { Signer } from '../../security/signer.ts';
 import { engineAnswerProblems } from '../../assistant/contract.ts';
 import type { AssistantEngine } from '../../assistant/engine.ts';
@@ -49,6 +49,8 @@ export interface GenerationDeps {
   engineFor(tenant: Tenant): AssistantEngine;
   metrics: Pick<MetricsRecorder, 'generation' | 'engineTime' | 'turnQueue'>;
   spans: SpanRecorder;
+  /** Told of each stored turn: the session's dialog list changed. */
+  dialogLists: DialogListChanges;
 }
 
 /** The outcome a failed generation counts as: the error codes operators watch, the rest by status. */
@@ -175,23 +177,30 @@ export function createGenerationService(deps: GenerationDeps) {
       engine_state: result.state ? JSON.stringify(result.state) : null,
     };
     const storedImage = normalised.find((n) => n.index === body.messages.length - 1) ?? normalised[0];
-    await repository.storeTurn({
-      dialog: {
-        id: dialogId,
-        tenant_id: tenant.id,
-        resource_id: body.resourceId,
-        thread_id: body.threadId,
-        session_id: caller.sessionId,
-        title: dialogTitle(texts[0] ?? ''),
-        created_at: receivedAt,
-      },
-      userMessages: userRows,
-      image: storedImage
-        ? { messageId: userRows[storedImage.index]!.id, jpeg: storedImage.image.jpeg, width: storedImage.image.width, height: storedImage.image.height }
-        : null,
-      assistant: assistantRow,
-      claim: turn.claim,
-    });
+    try {
+      await repository.storeTurn({
+        dialog: {
+          id: dialogId,
+          tenant_id: tenant.id,
+          resource_id: body.resourceId,
+          thread_id: body.threadId,
+          session_id: caller.sessionId,
+          title: dialogTitle(texts[0] ?? ''),
+          created_at: receivedAt,
+        },
+        userMessages: userRows,
+        image: storedImage
+          ? { messageId: userRows[storedImage.index]!.id, jpeg: storedImage.image.jpeg, width: storedImage.image.width, height: storedImage.image.height }
+          : null,
+        assistant: assistantRow,
+        claim: turn.claim,
+      });
+    } finally {
+      // The session's dialog list changes with the turn (a new dialog, a later last message).
+      if (caller.sessionId) {
+        deps.dialogLists.changed(caller.sessionId);
+      }
+    }
 
     await memory.remember(tenant, body.resourceId, recollection, result.learnedPreferences, answeredAt, caller.log);
     return answerOf(config.publicBaseUrl, body, tenant, { ...(assistantRow as Message) });
