@@ -5,11 +5,10 @@
  * a search, a refinement, similar or complementary products), runs the search and
  * composes the spec's answer.
  */
-import { asksColours, coloursAnswer } from './colours.ts';
-import { compatibilityAsFor } from '../../catalog/search/stopwords.ts';
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
+import { compatibilityAsFor } from '../../catalog/search/stopwords.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
@@ -39,6 +38,7 @@ import {
   wantsSimilar,
   wantsSupport,
 } from './intents.ts';
+import { asksColours, coloursAnswer } from './colours.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic } from './product-facts.ts';
 import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';

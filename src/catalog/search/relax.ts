@@ -116,11 +116,14 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   return run;
 }
 
+/** Names of a guessed category's hits read to see whether they say what the request does. */
+const PURPOSE_NAMES_READ = 12;
+
 /**
  * Whether the words left after the category's own say what the item is for or what kind of it
  * ("масло для массажа", "массажное масло") and most of the category's products found do not name it: the
  * category's essential oils mention massage in their texts, while the massage oils are
- * filed elsewhere. Reads the names of the hits only (at most a shelf's worth).
+ * filed elsewhere. Reads the names of at most PURPOSE_NAMES_READ hits.
  */
 function purposeUnnamed(req: SearchRequest, hits: readonly SearchHit[]): boolean {
   const said = tokenize(req.textWithCategory ?? '');
@@ -139,7 +142,6 @@ function purposeUnnamed(req: SearchRequest, hits: readonly SearchHit[]): boolean
   });
   return named.length * 2 < Math.min(hits.length, PURPOSE_NAMES_READ);
 }
-const PURPOSE_NAMES_READ = 12;
 
 /** A product of the kind asked for matching every word. */
 const wholeOfKind = (h: SearchHit): boolean => h.ofKind === true && (h.coverage ?? 1) >= 1;
