@@ -42,7 +42,7 @@ import { asksColours, coloursAnswer } from './colours.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic } from './product-facts.ts';
 import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
-import { describingCategory, forWhatWasShown, looksLikeFollowUp, namesAnotherKind, onlyModifiers, purposeSwitch, qualityOfUnsold, refineSearch, type PriceMove } from './refine.ts';
+import { asksWithFeature, describingCategory, forWhatWasShown, looksLikeFollowUp, namesAnotherKind, onlyModifiers, purposeSwitch, qualityOfUnsold, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
   cartAnswer,
@@ -372,7 +372,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     const newWordsOnListing = prev.text === '' && prev.categoryWords.length === 0 && parsed.text !== '' && !onlyModifiers(parsed.text);
     if (prev.kind === 'search' && !newWordsOnListing) {
       // Words the catalogue does not know at all ("ыврапролд") change nothing: say so, keep the search.
-      if (parsed.text !== '' && !onlyModifiers(parsed.text) && !changesFilters(parsed, otherBrand) && !knowsAnyWord(index, turn, parsed.text)) {
+      // "а с ледогенератором?": a feature in real words refines, and the answer says no card has it.
+      const feature = asksWithFeature(text, tokenize(parsed.text));
+      if (parsed.text !== '' && !onlyModifiers(parsed.text) && !feature && !changesFilters(parsed, otherBrand) && !knowsAnyWord(index, turn, parsed.text)) {
         return unknownWordsAnswer(turn, index, prev);
       }
       if (namesAnotherKind(text, parsed, prev, index)) {
@@ -438,7 +440,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         }
       }
       // The new words found nothing even among the last search's products: not a refinement.
-      if (run.relaxed.includes('words') && parsed.text !== '' && !onlyModifiers(parsed.text) && !changesFilters(parsed, otherBrand)) {
+      if (run.relaxed.includes('words') && parsed.text !== '' && !onlyModifiers(parsed.text) && !feature && !changesFilters(parsed, otherBrand)) {
         return unknownWordsAnswer(turn, index, prev);
       }
       return searchAnswer(turn, index, run, refinedCtx, {

@@ -143,6 +143,19 @@ function withBrandReplaced(label: readonly string[], oldBrandWords: readonly str
   return at < 0 ? kept : [...kept.slice(0, at), ...brands, ...kept.slice(at)];
 }
 
+/** A Russian noun in the instrumental case, as after "с" ("с ледогенератором", "с подсветкой", "с сушкой"). */
+const INSTRUMENTAL = /^[а-яё]{3,}(?:ом|ем|ём|ой|ей|ёй|ами|ями|ью)$/u;
+
+/**
+ * Whether a follow-up says, in real words, what the item should come with ("а с ледогенератором?"
+ * after refrigerators): each word after "с" in the instrumental case. Such a word the catalogue
+ * does not have is a feature no product states, said so over the last search; any other unknown
+ * word may be garbage and is never repeated back.
+ */
+export function asksWithFeature(message: string, words: readonly string[]): boolean {
+  return leadingWithWord(message) === 'с' && words.length > 0 && words.every((w) => INSTRUMENTAL.test(w) || hasAdjectiveEnding(w));
+}
+
 /** The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with 16gb ram"). */
 function leadingWithWord(message: string): string | undefined {
   const first = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).find((w) => w !== 'а' && w !== 'and' && w !== 'и');

@@ -257,3 +257,19 @@ test('a finish or "heavy duty" after a search refines it and keeps its kind ("gl
   const [, heavy] = await dialogOn(shop, 'en', ['stapler', 'heavy duty?']);
   assert.deepEqual(productsOf(heavy!)?.value.map((c) => c.sku), ['s1']);
 });
+
+test('"а с ледогенератором?" after fridges, a feature no card states, keeps the fridges and says so; garbage after "с" is still not repeated', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('f1', 'Холодильник LG GA-B459 341 л', ['Холодильники'], 249_990),
+      item('f2', 'Холодильник LG GC-B509 384 л', ['Холодильники'], 329_990),
+      item('m1', 'Микроволновая печь LG MS2535', ['Микроволновые печи'], 79_990),
+    ],
+    { language: 'ru' },
+  );
+  const [, ice] = await dialogOn(shop, 'ru', ['холодильник', 'а с ледогенератором?']);
+  assert.deepEqual((productsOf(ice!)?.value.map((c) => c.sku) ?? []).sort(), ['f1', 'f2']);
+  assert.match(messageOf(ice!), /«ледогенератором»/u);
+  const [, garbage] = await dialogOn(shop, 'ru', ['холодильник', 'а с ыврапр?']);
+  assert.doesNotMatch(messageOf(garbage!), /ыврапр/u);
+});
