@@ -36,6 +36,7 @@ import {
   wantsComplementary,
   wantsOtherBrand,
   wantsSimilar,
+  wantsAnyPicks,
   wantsSupport,
 } from './intents.ts';
 import { asksColours, coloursAnswer } from './colours.ts';
@@ -315,6 +316,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
 
+  // "Show me something cool": picks from different sections, within a budget said with it.
+  if (wantsAnyPicks(core)) {
+    return giftAnswer(turn, index, parsed.filters, learnedFrom(parsed, core), 'picks');
+  }
   // A gift is a new request: within the budget, from different sections, not the last search.
   const gift = giftRequest(core);
   if (gift) {

@@ -317,6 +317,15 @@ export function giftRequest(text: string): { rest: string } | null {
   return { rest };
 }
 
+/** A request for anything worth a look ("show me something cool", "покажи что-нибудь интересное", "удиви меня"). */
+const ANY_PICKS =
+  /(?:^|[^\p{L}])(?:(?:something|anything)\s+(?:cool|interesting|nice|fun|new|popular|special)|what'?s\s+(?:popular|new|hot|trending)|surprise\s+me|что[-\s](?:нибудь|то)\s+(?:интересное|интересненькое|новенькое|популярное|крутое|классное|необычное)|удиви(?:те)?\s+меня|что\s+(?:у\s+вас\s+)?(?:популярно|нового))(?=[^\p{L}]|$)/iu;
+
+/** Whether a message asks for anything worth a look rather than a kind of product. */
+export function wantsAnyPicks(text: string): boolean {
+  return text.length <= 120 && ANY_PICKS.test(text);
+}
+
 /** Words that ask for products even inside a question ("хочу пылесос, а как с доставкой?"). */
 const REQUEST_WORDS = /(^|[^\p{L}])(хочу|нужен|нужна|нужно|нужны|ищу|покажи|покажите|подбери|подберите|want|need|looking for|show me)([^\p{L}]|$)/iu;
 

@@ -117,7 +117,7 @@ const LABEL_NOISE = new Set([
 ]);
 
 /** Words that connect two described words ("чехол для ноутбука"), never a title's own end. */
-export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'от', 'против', 'for', 'with', 'without', 'and', 'against']);
+export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'от', 'против', 'в', 'во', 'на', 'for', 'with', 'without', 'and', 'against', 'that', 'which']);
 
 /** Words of the shown products (names, categories, parameter values), to tell which of the buyer's words they show. */
 export function shownWords(products: CatalogProduct[]): string[] {
@@ -547,6 +547,24 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
     }
     return kept[j] === true;
   };
+  // An English phrase after "for"/"with" whose last word the cards do not show goes whole: "TV
+  // for a small room" of TVs that do not say "room" is "TV", not "TV for small".
+  if (lang === 'en') {
+    for (let i = 0; i < label.length; i++) {
+      if (!LABEL_CONNECTORS.has((label[i] as string).toLowerCase())) {
+        continue;
+      }
+      let end = i + 1;
+      while (end < label.length && !LABEL_CONNECTORS.has((label[end] as string).toLowerCase())) {
+        end++;
+      }
+      // A figure shown keeps it ("laptop with 16GB" of "with 16gb ram").
+      const figureKept = label.slice(i + 1, end).some((w, k) => kept[i + 1 + k] === true && /\d/u.test(w));
+      if (end === label.length && end - 1 > i && !kept[end - 1] && !CYRILLIC.test(label[end - 1] as string) && !figureKept) {
+        kept.fill(false, i + 1, end);
+      }
+    }
+  }
   const out: string[] = [];
   label.forEach((w, i) => {
     if (kept[i]) {

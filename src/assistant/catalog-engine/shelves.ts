@@ -498,7 +498,7 @@ const GIFT_LOWER_SHARE = 0.4;
  * offers different ideas, those nearer the budget first. Without a budget, popular
  * products of different sections and a question about the budget.
  */
-export function giftAnswer(turn: Turn, index: CatalogIndex, filters: SearchFilters, learned: BuyerPreferences | null): EngineResult {
+export function giftAnswer(turn: Turn, index: CatalogIndex, filters: SearchFilters, learned: BuyerPreferences | null, purpose: 'gift' | 'picks' = 'gift'): EngineResult {
   const { t, lang, req } = turn;
   const wanted: SearchFilters = { ...filters, availableOnly: true };
   const pool = index.search('', wanted, GIFT_POOL, { budget: turn.budget }).map((h) => h.product);
@@ -542,11 +542,13 @@ export function giftAnswer(turn: Turn, index: CatalogIndex, filters: SearchFilte
   if (products.length === 0) {
     return result(turn, { message: t.nothingKnown, suggests: browseSuggests(index, lang) }, state, learned);
   }
-  const lines = [t.giftFound(budgetText)];
-  if (max === undefined) {
-    lines.push(t.giftAskBudget);
+  // "Show me something cool": the same picks from different sections, not called gifts.
+  const gift = purpose === 'gift';
+  const lines = [gift ? t.giftFound(budgetText) : t.picksFound(budgetText)];
+  if (max === undefined || !gift) {
+    lines.push(gift ? t.giftAskBudget : t.picksAsk);
   }
-  const title = t.titleGift(budgetText);
-  const shelf: Shelf = { products, title, shelfId: 'aisle-gift', sourceQuery: title };
+  const title = gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);
+  const shelf: Shelf = { products, title, shelfId: gift ? 'aisle-gift' : 'aisle-picks', sourceQuery: title };
   return result(turn, { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, wanted, currency) }, state, learned);
 }

@@ -143,6 +143,9 @@ const RU = {
     `В карточке «${name}» об этом не сказано.${operator ? ' Могу позвать оператора — он уточнит.' : ' Могу показать похожие товары или подсказать, что к нему подойдёт.'}`,
   otherBrandNone: (what: string, brands: string) => `${what ? `${capitalize(what)} в нашем каталоге` : 'В нашем каталоге это'} только от ${brands} — других брендов нет.`,
   giftFound: (budget: string) => `Идеи подарков${budget ? ` ${budget}` : ''} из разных разделов:`,
+  picksFound: (budget: string) => `Вот что есть${budget ? ` ${budget}` : ''} из разных разделов.`,
+  picksAsk: 'Подскажите, что вам интересно, — подберу точнее.',
+  titlePicks: (budget: string) => `Из разных разделов${budget ? ` ${budget}` : ''}`,
   compared: (a: string, b: string, prices: string) =>
     `Вот ${a} и ${b} рядом: сравните цены и характеристики в карточках${prices ? ` (${prices})` : ''}. Что лучше, зависит от того, что для вас важнее, — подскажите, и я подберу.`,
   comparedFrom: (what: string, price: string) => `${what} — от ${price}`,
@@ -274,6 +277,9 @@ const EN: typeof RU = {
     `The product card of ${name} doesn't say.${operator ? ' I can call an operator to find out.' : ' I can show similar products or what goes with it.'}`,
   otherBrandNone: (what: string, brands: string) => `We only have ${what ? `${what} ` : 'this '}from ${brands} — no other brands.`,
   giftFound: (budget: string) => `Gift ideas${budget ? ` ${budget}` : ''} from different sections:`,
+  picksFound: (budget: string) => `Here is a pick${budget ? ` ${budget}` : ''} from different sections.`,
+  picksAsk: "Tell me what you're into, and I'll narrow it down.",
+  titlePicks: (budget: string) => `From different sections${budget ? ` ${budget}` : ''}`,
   compared: (a: string, b: string, prices: string) =>
     `Here are ${a} and ${b} side by side: compare their prices and details on the cards${prices ? ` (${prices})` : ''}. Which is better depends on what matters most to you — tell me and I'll narrow it down.`,
   comparedFrom: (what: string, price: string) => `${what} from ${price}`,

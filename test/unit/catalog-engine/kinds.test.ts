@@ -186,3 +186,15 @@ test('an occasion said with whom it is for is a gift ("сыну на день р
   assert.equal(giftRequest('christmas lights'), null);
   assert.equal(giftRequest('торт на день рождения'), null);
 });
+
+test('"покажи что-нибудь интересное", "show me something cool" get picks from different sections, not a search for "интересное" or "cool"', async () => {
+  const r = await ask('покажи что-нибудь интересное до 10000');
+  assert.match(messageOf(r.answer), /^Вот что есть до 10 000 ₽ из разных разделов\./u);
+  const skus = shownSkus(r.answer);
+  assert.ok(skus.length >= 4);
+  assertEvery(skus, (sku) => (index.bySku(sku)?.price ?? Infinity) <= 10_000);
+  const sections = new Set(skus.map((sku) => index.bySku(sku)?.categories.at(-1)));
+  assert.ok(sections.size >= 4, 'from different sections');
+  const english = await ask('show me something cool', { tenant: tenant({ language: 'en' }) });
+  assert.match(messageOf(english.answer), /^Here is a pick from different sections\./u);
+});

@@ -193,3 +193,15 @@ test('another case of a word the names write stays as the buyer wrote it, whatev
   const [answer] = await dialogOn(shop, 'ru', ['смартфон с большим экраном']);
   assert.match(messageOf(answer!), /^Смартфон с большим экраном — /);
 });
+
+test('a title keeps "в"/"на" between the words it shows ("Телевизор в спальню"), and drops an English phrase whose last word the cards do not show ("TV", not "TV for small")', () => {
+  const tvs = ['Телевизор Xiaomi TV A2 32" HD для спальни и кухни', 'Телевизор Samsung 43" в спальню'].map(product);
+  assert.deepEqual(readableLabel(['Телевизор', 'в', 'спальню'], tvs, 'ru'), ['Телевизор', 'в', 'спальню']);
+  const small = ['TCL 32" Class S3 HD Roku TV, small and light'].map(product);
+  assert.deepEqual(readableLabel(['TV', 'for', 'a', 'small', 'room'], small, 'en'), ['TV']);
+  const watches = ['Apple Watch Series 9 GPS Smartwatch, tracks your workouts'].map(product);
+  assert.deepEqual(readableLabel(['smartwatch', 'that', 'tracks', 'sleep'], watches, 'en'), ['smartwatch']);
+  // A figure the cards show keeps its phrase.
+  const laptops = ['ASUS VivoBook 15 Laptop 16GB 512GB SSD'].map(product);
+  assert.deepEqual(readableLabel(['laptop', 'with', '16gb', 'ram'], laptops, 'en'), ['laptop', 'with', '16GB']);
+});
