@@ -194,8 +194,22 @@ function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
 }
 
 /** The message and shelf for a search run, including the honest "nothing found". */
-export function searchAnswer(turn: Turn, index: CatalogIndex, run: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
+/**
+ * The close cards after those matching every word are of the kind asked for: when a card of that
+ * kind matches every word, one that misses the product word is no close choice (touchscreens
+ * marked "- АА" after the one AAA battery of "батарейки ааа").
+ */
+function closeOfKind(run: SearchRun): SearchRun {
+  if (!run.hits.some((h) => h.ofKind === true && (h.coverage ?? 1) >= 1)) {
+    return run;
+  }
+  const hits = run.hits.filter((h) => h.headMatched !== false || (h.coverage ?? 1) >= 1);
+  return hits.length === run.hits.length ? run : { ...run, hits };
+}
+
+export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
+  const run = closeOfKind(found);
   const products = distinctCards(run.hits.map((h) => h.product));
   const currency = currencySymbol(req.tenant, products[0]);
   const local: Turn = { ...turn, currency };

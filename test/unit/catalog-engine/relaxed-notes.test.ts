@@ -10,7 +10,7 @@ import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
-import { loadProducts } from '../catalog-search/demo-catalog.ts';
+import { loadProducts, RU_SHOPS_CATALOG } from '../catalog-search/demo-catalog.ts';
 import { dialogOn, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 async function ask(products: CatalogProduct[], text: string) {
@@ -143,4 +143,15 @@ test('a kind not sold is named without what the shop does have, and in the plura
   const r = await ask(samsung, 'наушники galaxy buds');
   assert.match(r.message, /^Похоже, «наушники» в нашем магазине не продаются\./u);
   assert.deepEqual(r.cards, []);
+});
+
+test('the close cards after a whole match are of the kind asked for ("батарейки ааа" on the Russian shops\' catalogue: no touchscreen marked "- АА")', { skip: sharedDataSkip }, async () => {
+  const r = await ask(await loadProducts(RU_SHOPS_CATALOG), 'батарейки ааа');
+  assert.ok(r.cards.length >= 2);
+  assert.match(r.message, /^Батарейки ааа — вот 1 вариант и ещё \d похожих/u);
+  const index = buildCatalogIndex(await loadProducts(RU_SHOPS_CATALOG), { language: 'ru' });
+  assertEvery(
+    r.cards.map((sku) => index.bySku(sku)?.name ?? ''),
+    (n) => /^Батаре/u.test(n),
+  );
 });
