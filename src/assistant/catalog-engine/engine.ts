@@ -25,6 +25,7 @@ import {
   isGreeting,
   isOffTopic,
   asksAboutIt,
+  asksFit,
   asksForProducts,
   choosesAmongShown,
   questionAboutShown,
@@ -275,7 +276,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   if (prev && prev.shown.length > 0 && (questionAboutShown(text) || choosesAmongShown(text))) {
     const shown = shownProducts(index, prev);
     // Every card still in the catalogue, or the question is no longer about what was shown.
-    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (asksCardTopic(text, shown) || choosesAmongShown(text))) {
+    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (asksCardTopic(text, shown) || choosesAmongShown(text) || (questionAboutShown(text) && asksFit(text)))) {
       return shownDetailAnswer(turn, shown, prev);
     }
   }

@@ -267,6 +267,14 @@ export function questionAboutShown(text: string): boolean {
   return text.length <= MAX_SHOWN_QUESTION_CHARS && isQuestion(text) && !ASKS_FOR_ONE.test(text) && (SHOWN_PRONOUN.test(text) || HOW_LONG.test(text));
 }
 
+/** Whether something fits or works with something ("does it work with iphone?", "а он подойдёт к samsung?"). */
+const FITS_QUESTION = /(?:^|[^\p{L}])(?:work|works|compatible|fit|fits|подходит|подходят|подойдет|подойдёт|подойдут|совместим\p{L}*)(?=[^\p{L}]|$)/iu;
+
+/** Whether a question about the cards just shown asks whether they fit or work with something: answered from their cards. */
+export function asksFit(text: string): boolean {
+  return text.length <= MAX_SHOWN_QUESTION_CHARS && FITS_QUESTION.test(text);
+}
+
 /** Choosing among the cards just shown ("какой из них лучше для игр?", "which one is better for gaming?"). */
 const AMONG_SHOWN = /(?:^|[^\p{L}])(?:(?:какой|какая|какое|какие|который|которая|которое|которые|кто|что)\s+из\s+(?:них|этих|этого)|which\s+(?:one|of\s+(?:them|these|those)))(?=[^\p{L}]|$)/iu;
 

@@ -286,11 +286,14 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
   const label = parsed.filters.brands?.length ? withBrandReplaced(sized.label, prev.brandWords, parsed.filters.brands) : [...sized.label];
   // "а с музыкой?" after running watches: "Часы для бега с музыкой", the "с" kept.
+  // A bound ("16gbatleast" of "with at least 16gb") is said by the answer as the buyer put it
+  // ("16 GB and up"), never as the search's word.
+  const said = added.filter((w) => parseMeasureBound(w) === null);
   const withWord = leadingWithWord(message);
-  if (withWord !== undefined && added.some((w) => !label.includes(w))) {
+  if (withWord !== undefined && said.some((w) => !label.includes(w))) {
     label.push(withWord);
   }
-  for (const w of added) {
+  for (const w of said) {
     if (!label.includes(w)) {
       label.push(w);
     }

@@ -9,7 +9,7 @@ import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { loadProducts } from '../catalog-search/demo-catalog.ts';
-import { ask, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { ask, dialogOn, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 test('"чехол который подходит к iphone 15" shows the cases for the iPhone 15, not what goes with a case', async () => {
   for (const text of ['чехол который подходит к iphone 15', 'чехол, подходящий для iphone 15']) {
@@ -60,4 +60,13 @@ test('"а он совместим с samsung?" on an iPhone\'s page asks about t
     cases.map((c) => c.name),
     (n) => /^Чехол/u.test(n) && /iPhone 15/u.test(n),
   );
+});
+
+test('"does it work with iphone?" after Samsung wireless chargers asks about the cards shown, not for "wireless charger for Samsung work"', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('catalogs/bestbuy_products_3291.jsonl')), { language: 'en' });
+  const [chargers, works] = await dialogOn(index, 'en', ['wireless charger for samsung', 'does it work with iphone?']);
+  const shown = new Set((productsOf(chargers!)?.value ?? []).map((c) => c.sku));
+  assert.ok(shown.size > 0);
+  assert.deepEqual((productsOf(works!)?.value ?? []).map((c) => c.sku).filter((sku) => !shown.has(sku)), []);
+  assert.doesNotMatch(messageOf(works!), /here (are|is) \d+ option|Nothing matches/u);
 });

@@ -273,3 +273,18 @@ test('"а с ледогенератором?" after fridges, a feature no card s
   const [, garbage] = await dialogOn(shop, 'ru', ['холодильник', 'а с ыврапр?']);
   assert.doesNotMatch(messageOf(garbage!), /ыврапр/u);
 });
+
+test('"with at least 16gb?" after prepaid phones says the bound as the buyer put it, never the search\'s word for it', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('p8', 'Verizon Prepaid - LG Transpyre 4G with 8GB Memory Prepaid Cell Phone', ['Prepaid Phones'], 59.99),
+      item('p16', 'Cricket Wireless - Alcatel OneTouch Flint 4G with 16GB Memory Prepaid Cell Phone', ['Prepaid Phones'], 49.99),
+      item('p32', 'Boost Mobile - LG X POWER 4G LTE with 32GB Memory Prepaid Cell Phone', ['Prepaid Phones'], 129.99),
+    ],
+    { language: 'en' },
+  );
+  const [, bound] = await dialogOn(shop, 'en', ['prepaid phone', 'with at least 16gb?']);
+  assert.doesNotMatch(messageOf(bound!), /atleast/u);
+  assert.match(messageOf(bound!), /16 GB and up/u);
+  assert.deepEqual((productsOf(bound!)?.value.map((c) => c.sku) ?? []).sort(), ['p16', 'p32']);
+});
