@@ -155,7 +155,9 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
     // was dropped.
     if (!first.exact && (req.filters.categories?.length ?? 0) > 0 && (req.categoryWords?.length ?? 0) > 0 && !budget?.exhausted) {
       const wider = attempt(index, req, ['category'], limit, budget);
-      if (wider.exact) {
+      // Not for other kinds whose texts say every word: chairs "for a small kitchen" are no
+      // answer to "стол для кухни маленький" when the category's tables are of the kind.
+      if (wider.exact && (wider.hits.some(wholeOfKind) || !first.hits.some((h) => h.ofKind === true))) {
         return { ...wider, relaxed: [] };
       }
     }

@@ -604,3 +604,10 @@ test('"iphone 7 plus" where the phone shop sells only accessories for it shows o
   assert.equal(first.filter((n) => n.startsWith('Apple - iPhone® 7 Plus Silicone Case')).length, 1, first.join('\n'));
   assertEvery(first, (n) => /7 Plus/u.test(n));
 });
+
+test('"стол для кухни маленький" on the furniture feed shows tables, not the chairs whose descriptions mention a table, a kitchen and "маленьком"', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/newbar_ru_yandex_cp1251.xml')), { language: 'ru' });
+  const run = ask(index, 'стол для кухни маленький');
+  assert.ok(run.hits.length >= 6);
+  assertEvery(names(run), (n) => /стол/iu.test(n) && !/^Стул/u.test(n));
+});
