@@ -44,7 +44,7 @@ import { asksColours, coloursAnswer } from './colours.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic } from './product-facts.ts';
 import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
-import { asksWithFeature, describingCategory, forWhatWasShown, looksLikeFollowUp, namesAnotherKind, onlyModifiers, purposeSwitch, qualityOfUnsold, refineSearch, type PriceMove } from './refine.ts';
+import { asksWithFeature, describingCategory, saysWhatItComesWith, forWhatWasShown, looksLikeFollowUp, namesAnotherKind, onlyModifiers, purposeSwitch, qualityOfUnsold, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
   cartAnswer,
@@ -439,7 +439,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // after kettles): keep the refinement only if it matches at least as well. A fresh
       // search naming a kind the shop does not sell found its products by the other words
       // only: "with 16gb ram" after laptops asks for laptops with that memory, not for memory.
-      if (parsed.text !== '' && !onlyModifiers(parsed.text) && (!run.exact || run.relaxed.length > 0) && !turn.budget.exhausted) {
+      // What the item comes with ("а с картами?" after watches with music) is never a new search
+      // (it showed chart plotters).
+      if (parsed.text !== '' && !onlyModifiers(parsed.text) && !saysWhatItComesWith(text) && (!run.exact || run.relaxed.length > 0) && !turn.budget.exhausted) {
         const fresh = runSearch(index, searchRequestOf(parsed), SHELF_SIZE, turn.budget);
         if (fresh.hits.length > 0 && fresh.exact && fresh.relaxed.length === 0 && fresh.productTypeMissing === undefined) {
           return searchAnswer(turn, index, fresh, freshContext(core, parsed, index), { learned: learnedFrom(parsed, core) });

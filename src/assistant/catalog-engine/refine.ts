@@ -156,6 +156,11 @@ export function asksWithFeature(message: string, words: readonly string[]): bool
   return leadingWithWord(message) === 'с' && words.length > 0 && words.every((w) => INSTRUMENTAL.test(w) || hasAdjectiveEnding(w));
 }
 
+/** Whether a follow-up opens by saying what the item comes with ("а с картами?", "with 16gb ram"). */
+export function saysWhatItComesWith(message: string): boolean {
+  return leadingWithWord(message) !== undefined;
+}
+
 /** The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with 16gb ram"). */
 function leadingWithWord(message: string): string | undefined {
   const first = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).find((w) => w !== 'а' && w !== 'and' && w !== 'и');

@@ -288,3 +288,20 @@ test('"with at least 16gb?" after prepaid phones says the bound as the buyer put
   assert.match(messageOf(bound!), /16 GB and up/u);
   assert.deepEqual((productsOf(bound!)?.value.map((c) => c.sku) ?? []).sort(), ['p16', 'p32']);
 });
+
+test('"а с картами?" after watches with music refines the watches: what the item comes with is never a new search (it showed chart plotters)', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('fr255m', 'Часы Garmin Forerunner 255 Music Black', ['Часы'], 34_000, 'Музыка на часах, плавание.'),
+      item('fr165m', 'Часы Garmin Forerunner 165 Music Berry', ['Часы'], 34_900, 'Музыка и тренировки.'),
+      item('fenix', 'Часы Garmin Fenix 7 Pro', ['Часы'], 75_000, 'Музыка, сапфир.'),
+      item('plotter1', 'Картплоттер GPSMAP 8410xsv', ['Картплоттеры'], 315_900, 'Карты глубин.'),
+      item('plotter2', 'Картплоттер ECHOMAP Plus 43cv', ['Картплоттеры'], 52_990, 'Карты.'),
+    ],
+    { language: 'ru' },
+  );
+  const [, maps] = await dialogOn(shop, 'ru', ['часы с музыкой', 'а с картами?']);
+  const cards = productsOf(maps!)?.value.map((c) => c.name) ?? [];
+  assert.ok(cards.length > 0);
+  assertEvery(cards, (n) => /^Часы/u.test(n));
+});
