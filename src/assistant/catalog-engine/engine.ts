@@ -27,6 +27,7 @@ import {
   asksAboutIt,
   asksFit,
   asksForProducts,
+  briefQuestion,
   choosesAmongShown,
   questionAboutShown,
   isQuestion,
@@ -273,7 +274,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
 
   // "А какая у них автономность?": what the cards just shown say about it.
-  if (prev && prev.shown.length > 0 && (questionAboutShown(text) || choosesAmongShown(text))) {
+  if (prev && prev.shown.length > 0 && (questionAboutShown(text) || choosesAmongShown(text) || briefQuestion(text))) {
     const shown = shownProducts(index, prev);
     // Every card still in the catalogue, or the question is no longer about what was shown.
     if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (asksCardTopic(text, shown) || choosesAmongShown(text) || (questionAboutShown(text) && asksFit(text)))) {

@@ -267,6 +267,18 @@ export function questionAboutShown(text: string): boolean {
   return text.length <= MAX_SHOWN_QUESTION_CHARS && isQuestion(text) && !ASKS_FOR_ONE.test(text) && (SHOWN_PRONOUN.test(text) || HOW_LONG.test(text));
 }
 
+/** Words of a question too short to name products of its own ("сколько памяти?", "what screen?"). */
+const SHORT_QUESTION_WORDS = 3;
+
+/**
+ * A question of a question word and a word or two ("сколько памяти?"): about the cards just shown
+ * when they state what it asks (`asksCardTopic`); "какой телевизор лучше?" names products instead.
+ */
+export function briefQuestion(text: string): boolean {
+  const words = tokenize(text);
+  return words.length <= SHORT_QUESTION_WORDS && words.length >= 2 && QUESTION_WORDS.has(words[0] as string);
+}
+
 /** Whether something fits or works with something ("does it work with iphone?", "а он подойдёт к samsung?"). */
 const FITS_QUESTION = /(?:^|[^\p{L}])(?:work|works|compatible|fit|fits|подходит|подходят|подойдет|подойдёт|подойдут|совместим\p{L}*)(?=[^\p{L}]|$)/iu;
 

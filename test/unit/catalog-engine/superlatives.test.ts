@@ -198,3 +198,11 @@ test('"какой из них лучше для игр?", "which one is better f
   assert.deepEqual((productsOf(running!)?.value ?? []).map((c) => c.sku).filter((sku) => !shown.has(sku)), []);
   assert.doesNotMatch(messageOf(running!), /here (are|is) \d+ option/u);
 });
+
+test('a question of a question word and a word or two ("сколько памяти?", "what screen?") after a search is about the cards shown, when their cards state it', async () => {
+  const [phones, memory] = await converse(['смартфон samsung', 'сколько памяти?']);
+  const shown = new Set(shelfSkus(phones!.answer));
+  assert.ok(shown.size > 0);
+  assert.deepEqual(shelfSkus(memory!.answer).filter((sku) => !shown.has(sku)), []);
+  assert.match(messageOf(memory!.answer), /^По карточкам: /u);
+});
