@@ -121,7 +121,7 @@ const PURPOSE_NAMES_READ = 12;
 
 /**
  * Whether the words left after the category's own say what the item is for or what kind of it
- * ("масло для массажа", "массажное масло") and most of the category's products found do not name it: the
+ * ("масло для массажа", "массажное масло") and most of the category's products found name none of it: the
  * category's essential oils mention massage in their texts, while the massage oils are
  * filed elsewhere. Reads the names of at most PURPOSE_NAMES_READ hits.
  */
@@ -138,7 +138,7 @@ function purposeUnnamed(req: SearchRequest, hits: readonly SearchHit[]): boolean
   const wanted = text.filter((w) => !startsPurpose(w)).map(stem);
   const named = hits.slice(0, PURPOSE_NAMES_READ).filter((h) => {
     const words = new Set(tokenize(h.product.name).map(stem));
-    return wanted.every((w) => words.has(w));
+    return wanted.some((w) => words.has(w));
   });
   return named.length * 2 < Math.min(hits.length, PURPOSE_NAMES_READ);
 }
