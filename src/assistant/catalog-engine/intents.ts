@@ -275,6 +275,9 @@ const SHORT_QUESTION_WORDS = 3;
  * when they state what it asks (`asksCardTopic`); "какой телевизор лучше?" names products instead.
  */
 export function briefQuestion(text: string): boolean {
+  if (text.length > MAX_SHOWN_QUESTION_CHARS) {
+    return false;
+  }
   const words = tokenize(text);
   return words.length <= SHORT_QUESTION_WORDS && words.length >= 2 && QUESTION_WORDS.has(words[0] as string);
 }
@@ -343,7 +346,7 @@ const ANY_PICKS =
 
 /** Whether a message asks for anything worth a look rather than a kind of product. */
 export function wantsAnyPicks(text: string): boolean {
-  return text.length <= 120 && ANY_PICKS.test(text);
+  return text.length <= MAX_SHOWN_QUESTION_CHARS && ANY_PICKS.test(text);
 }
 
 /** Words that ask for products even inside a question ("хочу пылесос, а как с доставкой?"). */

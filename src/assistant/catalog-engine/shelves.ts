@@ -193,7 +193,6 @@ function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
   return !turn.budget.exhausted && index.search(word, {}, 1, { budget: turn.budget }).some((h) => (h.coverage ?? 1) >= 1);
 }
 
-/** The message and shelf for a search run, including the honest "nothing found". */
 /**
  * The close cards after those matching every word are of the kind asked for: when a card of that
  * kind matches every word, one that misses the product word is no close choice (touchscreens
@@ -207,6 +206,7 @@ function closeOfKind(run: SearchRun): SearchRun {
   return hits.length === run.hits.length ? run : { ...run, hits };
 }
 
+/** The message and shelf for a search run, including the honest "nothing found". */
 export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
   const run = closeOfKind(found);
