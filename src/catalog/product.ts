@@ -41,3 +41,11 @@ export interface SkippedOffer {
   offerId: string | null;
   reason: string;
 }
+
+/**
+ * The product's price as a buyer can pay it: a price of 0 is a placeholder (a trade-in offer,
+ * "price on request"), not a free product, so it fits no budget and heads no cheapest-first list.
+ */
+export function statedPrice(p: CatalogProduct): number | undefined {
+  return p.price !== undefined && p.price > 0 ? p.price : undefined;
+}

@@ -6,6 +6,7 @@
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
+import { splitLastPart } from '../../catalog/search/variants.ts';
 import type { EngineResult } from '../engine.ts';
 import type { EngineState } from '../engine-state.ts';
 import { shortName } from './texts.ts';
@@ -21,8 +22,8 @@ export function asksColours(text: string): boolean {
   return text.length <= MAX_QUESTION_CHARS && COLOURS_ASKED.test(text);
 }
 
-/** A name's last part after " - " or ", ", where shops write an offer's colour ("… Silicone Case - Black", "…, чёрный"). */
-const LAST_PART = /(?:\s[-–—]\s|,\s)([^-–—,]{1,40})$/u;
+/** A colour written as a name's last part is short. */
+const MAX_COLOUR_CHARS = 40;
 const COLOUR_PARAM = /^(?:цвет|colou?r|product_colou?r)/iu;
 /** Offers of one product looked at: a search of its name, at most this many. */
 const OFFERS_READ = 48;
@@ -34,18 +35,18 @@ function colourOf(p: CatalogProduct): string | undefined {
     if (COLOUR_PARAM.test(key)) {
       const v = String(p.params[key]).trim();
       if (v !== '') {
-        return v.slice(0, 40);
+        return v.slice(0, MAX_COLOUR_CHARS);
       }
     }
   }
-  return LAST_PART.exec(p.name)?.[1]?.trim();
+  const last = splitLastPart(p.name)?.last;
+  return last !== undefined && last.length >= 1 && last.length <= MAX_COLOUR_CHARS ? last.trim() : undefined;
 }
 
-/** The name without its colour part: equal for one product's offers. */
-function baseName(p: CatalogProduct): string {
-  const colour = colourOf(p);
-  const m = LAST_PART.exec(p.name);
-  return m && colour !== undefined && m[1]?.trim() === colour ? p.name.slice(0, m.index) : p.name;
+/** The name without its colour part (`colour`, the offer's): equal for one product's offers. */
+function baseName(p: CatalogProduct, colour: string | undefined): string {
+  const split = splitLastPart(p.name);
+  return split && colour !== undefined && split.last.trim() === colour ? split.base : p.name;
 }
 
 /**
@@ -54,17 +55,17 @@ function baseName(p: CatalogProduct): string {
  * be told from its name and parameters: the card answers that question.
  */
 export function coloursAnswer(turn: Turn, index: CatalogIndex, product: CatalogProduct, prev: EngineState | null): EngineResult | null {
-  const base = baseName(product);
   const own = colourOf(product);
   if (own === undefined) {
     return null;
   }
+  const base = baseName(product, own);
   const offers = [product];
   const colours = new Set([own.toLowerCase()]);
   for (const hit of index.search(base, {}, OFFERS_READ, { budget: turn.budget })) {
     const p = hit.product;
     const colour = p.sku === product.sku ? undefined : colourOf(p);
-    if (colour !== undefined && baseName(p) === base && !colours.has(colour.toLowerCase())) {
+    if (colour !== undefined && baseName(p, colour) === base && !colours.has(colour.toLowerCase())) {
       colours.add(colour.toLowerCase());
       offers.push(p);
     }

@@ -69,7 +69,7 @@ export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: E
   if (!kind?.kind) {
     return false;
   }
-  const before = new Set([...prev.label, ...prev.text.split(' '), ...prev.categoryWords].flatMap((w) => tokenize(w)).map(stem));
+  const before = new Set([...prev.label, prev.text, ...prev.categoryWords].flatMap((w) => tokenize(w)).map(stem));
   return !before.has(stem(kind.head));
 }
 

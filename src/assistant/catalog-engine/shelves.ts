@@ -3,7 +3,7 @@
  * honest "nothing found" and notes on what had to be relaxed), similar products, what goes
  * with a product, what goes with the cart, and a product page's own answer.
  */
-import type { CatalogProduct } from '../../catalog/product.ts';
+import { statedPrice, type CatalogProduct } from '../../catalog/product.ts';
 import { compactFilters, type SearchFilters } from '../../catalog/search/filters.ts';
 import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
@@ -354,7 +354,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     // of stock, the sentence says "in stock".
     // When the answer said how many cards are exactly what was asked for, one of those (the first ones).
     const onCards = new Set(products.slice(0, exactCards).map((p) => p.sku));
-    const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => typeof p.price === 'number' && p.price > 0);
+    const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => statedPrice(p) !== undefined);
     const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && exactCards > 1) {
       const cheaperOutOfStock = priced.some((p) => !p.available && (p.price as number) < (cheapest.price as number));

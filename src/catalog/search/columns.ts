@@ -3,7 +3,7 @@
  * ids in typed arrays (a few bytes per product instead of property lookups), the documents
  * of each brand and category, and the brand and category matchers built from the same pass.
  */
-import type { CatalogProduct } from '../product.ts';
+import { statedPrice, type CatalogProduct } from '../product.ts';
 import { BrandMatcher, brandKey } from './brands.ts';
 import { CategoryMatcher, categoryKey, type CategoryTree } from './categories.ts';
 import { spellMarks } from './measures.ts';
@@ -115,9 +115,7 @@ export function buildColumns(docs: CatalogProduct[]): {
 
   for (let i = 0; i < n; i++) {
     const p = docs[i] as CatalogProduct;
-    // A price of 0 is a placeholder (a trade-in offer, "price on request"), not a free product:
-    // it neither fits a budget nor heads a cheapest-first list.
-    prices[i] = p.price !== undefined && p.price > 0 ? p.price : Number.NaN;
+    prices[i] = statedPrice(p) ?? Number.NaN;
     available[i] = p.available ? 1 : 0;
     discounted[i] = p.price !== undefined && p.oldPrice !== undefined && p.oldPrice > p.price ? 1 : 0;
     if (p.brand) {

@@ -16,7 +16,7 @@ import { stem } from './stem.ts';
 import { isModifierWord } from './synonyms.ts';
 import { KIND_SLOTS, termsAsSaid, type KindWords } from './product-type.ts';
 import { hasAdjectiveEnding, hasDigit, tokenize, tokenizeForIndex } from './tokenize.ts';
-import { SeenCards, variantKey } from './variants.ts';
+import { SeenCards, splitLastPart, variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
 
 /** In stock first among equal matches. */
@@ -65,10 +65,8 @@ const COLOUR_ONLY_FACTOR = 0.1;
  * offers of two Galaxy S7 models; with 8, five different phones. Search figures unchanged.
  */
 const VARIANT_POOL = 8;
-/** A name's last part after " - " or ", ", where shops write a variant's colour or size ("… Silicone Case - Black"). */
-const LAST_PART = /(?:\s[-–—]\s|,\s)[^-–—,]*$/u;
 /** A name without its last part: equal for one product's colours. */
-const withoutLastPart = (name: string): string => name.replace(LAST_PART, '');
+const withoutLastPart = (name: string): string => splitLastPart(name)?.base ?? name;
 /** The cards a buyer sees first: one per product there. */
 const FIRST_CARDS = 6;
 
@@ -848,16 +846,17 @@ export function ranker(source: RankingSource): {
         // a shelf of one product's colours ("iphone 7 plus" where the shop sells only cases for it:
         // "Apple - iPhone® 7 Plus Silicone Case - Black", "… - White" and seven more).
         const bases = new Set(out.map((h) => withoutLastPart(h.product.name)));
-        const kept = waiting.filter((w) => {
+        const colours: SearchHit[] = [];
+        for (const w of waiting) {
           const base = withoutLastPart(w.product.name);
           if (bases.has(base)) {
-            return false;
+            colours.push(w);
+          } else {
+            bases.add(base);
+            out.push(w);
           }
-          bases.add(base);
-          return true;
-        });
-        out.push(...kept);
-        waiting.splice(0, waiting.length, ...waiting.filter((w) => !kept.includes(w)));
+        }
+        waiting.splice(0, waiting.length, ...colours);
       }
       const sameProduct = cards.same(hit.product);
       if (sameProduct !== undefined) {

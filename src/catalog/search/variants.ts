@@ -28,6 +28,15 @@ export function variantKey(p: CatalogProduct): string {
   return (model === -1 ? words : words.slice(0, model + 1)).join(' ');
 }
 
+/** A name's last part after " - " or ", ", where shops write an offer's colour or size ("… Silicone Case - Black", "…, чёрный"). */
+const LAST_PART = /(?:\s[-–—]\s|,\s)([^-–—,]*)$/u;
+
+/** A name as what comes before its last part and that part ("Apple - iPhone® 7 Plus Silicone Case", "Black"); null when it has none. */
+export function splitLastPart(name: string): { base: string; last: string } | null {
+  const m = LAST_PART.exec(name);
+  return m ? { base: name.slice(0, m.index), last: m[1] as string } : null;
+}
+
 /** A model number this far into a name ends the part that names the product. */
 const MODEL_WITHIN = 6;
 

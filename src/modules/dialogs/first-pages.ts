@@ -10,6 +10,7 @@
  * `maxEntries` pages, the least recently read dropped first.
  */
 import type { DialogListChanges } from '../../app-context.ts';
+import { createEpochLru } from '../epoch-lru.ts';
 
 export interface FirstPagesOptions {
   /** Whether pages are kept at all (false on PostgreSQL). */
@@ -18,7 +19,6 @@ export interface FirstPagesOptions {
 }
 
 export interface FirstPages extends DialogListChanges {
-  readonly enabled: boolean;
   /** Bumped by every change; read it before the database read and pass it to `set`. */
   readonly epoch: number;
   /** The page's JSON text for this session and page size, if kept. */
@@ -29,35 +29,21 @@ export interface FirstPages extends DialogListChanges {
 }
 
 export function createFirstPages(options: FirstPagesOptions): FirstPages {
-  const pages = new Map<string, { limit: number; json: string }>();
-  let epoch = 0;
+  const pages = createEpochLru<{ limit: number; json: string }>(options.maxEntries);
   return {
-    enabled: options.enabled,
     get epoch(): number {
-      return epoch;
+      return pages.epoch;
     },
     get(sessionId, limit) {
       const page = pages.get(sessionId);
-      if (!page || page.limit !== limit) {
-        return undefined;
-      }
-      // Most recently read last, so the oldest is dropped first.
-      pages.delete(sessionId);
-      pages.set(sessionId, page);
-      return page.json;
+      return page?.limit === limit ? page.json : undefined;
     },
     set(sessionId, limit, json, readAt) {
-      if (!options.enabled || readAt !== epoch) {
-        return;
+      if (options.enabled) {
+        pages.set(sessionId, { limit, json }, readAt);
       }
-      pages.delete(sessionId);
-      if (pages.size >= options.maxEntries) {
-        pages.delete(pages.keys().next().value as string);
-      }
-      pages.set(sessionId, { limit, json });
     },
     changed(sessionId) {
-      epoch++;
       pages.delete(sessionId);
     },
     get size(): number {

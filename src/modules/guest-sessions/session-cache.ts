@@ -6,6 +6,7 @@
  * removal does not put the old record back.
  */
 import type { GuestSession } from '../../db/types.ts';
+import { createEpochLru } from '../epoch-lru.ts';
 
 export interface SessionCacheOptions {
   maxEntries: number;
@@ -16,13 +17,12 @@ export interface SessionCacheOptions {
 
 export function createSessionCache(options: SessionCacheOptions) {
   const now = options.now ?? (() => performance.now());
-  const entries = new Map<string, { session: GuestSession; at: number }>();
-  let epoch = 0;
+  const entries = createEpochLru<{ session: GuestSession; at: number }>(options.maxEntries);
 
   return {
     /** Bumped by every removal; pass the value read before a database read to `set`. */
     get epoch(): number {
-      return epoch;
+      return entries.epoch;
     },
 
     /** The cached session of a token hash while it is fresh; the same object every time. */
@@ -32,34 +32,22 @@ export function createSessionCache(options: SessionCacheOptions) {
         return undefined;
       }
       if (now() - entry.at > options.ttlMs) {
-        entries.delete(tokenHash);
+        entries.forget(tokenHash);
         return undefined;
       }
-      // Most recently used last, so the oldest is evicted first.
-      entries.delete(tokenHash);
-      entries.set(tokenHash, entry);
       return entry.session;
     },
 
     /** Keeps `session` unless something was removed since `readAt` (the epoch before its read). */
     set(tokenHash: string, session: GuestSession, readAt: number): void {
-      if (readAt !== epoch) {
-        return;
-      }
-      entries.delete(tokenHash);
-      if (entries.size >= options.maxEntries) {
-        entries.delete(entries.keys().next().value as string);
-      }
-      entries.set(tokenHash, { session, at: now() });
+      entries.set(tokenHash, { session, at: now() }, readAt);
     },
 
     delete(tokenHash: string): void {
-      epoch++;
       entries.delete(tokenHash);
     },
 
     clear(): void {
-      epoch++;
       entries.clear();
     },
 
