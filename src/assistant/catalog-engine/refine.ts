@@ -57,8 +57,8 @@ export function onlyModifiers(text: string): boolean {
  * Whether a short follow-up names a kind of product of its own, other than the one searched
  * ("ремешок для fenix 7" after watches): a new request, answered as one, not the last search with
  * its words added. What the item comes with ("а с AMOLED экраном?", "with 16gb ram") and
- * qualities alone refine. The kind must be one the shop sells or one of the synonym table: a
- * noun the shop does not know ("гибкая подводка" after toilets) still refines.
+ * qualities alone refine. The kind must be one the shop sells or one of the synonym table
+ ("гибкая подводка" after toilets is a new request): a noun naming no kind ("а хром?") refines.
  */
 export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: EngineState, index: Pick<CatalogIndex, 'productWord'>): boolean {
   if (parsed.text === '' || onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined) {

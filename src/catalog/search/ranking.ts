@@ -710,11 +710,12 @@ export function ranker(source: RankingSource): {
       }
     }
     const minScore = sort ? 0 : bestScore * 0.02;
-    // When no product matches every word, one that names the product word as something else
-    // (a seat fastener "для унитаза" for "унитаз с бачком") comes after every product of the
-    // kind asked for that matches as much; products matching other words keep their place.
+    // A product that names the product word as something else (a seat fastener "для унитаза"
+    // for "унитаз с бачком"), or is of another kind in a category of it (a chrome shower head
+    // filed under "Смесители" for "смеситель хром"), comes after every product of the kind asked
+    // for that matches as much; products matching other words keep their place.
     let kindFloor = Number.POSITIVE_INFINITY;
-    if (!sort && head >= 0 && bestMatched < ng) {
+    if (!sort && head >= 0) {
       for (let k = 0; k < count; k++) {
         if (candMask[k] === bestMatched && (candHead[k] as number) >= 2 && (candScore[k] as number) < kindFloor) {
           kindFloor = candScore[k] as number;

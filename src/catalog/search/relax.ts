@@ -143,6 +143,20 @@ function purposeUnnamed(req: SearchRequest, hits: readonly SearchHit[]): boolean
   return named.length * 2 < Math.min(hits.length, PURPOSE_NAMES_READ);
 }
 
+/**
+ * Whether a search in a category named by the buyer's product word ("смеситель" → "Смесители")
+ * for words naming no kind ("хром") found products whose names mostly do not say that word
+ * (the category's shower heads). Reads the names of at most PURPOSE_NAMES_READ hits.
+ */
+function kindUnnamed(req: SearchRequest, hits: readonly SearchHit[]): boolean {
+  if (req.text === '' || (req.filters.categories?.length ?? 0) === 0 || (req.categoryWords?.length ?? 0) === 0 || hits.some((h) => h.ofKind !== undefined)) {
+    return false;
+  }
+  const kind = (req.categoryWords ?? []).flatMap((w) => tokenize(w)).map(stem);
+  const named = hits.slice(0, PURPOSE_NAMES_READ).filter((h) => tokenize(h.product.name).some((w) => kind.includes(stem(w))));
+  return named.length * 2 < Math.min(hits.length, PURPOSE_NAMES_READ);
+}
+
 /** A product of the kind asked for matching every word. */
 const wholeOfKind = (h: SearchHit): boolean => h.ofKind === true && (h.coverage ?? 1) >= 1;
 
@@ -175,6 +189,16 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
       // Only a wider answer as full as the category's replaces it.
       if (sparse ? ofKind.length > first.hits.length : ofKind.length >= first.hits.length && first.hits.filter(wholeOfKind).length < ofKind.length) {
         return { ...wider, hits: ofKind, relaxed: [] };
+      }
+    }
+    // "смеситель хром": the category said the kind and the words only a quality; the products
+    // the words name in it can be of another kind (its chrome shower heads) while its mixers say
+    // "хром" in their texts: then the products of the kind are the answer.
+    if (first.exact && kindUnnamed(req, first.hits) && !budget?.exhausted) {
+      const kinded = attempt(index, { ...req, text: `${(req.categoryWords ?? []).join(' ')} ${req.text}` }, [], limit, budget);
+      const ofKind = kinded.hits.filter(wholeOfKind);
+      if (ofKind.length > 0) {
+        return { ...first, hits: ofKind };
       }
     }
     return first;

@@ -222,6 +222,48 @@ test('a follow-up naming another kind of product is a new request: "ремешо
   assertEvery(productsOf(withScreen!)?.value.map((c) => c.name) ?? [], (n) => /^Часы/u.test(n));
 });
 
+test('"гибкая подводка" after toilets is a new request (a kind of the plumbing trade the shop does not sell), not toilets again', async () => {
+  const plumbing = buildCatalogIndex(
+    [
+      item('t1', 'Унитаз компакт "Бриз" белый', ['Санфаянс', 'Унитазы'], 3_100),
+      item('t2', 'Компакт "Орион" (+арматура,крепл,сиденье)', ['Санфаянс', 'Унитазы'], 3_050),
+      item('valve', 'Клапан нижн.подводки', ['Санфаянс', 'Комплектующие для санфаянса'], 180),
+      item('hose', 'F40 Шланг д/душа 150 имп.', ['Смесители', 'Шланги'], 140),
+    ],
+    { language: 'ru' },
+  );
+  const [toilets, hose] = await dialogOn(plumbing, 'ru', ['унитаз', 'гибкая подводка']);
+  assert.ok((productsOf(toilets!)?.value.length ?? 0) > 0);
+  assertNone(productsOf(hose!)?.value.map((c) => c.name) ?? [], (n) => /Унитаз|Компакт/u.test(n));
+  assert.doesNotMatch(messageOf(hose!), /Унитаз/u);
+  // A quality of the toilets still refines them.
+  const [, white] = await dialogOn(plumbing, 'ru', ['унитаз', 'а белый?']);
+  assertEvery(productsOf(white!)?.value.map((c) => c.name) ?? [], (n) => /Унитаз/u.test(n));
+});
+
+test('a quality after a kind said by its category ("смеситель" → "а хром?") finds chrome mixers, not the category\'s chrome shower heads', async () => {
+  // As the plumbing feed files them: mixers named by their code, "хром" in their texts only;
+  // shower heads in the mixers' category, "хром" in their names.
+  const plumbing = buildCatalogIndex(
+    [
+      item('m1', 'F2708 для ванной', ['Смесители', 'Смесители FRAP'], 1_650, 'Смеситель д/ванны хром F2708'),
+      item('m2', 'F4226 для кухни', ['Смесители', 'Смесители FRAP'], 880, 'Смеситель д/кухни хром F4226'),
+      item('m3', 'Смеситель д/раковины Grohe euroeco', ['Смесители', 'Смесители Grohe'], 4_570),
+      ...['F02', 'F05', 'F06', 'F07'].map((code, i) => item(`h${i}`, `${code} (лейка хром.)`, ['Смесители', 'Шланги,лейки, комплектующие', 'Лейки для душа'], 100 + i, `Лейка хром ${code}`)),
+    ],
+    { language: 'ru' },
+  );
+  const chrome = (cards: Array<{ name: string }>) => cards.map((c) => c.name);
+  const [mixers, refined] = await dialogOn(plumbing, 'ru', ['смеситель', 'а хром?']);
+  assert.ok((productsOf(mixers!)?.value.length ?? 0) > 0);
+  assert.deepEqual(chrome(productsOf(refined!)?.value ?? []).sort(), ['F2708 для ванной', 'F4226 для кухни']);
+  const [fresh] = await dialogOn(plumbing, 'ru', ['смеситель хром']);
+  assert.deepEqual(chrome(productsOf(fresh!)?.value ?? []).sort(), ['F2708 для ванной', 'F4226 для кухни']);
+  // Shower heads asked for are still shower heads.
+  const [heads] = await dialogOn(plumbing, 'ru', ['лейка хром']);
+  assertEvery(chrome(productsOf(heads!)?.value ?? []), (n) => /лейка/u.test(n));
+});
+
 test('a measure alone after a search ("а уже 50 см есть?" after washers) refines it, not a search of every product with a 50 in it', async () => {
   const shop = buildCatalogIndex(
     [
