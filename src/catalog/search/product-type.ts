@@ -290,6 +290,7 @@ export function productKindTerms(
 ): Int32Array {
   const out = new Int32Array(count * KIND_SLOTS).fill(-1);
   const categoryKind = categoryKindTerms(categories?.names ?? [], inv);
+  const listed = listedKinds(categories?.names ?? []);
   const sameKind = sameKindAs(inv);
   for (let i = 0; i < count; i++) {
     const words = kindWordsOfFirst(firstWords[i] as string[], nameOf(i));
@@ -297,11 +298,30 @@ export function productKindTerms(
       out[i * KIND_SLOTS + k] = inv.termId(stem(words[k] as string)) ?? -1;
     }
     const path = categories?.pathOf(i);
-    if (path && path.length > 0) {
+    if (path && path.length > 0 && !namedAmongListed(words[0], listed[path[path.length - 1] as number])) {
       addCategoryKind(out, i, path, categoryKind, opensWithKind(firstWords[i] as string[], words[0], sameKind));
     }
   }
   return out;
+}
+
+/** A category name listing several kinds ("TV & Soundbars", "Кресла и стулья", "Шланги,лейки, комплектующие"). */
+const LISTING = /[&,/]|\s(?:и|and)\s/iu;
+
+/** For each category name that lists several kinds, the stems of its words; undefined for any other. */
+function listedKinds(names: readonly string[]): Array<ReadonlySet<string> | undefined> {
+  return names.map((name) => (LISTING.test(name) ? new Set(tokenizeName(boundText(name)).first.map(stem)) : undefined));
+}
+
+/**
+ * Whether a name's kind word is one of the kinds its category lists, in any language: a
+ * "77-дюймовый телевизор …" under "TV & Soundbars" is a TV, not a soundbar too.
+ */
+function namedAmongListed(word: string | undefined, listed: ReadonlySet<string> | undefined): boolean {
+  if (word === undefined || listed === undefined) {
+    return false;
+  }
+  return [word, ...synonymsOfAnyForm(word)].some((w) => listed.has(stem(w)));
 }
 
 /** For each category name, the term id of the kind of product it names ("Унитазы (Компакты)": "унитаз"), -1 where none. */

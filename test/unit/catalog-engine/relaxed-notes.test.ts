@@ -145,6 +145,21 @@ test('a kind not sold is named without what the shop does have, and in the plura
   assert.deepEqual(r.cards, []);
 });
 
+test('a kind a category lists but no product there is ("саундбар" where "TV & Soundbars" holds TVs only, as on LG Kazakhstan\'s feed) is not sold', async () => {
+  const lg = [
+    ...['77-дюймовый телевизор Smart TV LG OLED evo AI G6 4K 2026', '50-дюймовый телевизор Smart TV LG NANO 4K UHD AI NU85 2026', '32-дюймовый телевизор LG SMART TV AI LB65 FHD 2026'].map((name, i) =>
+      item(`tv${i}`, name, ['TV & Soundbars'], 239_990 + i * 100_000),
+    ),
+    item('fridge', 'Холодильник LG DoorCooling+ GC-B509SMSM', ['Refrigerators'], 399_990),
+    item('fridge-2', 'Холодильник LG GA-B459SLCL', ['Refrigerators'], 299_990),
+  ];
+  const soundbar = await ask(lg, 'саундбар');
+  assert.match(soundbar.message, /^Похоже, «саундбар» в нашем магазине не продаётся/u);
+  assert.deepEqual(soundbar.cards, []);
+  const tv = await ask(lg, 'телевизор');
+  assert.equal(tv.cards.length, 3);
+});
+
 test('the close cards after a whole match are of the kind asked for ("батарейки ааа" on the Russian shops\' catalogue: no touchscreen marked "- АА")', { skip: sharedDataSkip }, async () => {
   const r = await ask(await loadProducts(RU_SHOPS_CATALOG), 'батарейки ааа');
   assert.ok(r.cards.length >= 2);
