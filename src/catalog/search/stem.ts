@@ -37,6 +37,13 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
+ * English nouns of a device or a doer in "-ator" ("laminator", "calculator", "radiator") keep
+ * their own stem, the plural's "s" dropped: the stemmer makes "laminator" and "laminated" one
+ * "lamin", and an office shop selling no laminator answered "laminator" with laminated tape.
+ */
+const AGENT_NOUN = /[a-z]{3}ators?$/;
+
+/**
  * Returns the stem of one normalised word. Words with digits (model codes, sizes) and
  * very short words are returned as they are: stemming "s24" or "lg" only loses meaning.
  */
@@ -49,7 +56,7 @@ export function stem(word: string): string {
     return known;
   }
   const cyrillic = isCyrillic(word);
-  let stemmed = cyrillic ? russian.stem(word) : english.stem(IRREGULAR.get(word) ?? word);
+  let stemmed = cyrillic ? russian.stem(word) : AGENT_NOUN.test(word) ? word.replace(/s$/, '') : english.stem(IRREGULAR.get(word) ?? word);
   // Russian fleeting vowels: "чехол"/"чехлы", "ремешок"/"ремешки", "продавец"/"продавцы"
   // stem apart ("чехол" vs "чехл"); dropping the vowel of such an ending joins them.
   if (cyrillic && stemmed.length >= 5 && FLEETING.test(stemmed)) {

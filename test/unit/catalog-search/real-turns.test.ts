@@ -611,3 +611,11 @@ test('"стол для кухни маленький" on the furniture feed show
   assert.ok(run.hits.length >= 6);
   assertEvery(names(run), (n) => /стол/iu.test(n) && !/^Стул/u.test(n));
 });
+
+test('"laminator" on the office catalogue, which sells no laminator, finds its laminator pouches first, not laminated labelling tape', { skip: sharedDataSkip }, async () => {
+  const index = await officeShop();
+  for (const message of ['laminator', 'laminators']) {
+    const run = ask(index, message);
+    assert.deepEqual(names(run).slice(0, 2).map((n) => /laminator pouch/.test(n)), [true, true], message);
+  }
+});
