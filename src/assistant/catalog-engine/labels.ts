@@ -457,14 +457,14 @@ function productWordKept(label: readonly string[], kept: readonly boolean[]): bo
 /** The stems of each product's kinds, remembered as `productWords` are (reading a name's kind cost a tenth of an answer). */
 const kindStemsMemo = new Map<CatalogProduct, readonly string[]>();
 
-/** The stems of a product's kinds, by its name and its most specific category ("speaker" of "Portable Speakers"). */
+/** The stems of a product's kinds, by its name (or its description's opening) and its most specific category ("speaker" of "Portable Speakers"). */
 function kindStemsOf(p: CatalogProduct): readonly string[] {
   const known = kindStemsMemo.get(p);
   if (known) {
     return known;
   }
   const leaf = p.categories[p.categories.length - 1];
-  return remember(kindStemsMemo, p, [...productKindWords(p.name.slice(0, MAX_NAME_CHARS)), ...(leaf ? productKindWords(leaf.slice(0, MAX_NAME_CHARS)) : [])].map(stem));
+  return remember(kindStemsMemo, p, [...productKindWords(p.name.slice(0, MAX_NAME_CHARS), p.description), ...(leaf ? productKindWords(leaf.slice(0, MAX_NAME_CHARS)) : [])].map(stem));
 }
 
 /** The stems of the shown products' kinds (see kindStemsOf). */

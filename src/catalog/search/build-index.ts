@@ -84,7 +84,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const kindTerms = productKindTerms(n, inv, built.nameFirstWords, (i) => boundText((docs[i] as CatalogProduct).name), {
     names: catNames,
     pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
-  });
+  }, (i) => (docs[i] as CatalogProduct).description);
   const namesKind = kindNamer(kindTerms, inv.termCount, n);
   const kindWords = kindPairs(kindTerms);
   const categoryKinds = new Set(categoryKindTerms(catNames, inv));

@@ -20,10 +20,15 @@ import { stem } from './stem.ts';
 /** How many kind words a product keeps (its product word and the word a packaging word packages). */
 export const KIND_SLOTS = 2;
 
-/** The kind words of a product name, at most KIND_SLOTS: those the index keeps for it. */
-export function productKindWords(name: string): string[] {
+/**
+ * The kind words of a product name, at most KIND_SLOTS: those the index keeps for it; with its
+ * description, the kind that opens it when the name says none in Russian (`describedKind`).
+ */
+export function productKindWords(name: string, description?: string): string[] {
   const bounded = boundText(name);
-  return kindWordsOfFirst(tokenizeName(spellMarks(bounded)).first, bounded);
+  const first = tokenizeName(spellMarks(bounded)).first;
+  const described = describedKind(bounded, description);
+  return described === undefined ? kindWordsOfFirst(first, bounded) : [described];
 }
 
 /** The kind words of a name's first part, split as the index splits it (`tokenizeName`). */
@@ -287,22 +292,64 @@ export function productKindTerms(
   firstWords: readonly string[][],
   nameOf: (i: number) => string,
   categories?: KindCategories,
+  descriptionOf?: (i: number) => string | undefined,
 ): Int32Array {
   const out = new Int32Array(count * KIND_SLOTS).fill(-1);
   const categoryKind = categoryKindTerms(categories?.names ?? [], inv);
   const listed = listedKinds(categories?.names ?? []);
   const sameKind = sameKindAs(inv);
   for (let i = 0; i < count; i++) {
-    const words = kindWordsOfFirst(firstWords[i] as string[], nameOf(i));
+    const described = descriptionOf === undefined ? undefined : describedKind(nameOf(i), descriptionOf(i));
+    const words = described === undefined ? kindWordsOfFirst(firstWords[i] as string[], nameOf(i)) : [described];
     for (let k = 0; k < words.length; k++) {
       out[i * KIND_SLOTS + k] = inv.termId(stem(words[k] as string)) ?? -1;
     }
     const path = categories?.pathOf(i);
     if (path && path.length > 0 && !namedAmongListed(words[0], listed[path[path.length - 1] as number])) {
-      addCategoryKind(out, i, path, categoryKind, opensWithKind(firstWords[i] as string[], words[0], sameKind));
+      const said = described === undefined ? null : inv.termId(stem(described));
+      addCategoryKind(out, i, path, categoryKind, said === null ? opensWithKind(firstWords[i] as string[], words[0], sameKind) : (term) => term === said);
     }
   }
   return out;
+}
+
+/** A Russian word anywhere in a name, of three letters or more ("Б/у", "1024х1280" are none). */
+const RUSSIAN_WORD_IN = /(?:^|[^\p{L}\p{N}])[а-яё]{3,}(?![\p{L}\p{N}])/iu;
+/** A description opening with a Russian word, after quotes and spaces. */
+const OPENS_RUSSIAN = /^[\s"«]*[а-яё]/iu;
+
+/** Endings of Russian verbs and adverbs ("слушайте", "подходит", "идеально"), never a kind. */
+const NOT_A_KIND = /(?:те|ть|ться|ет|ит|ут|ют|ат|ят|ьно|но)$/u;
+/** Nouns a description opens with that say what follows, not what the product is. */
+const DESCRIPTION_OPENERS: ReadonlySet<string> = new Set(['описание', 'новинка', 'товар', 'характеристики', 'модель', 'цвет', 'размер', 'артикул', 'производитель', 'бренд', 'цена', 'внимание']);
+
+/** How much of a description is read for the kind it opens with. */
+const DESCRIPTION_OPENING_CHARS = 80;
+const DESCRIPTION_KIND_WORDS = 4;
+
+/**
+ * The kind a Russian description opens with, for a name that says none in Russian: the computer
+ * shop's "17\" Samsung 731BF 1024х1280 DVI/VGA Б\У", filed under "ВЕБКАМЕРЫ", is described as
+ * "Монитор Samsung 731BF DVI/VGA". Its first noun, after Russian adjectives at most, within the
+ * first words; undefined when the name has a Russian word of its own or the description opens
+ * otherwise.
+ */
+function describedKind(name: string, description: string | undefined): string | undefined {
+  if (description === undefined || !OPENS_RUSSIAN.test(description) || RUSSIAN_WORD_IN.test(name)) {
+    return undefined;
+  }
+  const opening = tokenizeName(spellMarks(description.slice(0, DESCRIPTION_OPENING_CHARS))).first.slice(0, DESCRIPTION_KIND_WORDS);
+  for (const w of opening) {
+    if (!isCyrillic(w) || w.length < 3) {
+      return undefined;
+    }
+    if (!hasAdjectiveEnding(w)) {
+      // A noun, not a verb or an adverb a description may open with ("Слушайте музыку …",
+      // "Идеально подходит …").
+      return STOP_WORDS.has(w) || NOT_A_KIND.test(w) || DESCRIPTION_OPENERS.has(w) ? undefined : w;
+    }
+  }
+  return undefined;
 }
 
 /** A category name listing several kinds ("TV & Soundbars", "Кресла и стулья", "Шланги,лейки, комплектующие"). */

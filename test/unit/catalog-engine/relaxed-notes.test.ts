@@ -160,6 +160,15 @@ test('a kind a category lists but no product there is ("саундбар" where 
   assert.equal(tv.cards.length, 3);
 });
 
+test('a product whose name says no kind in Russian is of the kind its description opens with: "монитор" on the computer shop\'s feed, which files its monitors under "ВЕБКАМЕРЫ"', { skip: sharedDataSkip }, async () => {
+  // "17\" Samsung 731BF 1024х1280 DVI/VGA Б\У", described as "Монитор Samsung 731BF DVI/VGA".
+  const b59 = await loadProducts(sharedDataPath('feeds/yml/b59_ru_yandex_cp1251.xml'));
+  const r = await ask(b59, 'монитор');
+  assert.match(r.message, /^Монитор — вот 6 вариантов/u);
+  const bySku = new Map(b59.map((p) => [p.sku, p]));
+  assertEvery(r.cards, (sku) => /^\s*"?Монитор/iu.test(bySku.get(sku)?.description ?? ''));
+});
+
 test('the close cards after a whole match are of the kind asked for ("батарейки ааа" on the Russian shops\' catalogue: no touchscreen marked "- АА")', { skip: sharedDataSkip }, async () => {
   const r = await ask(await loadProducts(RU_SHOPS_CATALOG), 'батарейки ааа');
   assert.ok(r.cards.length >= 2);

@@ -619,3 +619,12 @@ test('"laminator" on the office catalogue, which sells no laminator, finds its l
     assert.deepEqual(names(run).slice(0, 2).map((n) => /laminator pouch/.test(n)), [true, true], message);
   }
 });
+
+test('"жесткий диск 2tb" on the Russian shops\' catalogue: the 2 TB disks of the category and the one filed under network adapters, whose description says it is a disk', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(RU_SHOPS_CATALOG), { language: 'ru' });
+  const skus = ask(index, 'жесткий диск 2tb').hits.map((h) => h.product.sku);
+  // "_2.0Tb Toshiba MQ01ABB200 5400 SATA3*", described "Жесткие диски / Toshiba / …", and the category's own.
+  for (const sku of ['b59:7500', 'b59:4679', 'b59:4717', 'b59:4681', 'b59:4682', 'b59:4695']) {
+    assert.ok(skus.includes(sku), sku);
+  }
+});
