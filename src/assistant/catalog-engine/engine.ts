@@ -45,6 +45,7 @@ import { asksColours, coloursAnswer } from './colours.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic } from './product-facts.ts';
 import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
+import { fitAnswer, fitTarget } from './fits.ts';
 import { asksWithFeature, describingCategory, saysWhatItComesWith, forWhatWasShown, looksLikeFollowUp, namesAnotherKind, onlyModifiers, purposeSwitch, qualityOfUnsold, refineSearch, type PriceMove } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
@@ -230,6 +231,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const parsed = describingCategory(index.parseDetailed(core), prev);
   const pageSku = req.page.type === 'PRODUCT' ? pageSkus(req.page.data)[0] : undefined;
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
+
+  // "Will it fit iphone 15 pro?": whether the page's product, or the cards just shown, name that model.
+  const fit = pageProduct || (prev && prev.shown.length > 0) ? fitTarget(text) : null;
+  if (fit) {
+    const products = pageProduct ? [pageProduct] : prev ? shownProducts(index, prev) : [];
+    if (products.length > 0) {
+      return fitAnswer(turn, products, fit, prev);
+    }
+  }
 
   if (wantsComplementary(text) && pageProduct) {
     // "а чехол к нему есть?": products of that kind that go with the page's product, not

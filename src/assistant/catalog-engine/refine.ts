@@ -10,7 +10,8 @@ import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts'
 import type { SearchRequest } from '../../catalog/search/relax.ts';
 import { isUnitWord, measureWords, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
 import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
-import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
+import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
+import { synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -127,9 +128,18 @@ export function forWhatWasShown(message: string, label: readonly string[], index
     return null;
   }
   const product = new Set(index.productWord(label.join(' '))?.word.split(' ') ?? []);
-  const rest = label.filter((w) => !(product.has(w.toLowerCase()) && isCyrillic(w)));
-  const target = (rest.length > 0 ? rest : label).join(' ');
+  const dropped = (w: string) => product.has(w.toLowerCase()) && isCyrillic(w);
+  const rest = label.filter((w) => !dropped(w));
+  // With only a number left ("айфон 15"), the word names the line: in its Latin name ("для iphone 15").
+  const line = rest.length > 0 && rest.every(hasDigit) ? label.map((w) => (dropped(w) ? (latinName(w.toLowerCase()) ?? w) : w)) : null;
+  const target = (line ?? (rest.length > 0 ? rest : label)).join(' ');
   return `${message.slice(0, m.index)}${m[1]}${m[2]} ${target}${message.slice(m.index + m[0].length)}`;
+}
+
+/** The one Latin word the synonym table has for a Russian word ("айфон" → "iphone"), or undefined. */
+function latinName(word: string): string | undefined {
+  const latin = synonymsOf(word).filter((s) => !isCyrillic(s));
+  return latin.length === 1 ? latin[0] : undefined;
 }
 
 /**

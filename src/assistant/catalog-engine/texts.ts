@@ -156,6 +156,11 @@ const RU = {
     `По карточкам: ${lines.join('; ')}.${silent > 0 ? ` В карточках остальных (${silent}) об этом не сказано.` : ''}`,
   shownNoDetail: (operator: boolean) =>
     `В карточках показанных товаров об этом не сказано.${operator ? ' Могу позвать оператора — он уточнит.' : ' Подробнее — на страницах товаров.'}`,
+  fitsNone: (model: string, shown: number, operator: boolean) =>
+    `${shown === 1 ? 'В карточке товара не сказано' : 'Ни в одной из показанных карточек не сказано'}, что ${shown === 1 ? 'он подходит' : 'товар подходит'} к ${model}.${operator ? ' Могу позвать оператора — он уточнит.' : ' Подробнее — на страницах товаров.'}`,
+  fitsSome: (model: string, names: string[], others: number) =>
+    `${names.length === 1 ? `Подходит к ${model}, по карточке: «${names[0]}».` : `Подходят к ${model}, по карточкам: ${names.map((n) => `«${n}»`).join(', ')}.`}${others > 0 ? ` ${others === 1 ? 'Ещё один товар его не называет.' : `Остальные (${others}) его не называют.`}` : ''}`,
+  titleFits: (model: string) => `Для ${model}`,
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `«${name}»` : `«${name}» — ${price}`),
   shownCard: (name: string, price: string | null, facts: string[]) =>
     `«${name}»${price === null ? '' : ` — ${price}`}. ${
@@ -290,6 +295,11 @@ const EN: typeof RU = {
     `From the cards: ${lines.join('; ')}.${silent > 0 ? ` The other ${silent === 1 ? 'card does' : `${silent} cards do`} not say.` : ''}`,
   shownNoDetail: (operator: boolean) =>
     `The cards of these products don't say.${operator ? ' I can call an operator to find out.' : ' The product pages may have more.'}`,
+  fitsNone: (model: string, shown: number, operator: boolean) =>
+    `${shown === 1 ? "The product's card doesn't say it fits" : 'None of the cards shown says it fits'} ${model}.${operator ? ' I can call an operator to check.' : ' The product pages may have more.'}`,
+  fitsSome: (model: string, names: string[], others: number) =>
+    `${names.length === 1 ? `By its card, “${names[0]}” fits ${model}.` : `By their cards, these fit ${model}: ${names.map((n) => `“${n}”`).join(', ')}.`}${others > 0 ? ` The other ${others === 1 ? 'one does' : `${others} do`} not name it.` : ''}`,
+  titleFits: (model: string) => `For ${model}`,
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `“${name}”` : `“${name}” at ${price}`),
   shownCard: (name: string, price: string | null, facts: string[]) =>
     `“${name}”${price === null ? '' : ` at ${price}`}. ${

@@ -9,7 +9,8 @@ import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { loadProducts } from '../catalog-search/demo-catalog.ts';
-import { ask, dialogOn, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { ask, converse, dialogOn, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { fitTarget, namesModel } from '../../../src/assistant/catalog-engine/fits.ts';
 
 test('"чехол который подходит к iphone 15" shows the cases for the iPhone 15, not what goes with a case', async () => {
   for (const text of ['чехол который подходит к iphone 15', 'чехол, подходящий для iphone 15']) {
@@ -69,4 +70,29 @@ test('"does it work with iphone?" after Samsung wireless chargers asks about the
   assert.ok(shown.size > 0);
   assert.deepEqual((productsOf(works!)?.value ?? []).map((c) => c.sku).filter((sku) => !shown.has(sku)), []);
   assert.doesNotMatch(messageOf(works!), /here (are|is) \d+ option|Nothing matches/u);
+});
+
+test('"will it fit iphone 15 pro?" after iPhone 6 cases says no card names it; "а он подойдёт к iphone 6s?" shows the two that do', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('catalogs/bestbuy_products_3291.jsonl')), { language: 'en' });
+  const [cases, newer, older] = await dialogOn(index, 'en', ['iphone 6 case', 'will it fit iphone 15 pro?', 'а он подойдёт к iphone 6s?']);
+  const shown = (productsOf(cases!)?.value ?? []).map((c) => c.name);
+  assert.ok(shown.length >= 4);
+  // Before: the cards' descriptions quoted, or what goes with an iPhone 6s.
+  assert.match(messageOf(newer!), /^None of the cards shown says it fits iphone 15 pro\./u);
+  assert.deepEqual(productsOf(newer!)?.value ?? [], []);
+  const fitting = (productsOf(older!)?.value ?? []).map((c) => c.name);
+  assert.deepEqual(fitting, shown.filter((n) => /6s/u.test(n)));
+  assert.ok(fitting.length > 0);
+  assert.match(messageOf(older!), /^Подходя?т к iphone 6s, по карточк/u);
+});
+
+test('a fit question reads the model, not a number inside another one: an "iPhone 6 Plus" case does not fit an iPhone 6; "айфон 15" → "чехол для него" → "подойдёт к iphone 15 pro?"', async () => {
+  assert.equal(namesModel({ sku: 'a', name: 'Tech21 - EVO Case for Apple® iPhone® 6 Plus - Aqua/White', categories: [], available: true, params: {} }, fitTarget('will it fit iphone 6?')!), false);
+  assert.equal(namesModel({ sku: 'b', name: 'Tech21 - Patriot Case for Apple® iPhone® 6 and 6s - Black', categories: [], available: true, params: {} }, fitTarget('will it fit iphone 6?')!), true);
+  assert.equal(fitTarget('does it work with iphone?'), null, 'no model named: the cards are read as before');
+  const [, cases, pro] = await converse(['айфон 15', 'чехол для него', 'подойдёт к iphone 15 pro?']);
+  assert.match(messageOf(cases!.answer), /^Чехол для iPhone 15 — вот/u);
+  const names = (productsOf(pro!.answer)?.value ?? []).map((c) => c.name);
+  assert.ok(names.length > 0);
+  assertEvery(names, (n) => /iPhone 15 Pro/u.test(n));
 });
