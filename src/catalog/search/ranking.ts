@@ -339,6 +339,43 @@ export function ranker(source: RankingSource): {
     return { picked: out, first: levels.values().next().value?.own.length ?? 0 };
   }
 
+  /**
+   * `picked` with the products whose names say each of `numbers` only as part of another model
+   * ("iPhone 6 Plus", "iPhone 15 Pro" for "iphone 6 case", "чехол для iphone 15": a suffix the
+   * buyer did not say after the number) after the others, among the first 2 × `limit` and only
+   * when those others match as many words. Reads at most 2 × `limit` names.
+   */
+  function otherModelsLast(picked: number[], numbers: readonly string[], asked: ReadonlySet<string>, limit: number): number[] {
+    const read = picked.slice(0, limit * 2);
+    const own: number[] = [];
+    const other: number[] = [];
+    for (const k of read) {
+      const name = tokenize((docs[candDoc[k] as number] as CatalogProduct).name.slice(0, MAX_OWN_NAME_CHARS));
+      const another = numbers.some((n) => {
+        let seen = false;
+        for (let i = 0; i < name.length; i++) {
+          if (name[i] === n) {
+            const next = name[i + 1];
+            if (next === undefined || !isModelSuffix(next) || asked.has(next)) {
+              return false;
+            }
+            seen = true;
+          }
+        }
+        return seen;
+      });
+      (another ? other : own).push(k);
+    }
+    if (other.length === 0 || own.length === 0) {
+      return picked;
+    }
+    const least = Math.min(...own.map((k) => candMask[k] as number));
+    if (other.some((k) => (candMask[k] as number) > least)) {
+      return picked;
+    }
+    return [...own, ...other, ...picked.slice(read.length)];
+  }
+
   /** The alternatives of a group as the buyer wrote the word (the highest weight). */
   function strongest(group: readonly TermAlternative[]): TermAlternative[] {
     let top = 0;
@@ -761,6 +798,19 @@ export function ranker(source: RankingSource): {
     }
     if (purposeMask !== 0 && picked.length > 1) {
       picked = purposeNamed(picked, groups, purposeMask, head);
+    }
+    if (!sort && picked.length > 1) {
+      const numbers = words.filter(namesModelNumber);
+      if (numbers.length > 0) {
+        // The category the buyer's words named may say the suffix they leave out ("iPhone 6 Plus Cases").
+        const asked = new Set(words);
+        for (const id of cf.categories ?? []) {
+          for (const w of tokenize(columns.catNames[id] ?? '')) {
+            asked.add(w);
+          }
+        }
+        picked = otherModelsLast(picked, numbers, asked, limit);
+      }
     }
     // A model asked for by a word no product here is of and its number ("айфон 15", "galaxy
     // s7"): the model itself and its other versions before what is made for it ("Защитное

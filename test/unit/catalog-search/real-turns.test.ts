@@ -628,3 +628,17 @@ test('"жесткий диск 2tb" on the Russian shops\' catalogue: the 2 TB d
     assert.ok(skus.includes(sku), sku);
   }
 });
+
+test('"iphone 6 case" shows cases for the iPhone 6 before those for the 6 Plus, whose names say the number too', { skip: sharedDataSkip }, async () => {
+  const index = await phoneShop();
+  const first = names(ask(index, 'iphone 6 case')).slice(0, 6);
+  assert.equal(first.length, 6);
+  assertNone(first, (n) => /6 Plus/u.test(n));
+  assertEvery(first, (n) => /iPhone® 6\b|iPhone 6\b/u.test(n));
+  // The demo shop's one iPhone 15 Pro case comes after the iPhone 15 cases.
+  const { index: demo } = await demoIndex();
+  const cases = names(ask(demo, 'чехол для iphone 15'));
+  assert.ok(cases.length >= 3);
+  assert.match(cases.at(-1) ?? '', /iPhone 15 Pro/u);
+  assertNone(cases.slice(0, -1), (n) => /iPhone 15 Pro/u.test(n));
+});
