@@ -22,13 +22,25 @@ export const KIND_SLOTS = 2;
 
 /**
  * The kind words of a product name, at most KIND_SLOTS: those the index keeps for it; with its
- * description, the kind that opens it when the name says none in Russian (`describedKind`).
+ * description, the kind that opens it first when the name says none (`withDescribedKind`).
  */
 export function productKindWords(name: string, description?: string): string[] {
   const bounded = boundText(name);
-  const first = tokenizeName(spellMarks(bounded)).first;
-  const described = describedKind(bounded, description);
-  return described === undefined ? kindWordsOfFirst(first, bounded) : [described];
+  return withDescribedKind(kindWordsOfFirst(tokenizeName(spellMarks(bounded)).first, bounded), bounded, description);
+}
+
+/**
+ * A name's kind words with the kind its description opens with first (`describedKind`), when
+ * the name's own kind is no kind of the synonym table ("SO-DIMM DDR3 4Gb Kingston" is memory
+ * by its name, whatever "Модуль памяти …" says).
+ */
+function withDescribedKind(named: string[], name: string, description: string | undefined): string[] {
+  const own = named[0];
+  if (description === undefined || (own !== undefined && (namesProductKind(own) || synonymsOfAnyForm(own).length > 0))) {
+    return named;
+  }
+  const described = describedKind(name, description);
+  return described === undefined ? named : [described, ...named.filter((w) => w !== described)].slice(0, KIND_SLOTS);
 }
 
 /** The kind words of a name's first part, split as the index splits it (`tokenizeName`). */
@@ -299,8 +311,9 @@ export function productKindTerms(
   const listed = listedKinds(categories?.names ?? []);
   const sameKind = sameKindAs(inv);
   for (let i = 0; i < count; i++) {
-    const described = descriptionOf === undefined ? undefined : describedKind(nameOf(i), descriptionOf(i));
-    const words = described === undefined ? kindWordsOfFirst(firstWords[i] as string[], nameOf(i)) : [described];
+    const named = kindWordsOfFirst(firstWords[i] as string[], nameOf(i));
+    const words = descriptionOf === undefined ? named : withDescribedKind(named, nameOf(i), descriptionOf(i));
+    const described = words[0] !== named[0] ? words[0] : undefined;
     for (let k = 0; k < words.length; k++) {
       out[i * KIND_SLOTS + k] = inv.termId(stem(words[k] as string)) ?? -1;
     }

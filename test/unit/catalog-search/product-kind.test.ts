@@ -166,3 +166,15 @@ test('a spelled-out name is also of its short word\'s kind: an "internal solid s
   // A laptop that has an SSD is still a laptop.
   assert.deepEqual(productKindWords('Lenovo Legion Y540 Notebook Black 39.6 cm (15.6") 1920 x 1080 pixels 9th gen Intel® Core™ i5 16 GB DDR4-SDRAM 512 GB SSD'), ['notebook']);
 });
+
+test('a name that says no kind takes the one its Russian description opens with; a name that does keeps its own', () => {
+  assert.deepEqual(productKindWords('17" Samsung 731BF 1024х1280 DVI/VGA Б\\У', 'Монитор Samsung 731BF DVI/VGA')[0], 'монитор');
+  assert.deepEqual(productKindWords('_2.0Tb Toshiba MQ01ABB200 5400 SATA3*', '"Жесткие диски / Toshiba / MQ01ABB200 / 2TB')[0], 'диски');
+  // A name saying a kind of the synonym table keeps it, whatever the description opens with;
+  // a Russian name is read as it is.
+  assert.deepEqual(productKindWords('Logitech M185 wireless mouse', 'Кабель в комплекте')[0], 'mouse');
+  assert.deepEqual(productKindWords('Кабель питания Gembird 1.8м', 'Монитор не входит')[0], 'кабель');
+  // A description opening with a verb or an adverb says no kind.
+  assert.notEqual(productKindWords('Galaxy S26', 'Слушайте музыку в наушниках Galaxy Buds.')[0], 'слушайте');
+  assert.notEqual(productKindWords('X100 Pro', 'Идеально подходит для дома')[0], 'идеально');
+});
