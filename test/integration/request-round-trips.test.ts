@@ -1,8 +1,8 @@
 /**
  * Database round trips of the small requests on PostgreSQL, once the caller's guest session
- * is held in memory: a debug generation, a dialog-list page and a reaction each take one
- * query (the reaction is found, checked and written in one statement), and the hot queries
- * run as named prepared statements.
+ * is held in memory: a debug generation, a dialog-list page, a reaction and a share read each
+ * take one query (the reaction is found, checked and written in one statement), and the hot
+ * queries run as named prepared statements.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { postgresSkip } from '../helpers/services.ts';
 import { statementNameOf } from '../../src/db/prepared.ts';
 
 describe('round trips per request [postgres]', { skip: postgresSkip }, () => {
-  test('debug generation, dialog list and PUT feedback: one query each; the same reaction again writes nothing', async () => {
+  test('debug generation, dialog list, PUT feedback and a share read: one query each; the same reaction again writes nothing', async () => {
     const app = await countingPostgresApp();
     const { t, database, counted } = app;
     try {
@@ -49,10 +49,17 @@ describe('round trips per request [postgres]', { skip: postgresSkip }, () => {
       const stored = await database.storage.db.selectFrom('feedback').selectAll().where('message_id', '=', answerId).execute();
       assert.equal(stored.length, 0, 'cleared');
 
-      for (const q of [...debug.queries, ...list.queries, ...like.queries]) {
+      // The public read of a shared dialog: one query, prepared (it was built and planned anew each time).
+      const created = await t.app.inject({ method: 'POST', url: '/dialogs/share', headers: auth(token), payload: { user_id: 'rt', dialog_id: 'rt-1' } });
+      assert.equal(created.statusCode, 201, created.body);
+      const share = await counted({ method: 'GET', url: `/dialogs/shared/${created.json().share_token as string}` });
+      assert.equal(share.res.statusCode, 200, share.res.body);
+      assert.equal(share.queries.length, 1, `share read: ${share.queries.join('\n')}`);
+
+      for (const q of [...debug.queries, ...list.queries, ...like.queries, ...share.queries]) {
         assert.ok(statementNameOf(q), `a named prepared statement: ${q.slice(0, 80)}`);
       }
-      process.stdout.write(`# queries: debug ${debug.queries.length}, list ${list.queries.length}, feedback ${like.queries.length}\n`);
+      process.stdout.write(`# queries: debug ${debug.queries.length}, list ${list.queries.length}, feedback ${like.queries.length}, share read ${share.queries.length}\n`);
     } finally {
       await app.close();
     }

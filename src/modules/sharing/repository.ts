@@ -1,5 +1,6 @@
 /** Share storage: Kysely only. Links are found by the SHA-256 of their token, never by the token. */
 import type { Insertable, Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import { DIALOG_COLUMNS, type Database, type Dialog, type SharesTable } from '../../db/types.ts';
 
 /** A share row as created (never revoked yet). */
@@ -7,6 +8,14 @@ export type NewShare = Omit<Insertable<SharesTable>, 'revoked_at'>;
 
 /** The sharing queries over `db`. */
 export function createSharingRepository(db: Kysely<Database>) {
+  // The public read, the hot path: compiled once (a named server-side statement on PostgreSQL).
+  const byTokenHash = prepared(db, 1, (tokenHash: string) =>
+    db
+      .selectFrom('shares as s')
+      .innerJoin('dialogs as d', 'd.id', 's.dialog_id')
+      .select(['s.token_hash', 's.snapshot', 's.created_at', 's.expires_at', 's.revoked_at', 'd.hidden_at'])
+      .where('s.token_hash', '=', tokenHash),
+  );
   return {
     /**
      * Dialogs with this resource and thread id in any tenant (at most `limit`): share
@@ -80,13 +89,8 @@ export function createSharingRepository(db: Kysely<Database>) {
     },
 
     /** A link with the state that decides whether it opens: its own and its source dialog's. */
-    findByTokenHash(tokenHash: string) {
-      return db
-        .selectFrom('shares as s')
-        .innerJoin('dialogs as d', 'd.id', 's.dialog_id')
-        .select(['s.token_hash', 's.snapshot', 's.created_at', 's.expires_at', 's.revoked_at', 'd.hidden_at'])
-        .where('s.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+    async findByTokenHash(tokenHash: string) {
+      return (await byTokenHash(tokenHash))[0];
     },
 
     /**
