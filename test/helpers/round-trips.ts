@@ -15,15 +15,16 @@ export interface CountingApp {
   close(): Promise<void>;
 }
 
-export async function countingPostgresApp(): Promise<CountingApp> {
+/** `tenants`: the sections of the counted app (the test tenants by default). */
+export async function countingPostgresApp(tenants?: unknown[]): Promise<CountingApp> {
   const database = await createTestDatabase('postgres');
   const queries: string[] = [];
   let counting = false;
   const storage = createStorage(database.settings, { onQuery: (e) => counting && queries.push(e.query.sql) });
   // Migrated and seeded by an app of its own, so the counted app starts on a ready database.
-  const seed = await buildTestApp('postgres', { database });
+  const seed = await buildTestApp('postgres', { database, ...(tenants ? { tenants } : {}) });
   await seed.close();
-  const t = await buildTestApp('postgres', { database: { ...database, storage }, catalogs: {} });
+  const t = await buildTestApp('postgres', { database: { ...database, storage }, catalogs: {}, ...(tenants ? { tenants } : {}) });
   return {
     t,
     database,

@@ -196,6 +196,16 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
       .select(['m.id as user_message_id', 'm.fingerprint as user_fingerprint']),
   );
   const reply = prepared(db, 1, (userMessageId: string) => db.selectFrom('messages').selectAll().where('reply_to', '=', userMessageId));
+  // A buyer's memory between dialogs, read on every turn of a section with memory on.
+  const preferencesOf = prepared(db, 2, (tenantId: string, resourceId: string) =>
+    db.selectFrom('buyer_preferences').select('data').where('tenant_id', '=', tenantId).where('resource_id', '=', resourceId),
+  );
+  const upsertPreferences = prepared(db, 4, (tenantId: string, resourceId: string, data: string, at: string) =>
+    db
+      .insertInto('buyer_preferences')
+      .values({ tenant_id: tenantId, resource_id: resourceId, data, updated_at: at as unknown as number })
+      .onConflict((oc) => oc.columns(['tenant_id', 'resource_id']).doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: eb.ref('excluded.updated_at') }))),
+  );
   const recent = prepared(db, 2, (dialogId: string, count: number) =>
     db.selectFrom('messages').select(['role', 'content', 'engine_state']).where('dialog_id', '=', dialogId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count),
   );
@@ -334,22 +344,13 @@ export function createGenerationRepository(db: Kysely<Database>, dialect: Dialec
     },
 
     async loadPreferences(tenantId: string, resourceId: string): Promise<Record<string, unknown> | null> {
-      const row = await db
-        .selectFrom('buyer_preferences')
-        .select('data')
-        .where('tenant_id', '=', tenantId)
-        .where('resource_id', '=', resourceId)
-        .executeTakeFirst();
+      const row = (await preferencesOf(tenantId, resourceId))[0];
       return row ? (JSON.parse(row.data) as Record<string, unknown>) : null;
     },
 
     async savePreferences(tenantId: string, resourceId: string, data: Record<string, unknown>, now: number): Promise<void> {
-      const json = JSON.stringify(data);
-      await db
-        .insertInto('buyer_preferences')
-        .values({ tenant_id: tenantId, resource_id: resourceId, data: json, updated_at: now })
-        .onConflict((oc) => oc.columns(['tenant_id', 'resource_id']).doUpdateSet({ data: json, updated_at: now }))
-        .execute();
+      // Prepared queries take their arguments as they are bound: the time passes through as a number.
+      await upsertPreferences(tenantId, resourceId, JSON.stringify(data), now as unknown as string);
     },
   };
 }
