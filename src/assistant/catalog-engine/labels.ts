@@ -503,6 +503,17 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
       !LABEL_CONNECTORS.has(w.toLowerCase()) &&
       (shows(vocab, w) || otherScript(w) || synonymShown(vocab, w) || (NUMBER.test(w) && numberShown(vocab, w))),
   );
+  // A two-word name of the synonym table the cards show by a synonym stays whole ("с солнечной
+  // батареей" on watches named "… Solar"), where neither word alone is shown.
+  for (let i = 0; i + 1 < label.length; i++) {
+    if (!(kept[i] && kept[i + 1])) {
+      const pair = `${label[i] as string} ${label[i + 1] as string}`.toLowerCase();
+      if (tablePhrase(pair) !== undefined && synonymShown(vocab, pair)) {
+        kept[i] = true;
+        kept[i + 1] = true;
+      }
+    }
+  }
   // The product word must be what a shown product is, said in its name or category, not a word
   // a description happens to use: phones whose descriptions mention headphones are not titled
   // "Наушники galaxy" for "наушники galaxy buds" in a shop without headphones.

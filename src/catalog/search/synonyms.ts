@@ -103,6 +103,8 @@ const GROUPS: string[][] = [
   ['водонепроницаемый', 'влагозащищенный', 'waterproof'],
   // Watches and headphones name the feature in English ("Forerunner 265 Music"): "а с музыкой?".
   ['музыка', 'музыкой', 'music'],
+  // Watches name solar charging in English ("Fenix 8 - 51mm, Solar"): "а с солнечной зарядкой?".
+  ['солнечная', 'солнечной', 'солнечный', 'солнечную', 'solar', 'солнечная зарядка', 'солнечной зарядкой', 'солнечная батарея', 'солнечной батареей', 'solar charging'],
   // Washers, irons and ovens name steam in English ("Стиральная машина LG 8 кг - AIDD™ | Steam™"): "а с паром?".
   ['пар', 'паром', 'паровой', 'steam'],
   // Cosmetics name acne by the skin it is for ("Крем для Проблемной кожи"): "что-нибудь от прыщей".
@@ -226,7 +228,7 @@ export const SYNONYM_VOCABULARY: readonly string[] = [...new Set(GROUPS.flat().f
 const PHRASED_ONLY: ReadonlySet<string> = new Set(GROUPS.filter((g) => g.filter((w) => !w.includes(' ')).length === 1).flatMap((g) => g.filter((w) => !w.includes(' '))));
 
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
-const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'пар', 'прыщи']);
+const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи']);
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);
@@ -241,9 +243,17 @@ const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi',
  * is a keyboard): "HP C8553A toner cartridge Original Magenta" is a cartridge.
  */
 const DESCRIPTOR_WORDS = ['original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan', 'rf'];
+/**
+ * The stems of words that name a kind on their own, a single word of another group ("зарядка")
+ * or one read one way ("батарея"): in any form, they are no modifier for being part of a
+ * modifier's two-word name ("солнечной зарядкой").
+ */
+const KIND_ON_ITS_OWN: ReadonlySet<string> = new Set(
+  [...GROUPS.filter((g) => !MODIFIER_GROUPS.has(g[0] as string)).flatMap((g) => g.filter((w) => !w.includes(' '))), ...ONE_WAY.keys()].map(stem),
+);
 const MODIFIERS: ReadonlySet<string> = new Set([
   ...GROUPS.filter((g) => MODIFIER_GROUPS.has(g[0] as string))
-    .flatMap((g) => g.flatMap((w) => w.split(' ')))
+    .flatMap((g) => g.flatMap((w) => (w.includes(' ') ? w.split(' ').filter((part) => !KIND_ON_ITS_OWN.has(stem(part))) : [w])))
     .filter((w) => !NOT_MODIFIERS.has(w)),
   ...FEATURE_WORDS,
   ...DESCRIPTOR_WORDS,

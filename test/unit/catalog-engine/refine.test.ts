@@ -347,3 +347,23 @@ test('"а с картами?" after watches with music refines the watches: what
   assert.ok(cards.length > 0);
   assertEvery(cards, (n) => /^Часы/u.test(n));
 });
+
+test('"а с солнечной зарядкой?" after watches finds and titles the ones whose names say "Solar"', async () => {
+  // As the Garmin feed names them.
+  const shop = buildCatalogIndex(
+    [
+      item('fr55', 'Часы Garmin Forerunner 55 Black', ['Часы'], 6_000),
+      item('enduro', 'Часы Garmin Enduro 2', ['Часы'], 50_000),
+      item('instinct', 'Часы Garmin Instinct 2 Solar, Graphite', ['Часы'], 35_000),
+      item('fenix', 'Часы Garmin Fenix 7S Pro - Solar Edition Silver with Graphite Band', ['Часы'], 75_000),
+      item('edge', 'Велокомпьютер Garmin Edge 1050', ['Велокомпьютеры'], 62_000),
+    ],
+    { language: 'ru' },
+  );
+  const [watches, solar] = await dialogOn(shop, 'ru', ['часы garmin', 'а с солнечной зарядкой?']);
+  assert.ok((productsOf(watches!)?.value.length ?? 0) > 2);
+  assert.deepEqual((productsOf(solar!)?.value ?? []).map((c) => c.sku).sort(), ['fenix', 'instinct']);
+  assert.match(messageOf(solar!), /^Часы Garmin с солнечной зарядкой — вот 2 варианта/u);
+  const [fresh] = await dialogOn(shop, 'ru', ['часы с солнечной батареей']);
+  assert.match(messageOf(fresh!), /^Часы с солнечной батареей — вот 2 варианта/u);
+});
