@@ -5,6 +5,7 @@
  * none does.
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
+import { numberOnlyInOtherModels } from '../../catalog/search/expansion.ts';
 import { hasDigit, tokenize } from '../../catalog/search/tokenize.ts';
 import type { EngineResult } from '../engine.ts';
 import type { EngineState } from '../engine-state.ts';
@@ -22,8 +23,6 @@ const DESCRIPTION_READ = 300;
 const FIT_WORDS = /(?:^|[^\p{L}])(?:fit|fits|work\s+with|works\s+with|compatible\s+with|go\s+with|подходит|подходят|подойдет|подойдёт|подойдут|совместим\p{L}*)(?=[^\p{L}]|$)/iu;
 /** Words between the verb and the model, and around it. */
 const FILLER = new Set(['ли', 'к', 'ко', 'с', 'со', 'для', 'на', 'моему', 'моей', 'мой', 'мою', 'мне', 'он', 'она', 'оно', 'они', 'my', 'the', 'a', 'an', 'to', 'with', 'on', 'in', 'it', 'them', 'this', 'that']);
-/** Words that make a model another one when they follow its number ("iPhone 6 Plus" is no iPhone 6). */
-const MODEL_SUFFIXES = new Set(['plus', 'pro', 'max', 'mini', 'ultra', 'edge', 'lite', 'se', 'fe', 'note', 'air']);
 
 /** The model a fit question names: its words (one with a digit at least) and as the buyer wrote them. */
 export interface FitTarget {
@@ -62,9 +61,7 @@ export function namesModel(p: CatalogProduct, target: FitTarget): boolean {
     return false;
   }
   const asked = new Set(target.words);
-  return target.words.filter(hasDigit).every((n) =>
-    words.some((w, i) => w === n && !(MODEL_SUFFIXES.has(words[i + 1] ?? '') && !asked.has(words[i + 1] as string))),
-  );
+  return !target.words.filter(hasDigit).some((n) => numberOnlyInOtherModels(words, n, asked));
 }
 
 /** The answer to a fit question about these products: those that name the model, or that none does. */

@@ -105,6 +105,25 @@ export function isModelSuffix(word: string): boolean {
   return MODEL_SUFFIXES.has(word);
 }
 
+/**
+ * Whether `words` (a name's, tokenised) say the model number `n` only as part of other models:
+ * each time followed by a model's suffix not among `asked` ("iPhone 6 Plus" for "iphone 6";
+ * "iPhone 6 and 6s" says the 6 itself). False when the number is not there at all.
+ */
+export function numberOnlyInOtherModels(words: readonly string[], n: string, asked: ReadonlySet<string>): boolean {
+  let seen = false;
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === n) {
+      const next = words[i + 1];
+      if (next === undefined || !isModelSuffix(next) || asked.has(next)) {
+        return false;
+      }
+      seen = true;
+    }
+  }
+  return seen;
+}
+
 /** The words of a query the search scores, in order. */
 export function queryWords(text: string): string[] {
   return analyseQuery(text).words;

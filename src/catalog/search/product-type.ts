@@ -31,8 +31,8 @@ export function productKindWords(name: string, description?: string): string[] {
 
 /**
  * A name's kind words with the kind its description opens with first (`describedKind`), when
- * the name's own kind is no kind of the synonym table ("SO-DIMM DDR3 4Gb Kingston" is memory
- * by its name, whatever "Модуль памяти …" says).
+ * the name's own kind is no kind of the synonym table ("Logitech M185 wireless mouse" is a
+ * mouse by its name, whatever its description opens with).
  */
 function withDescribedKind(named: string[], name: string, description: string | undefined): string[] {
   const own = named[0];

@@ -8,7 +8,7 @@ import type { CatalogProduct } from '../product.ts';
 import { popcount } from './bits.ts';
 import type { CompiledFilters } from './column-filters.ts';
 import type { CatalogColumns, Postings } from './columns.ts';
-import { isModelSuffix, type ExpandedQuery } from './expansion.ts';
+import { isModelSuffix, numberOnlyInOtherModels, type ExpandedQuery } from './expansion.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
 import { measureWords, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
@@ -351,20 +351,7 @@ export function ranker(source: RankingSource): {
     const other: number[] = [];
     for (const k of read) {
       const name = tokenize((docs[candDoc[k] as number] as CatalogProduct).name.slice(0, MAX_OWN_NAME_CHARS));
-      const another = numbers.some((n) => {
-        let seen = false;
-        for (let i = 0; i < name.length; i++) {
-          if (name[i] === n) {
-            const next = name[i + 1];
-            if (next === undefined || !isModelSuffix(next) || asked.has(next)) {
-              return false;
-            }
-            seen = true;
-          }
-        }
-        return seen;
-      });
-      (another ? other : own).push(k);
+      (numbers.some((n) => numberOnlyInOtherModels(name, n, asked)) ? other : own).push(k);
     }
     if (other.length === 0 || own.length === 0) {
       return picked;
