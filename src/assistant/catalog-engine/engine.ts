@@ -233,12 +233,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
 
   // "Will it fit iphone 15 pro?": whether the page's product, or the cards just shown, name that model.
-  const fit = pageProduct || (prev && prev.shown.length > 0) ? fitTarget(text) : null;
-  if (fit) {
-    const products = pageProduct ? [pageProduct] : prev ? shownProducts(index, prev) : [];
-    if (products.length > 0) {
-      return fitAnswer(turn, products, fit, prev);
-    }
+  const fit = fitTarget(text);
+  const askedAbout = !fit ? [] : pageProduct ? [pageProduct] : prev ? shownProducts(index, prev) : [];
+  if (fit && askedAbout.length > 0) {
+    return fitAnswer(turn, askedAbout, fit, prev);
   }
 
   if (wantsComplementary(text) && pageProduct) {

@@ -6,6 +6,7 @@
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { numberOnlyInOtherModels } from '../../catalog/search/expansion.ts';
+import { boundText } from '../../catalog/search/limits.ts';
 import { hasDigit, tokenize } from '../../catalog/search/tokenize.ts';
 import type { EngineResult } from '../engine.ts';
 import type { EngineState } from '../engine-state.ts';
@@ -55,7 +56,7 @@ export function fitTarget(text: string): FitTarget | null {
  * not only as part of another model ("iPhone 6 Plus" names no iPhone 6; "iPhone 6 and 6s" does).
  */
 export function namesModel(p: CatalogProduct, target: FitTarget): boolean {
-  const words = tokenize(`${p.name} ${(p.description ?? '').slice(0, DESCRIPTION_READ)}`);
+  const words = tokenize(`${boundText(p.name)} ${(p.description ?? '').slice(0, DESCRIPTION_READ)}`);
   const have = new Set(words);
   if (!target.words.every((w) => have.has(w))) {
     return false;

@@ -5,7 +5,7 @@
  * of answering "nothing".
  */
 import type { SearchFilters } from './filters.ts';
-import type { WorkBudget } from './limits.ts';
+import { boundText, type WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
 import { parseMeasureBound } from './measures.ts';
 import { stem } from './stem.ts';
@@ -135,12 +135,17 @@ function purposeUnnamed(req: SearchRequest, hits: readonly SearchHit[]): boolean
   if (!(purpose || described) || hits.some((h) => h.ofKind !== false)) {
     return false;
   }
-  const wanted = text.filter((w) => !startsPurpose(w)).map(stem);
-  const named = hits.slice(0, PURPOSE_NAMES_READ).filter((h) => {
-    const words = new Set(tokenize(h.product.name).map(stem));
-    return wanted.some((w) => words.has(w));
-  });
-  return named.length * 2 < Math.min(hits.length, PURPOSE_NAMES_READ);
+  return mostNamesSayNone(hits, text.filter((w) => !startsPurpose(w)).map(stem));
+}
+
+/**
+ * Whether most of the first PURPOSE_NAMES_READ hits' names (each read to the bounded length the
+ * search reads) say none of these stems.
+ */
+function mostNamesSayNone(hits: readonly SearchHit[], stems: readonly string[]): boolean {
+  const read = hits.slice(0, PURPOSE_NAMES_READ);
+  const named = read.filter((h) => tokenize(boundText(h.product.name)).some((w) => stems.includes(stem(w))));
+  return named.length * 2 < read.length;
 }
 
 /**
@@ -152,9 +157,7 @@ function kindUnnamed(req: SearchRequest, hits: readonly SearchHit[]): boolean {
   if (req.text === '' || (req.filters.categories?.length ?? 0) === 0 || (req.categoryWords?.length ?? 0) === 0 || hits.some((h) => h.ofKind !== undefined)) {
     return false;
   }
-  const kind = (req.categoryWords ?? []).flatMap((w) => tokenize(w)).map(stem);
-  const named = hits.slice(0, PURPOSE_NAMES_READ).filter((h) => tokenize(h.product.name).some((w) => kind.includes(stem(w))));
-  return named.length * 2 < Math.min(hits.length, PURPOSE_NAMES_READ);
+  return mostNamesSayNone(hits, (req.categoryWords ?? []).flatMap((w) => tokenize(w)).map(stem));
 }
 
 /** A product of the kind asked for matching every word. */

@@ -224,8 +224,8 @@ export function phraseSynonymsAt(words: readonly string[], i: number): { same: s
 /** Every single word of the table, for correcting a misspelt product word the catalogue does not use. */
 export const SYNONYM_VOCABULARY: readonly string[] = [...new Set(GROUPS.flat().flatMap((w) => w.split(' ')))].filter((w) => w.length >= 4);
 
-/** Single words of the table whose other names are all phrases ("парогенератор" of "steam generator"). */
-const PHRASED_ONLY: ReadonlySet<string> = new Set(GROUPS.filter((g) => g.filter((w) => !w.includes(' ')).length === 1).flatMap((g) => g.filter((w) => !w.includes(' '))));
+/** The single words of the table's groups, those whose other names are all phrases too ("парогенератор" of "steam generator"). */
+const SINGLE_WORDS: ReadonlySet<string> = new Set(GROUPS.flat().filter((w) => !w.includes(' ')));
 
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
 const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи']);
@@ -269,7 +269,7 @@ export function isModifierWord(word: string): boolean {
 
 /** Whether the word names a kind of product in general (a word of the table that is not a colour or feature), whatever one shop sells. */
 export function namesProductKind(word: string): boolean {
-  return !MODIFIERS.has(word) && (synonymsOf(word).length > 0 || PHRASED_ONLY.has(word));
+  return !MODIFIERS.has(word) && (SINGLE_WORDS.has(word) || ONE_WAY.has(word));
 }
 
 /** The single words of the table, those of its two-word names included ("machine" of "coffee machine"). */
