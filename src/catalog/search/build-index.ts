@@ -19,7 +19,7 @@ import { boundText, MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { kindCoverage } from './kind-coverage.ts';
 import { stem } from './stem.ts';
 import { AGAINST_WORDS, ANY_ITEM_WORDS } from './stopwords.ts';
-import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, productKindTerms, termsAsSaid } from './product-type.ts';
+import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, kindsListedNotHeld, productKindTerms, termsAsSaid } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
 import { modelNumberWords, ranker } from './ranking.ts';
 import { RecentMemo } from './recent-memo.ts';
@@ -127,13 +127,18 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     kindCache: new Array<Set<string> | undefined>(n),
   };
 
-  const covers = kindCoverage({ kindTerms, catIds: columns.catIds, catOffsets, catOf });
+  const coverage = kindCoverage({ kindTerms, catIds: columns.catIds, catOffsets, catOf });
   const isKnownStem = (st: string) => inv.termId(st) !== undefined;
   // The word and its table synonyms each (a kind no product here is of counts as held): "мышка",
   // which few names say, named the shop's "МЫШИ/ПЛАНШЕТЫ" though most of its mice ("Мышь …")
   // are filed elsewhere, and its cables and presenters filled the answer.
-  const holdsKind = (word: string, categories: readonly string[]) =>
-    [word, ...synonymsOfAnyForm(word)].every((w) => covers(inv.termId(stem(w)) ?? -1, categories));
+  // Except a kind a category lists and no product is of: "soundbar" names LG's "TV & Soundbars"
+  // by its last word, and the category holds TVs only.
+  const listedNotHeld = kindsListedNotHeld(catNames, inv, coverage.count);
+  const holdsKind = (word: string, categories: readonly string[]) => {
+    const terms = [word, ...synonymsOfAnyForm(word)].map((w) => inv.termId(stem(w)) ?? -1);
+    return !terms.some((t) => listedNotHeld.has(t)) && terms.every((t) => coverage.covers(t, categories));
+  };
   const isOwnKindWord = (word: string) => termsAsSaid(termGroups([word], 0).groups[0] ?? [], kindWords).length > 0;
   const vocabulary = { isKnownStem, holdsKind, isOwnKindWord };
   // Buyers of one shop send the same short messages again ("наушники", "а подешевле?"): their
@@ -240,7 +245,8 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       // forms and synonyms, is not sold, whatever the words before it are ("paper shredder" on
       // an office catalogue selling paper and no shredders). Whether a product is of a kind is
       // not asked: names say "USB 32Gb Kingston" of a flash drive.
-      const unsoldKind = namesProductKind(headWord) && !knownAt(head);
+      // So is one the catalogue's text has only as a kind a category lists ("soundbar" of "TV & Soundbars").
+      const unsoldKind = namesProductKind(headWord) && (!knownAt(head) || headGroup.some((a) => listedNotHeld.has(a.termId)));
       const known =
         !unsoldKind &&
         ((knownAt(head) && (!productNoun || namesKind(headGroup))) ||

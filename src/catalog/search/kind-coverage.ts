@@ -21,8 +21,15 @@ export interface KindCoverageSource {
   catOf: Int32Array;
 }
 
-/** `covers(term, names)`: whether the named categories hold at least half of the products of kind `term`. */
-export function kindCoverage(source: KindCoverageSource): (term: number, categoryNames: readonly string[]) => boolean {
+/** Judgements of whether categories hold the products of a kind. */
+export interface KindCoverage {
+  /** Whether the named categories hold at least half of the products of kind `term` (true for a kind no product is of). */
+  covers(term: number, categoryNames: readonly string[]): boolean;
+  /** How many products are of kind `term` (counted up to MAX_KIND_DOCS). */
+  count(term: number): number;
+}
+
+export function kindCoverage(source: KindCoverageSource): KindCoverage {
   const { kindTerms, catIds, catOffsets, catOf } = source;
   const n = catOffsets.length - 1;
   // The products of each kind, as postings: docs[start[t]] … docs[start[t + 1]].
@@ -52,8 +59,9 @@ export function kindCoverage(source: KindCoverageSource): (term: number, categor
     }
   }
   const memo = new Map<string, boolean>();
+  const count = (term: number): number => (term < 0 || term >= termCount ? 0 : Math.min((start[term + 1] as number) - (start[term] as number), MAX_KIND_DOCS));
 
-  return (term, categoryNames) => {
+  const covers = (term: number, categoryNames: readonly string[]): boolean => {
     if (term < 0 || term >= termCount) {
       return true;
     }
@@ -88,4 +96,5 @@ export function kindCoverage(source: KindCoverageSource): (term: number, categor
     memo.set(key, covers);
     return covers;
   };
+  return { covers, count };
 }

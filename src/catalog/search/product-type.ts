@@ -9,7 +9,7 @@
  * is before its first measure ("AOC C27G2 computer monitor 68.6 cm (27") … Full HD LED").
  */
 import { analyseQuery, analyseWords, isModelSuffix, packagedIndex } from './expansion.ts';
-import { isModifierWord, namesProductKind, shortNamesIn, synonymsOfAnyForm } from './synonyms.ts';
+import { isModifierWord, namesProductKind, productKindOfAnyForm, shortNamesIn, synonymsOfAnyForm } from './synonyms.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { boundText } from './limits.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenizeName } from './tokenize.ts';
@@ -367,6 +367,31 @@ function describedKind(name: string, description: string | undefined): string | 
 
 /** A category name listing several kinds ("TV & Soundbars", "Кресла и стулья", "Шланги,лейки, комплектующие"). */
 const LISTING = /[&,/]|\s(?:и|and)\s/iu;
+
+/**
+ * The term ids of kinds a category name lists that no product here is of: LG files its TVs
+ * under "TV & Soundbars" and sells no soundbar. The words of the synonym table among each
+ * listing name's words, each with its synonyms, when `count` (products of a kind term) is 0 for
+ * all of them.
+ */
+export function kindsListedNotHeld(names: readonly string[], inv: InvertedIndex, count: (term: number) => number): ReadonlySet<number> {
+  const out = new Set<number>();
+  for (const name of names) {
+    if (!LISTING.test(name)) {
+      continue;
+    }
+    for (const said of tokenizeName(boundText(name)).first) {
+      const word = productKindOfAnyForm(said);
+      if (word !== undefined) {
+        const terms = [word, ...synonymsOfAnyForm(word)].map((w) => inv.termId(stem(w)) ?? -1);
+        if (terms.every((t) => count(t) === 0)) {
+          terms.forEach((t) => t >= 0 && out.add(t));
+        }
+      }
+    }
+  }
+  return out;
+}
 
 /** For each category name that lists several kinds, the stems of its words; undefined for any other. */
 function listedKinds(names: readonly string[]): Array<ReadonlySet<string> | undefined> {

@@ -21,6 +21,7 @@ const GROUPS: string[][] = [
   ['смартфон', 'телефон', 'мобильник', 'smartphone', 'phone', 'cellphone'],
   ['наушники', 'гарнитура', 'headphones', 'earphones', 'earbuds', 'headset'],
   ['телевизор', 'тв', 'телек', 'tv', 'television'],
+  ['саундбар', 'soundbar'],
   ['ноутбук', 'ноут', 'laptop', 'notebook'],
   ['планшет', 'tablet'],
   // Memory as buyers say it and as spec sheets and shops write it ("16 GB DDR4-SDRAM", "SO-DIMM
@@ -270,6 +271,18 @@ export function isModifierWord(word: string): boolean {
 /** Whether the word names a kind of product in general (a word of the table that is not a colour or feature), whatever one shop sells. */
 export function namesProductKind(word: string): boolean {
   return !MODIFIERS.has(word) && (SINGLE_WORDS.has(word) || ONE_WAY.has(word));
+}
+
+/** The table's words naming a kind, by their stem, in either language ("soundbars" → "soundbar"). */
+let kindsByStem: ReadonlyMap<string, string> | undefined;
+
+/** The word of the table naming a kind that `word` is a form of ("Soundbars" of "TV & Soundbars"), if any. */
+export function productKindOfAnyForm(word: string): string | undefined {
+  if (namesProductKind(word)) {
+    return word;
+  }
+  kindsByStem ??= new Map([...SINGLE_WORDS, ...ONE_WAY.keys()].filter(namesProductKind).map((w) => [stem(w), w] as [string, string]).reverse());
+  return kindsByStem.get(stem(word));
 }
 
 /** The single words of the table, those of its two-word names included ("machine" of "coffee machine"). */

@@ -145,7 +145,7 @@ test('a kind not sold is named without what the shop does have, and in the plura
   assert.deepEqual(r.cards, []);
 });
 
-test('a kind a category lists but no product there is ("саундбар" where "TV & Soundbars" holds TVs only, as on LG Kazakhstan\'s feed) is not sold', async () => {
+test('a kind a category lists but no product there is ("саундбар", "soundbar" where "TV & Soundbars" holds TVs only, as on LG Kazakhstan\'s feed) is not sold, in either language', async () => {
   const lg = [
     ...['77-дюймовый телевизор Smart TV LG OLED evo AI G6 4K 2026', '50-дюймовый телевизор Smart TV LG NANO 4K UHD AI NU85 2026', '32-дюймовый телевизор LG SMART TV AI LB65 FHD 2026'].map((name, i) =>
       item(`tv${i}`, name, ['TV & Soundbars'], 239_990 + i * 100_000),
@@ -156,6 +156,10 @@ test('a kind a category lists but no product there is ("саундбар" where 
   const soundbar = await ask(lg, 'саундбар');
   assert.match(soundbar.message, /^Похоже, «саундбар» в нашем магазине не продаётся/u);
   assert.deepEqual(soundbar.cards, []);
+  // The English word is the category's own: it names the category, and the TVs there are no soundbars.
+  const english = await ask(lg, 'soundbar');
+  assert.match(english.message, /^Похоже, «soundbar» в нашем магазине не продаётся/u);
+  assert.deepEqual(english.cards, []);
   const tv = await ask(lg, 'телевизор');
   assert.equal(tv.cards.length, 3);
 });
