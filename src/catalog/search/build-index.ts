@@ -13,7 +13,7 @@ import type { CatalogProduct } from '../product.ts';
 import { columnFilters } from './column-filters.ts';
 import { buildColumns } from './columns.ts';
 import { denialMarks, exclusionOf } from './excluded-words.ts';
-import { analyseQuery, termExpander } from './expansion.ts';
+import { analyseQuery, termExpander, type QueryWords } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
 import { boundText, MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { kindCoverage } from './kind-coverage.ts';
@@ -21,7 +21,7 @@ import { stem } from './stem.ts';
 import { AGAINST_WORDS, ANY_ITEM_WORDS } from './stopwords.ts';
 import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, kindsListedNotHeld, productKindTerms, termsAsSaid } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
-import { modelNumberWords, ranker } from './ranking.ts';
+import { modelNumberWords, ranker, suffixedModels } from './ranking.ts';
 import { RecentMemo } from './recent-memo.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
@@ -97,15 +97,17 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     if (words.length === 0) {
       return listFiltered(cf, limit, opts.sort, opts.budget);
     }
-    return rankText(words, head, purpose, cf, limit, opts.sort, opts.budget, opts.context === undefined ? [] : modelsInContext(words, opts.context), comesWith);
+    const context = opts.context === undefined ? undefined : analyseQuery(opts.context);
+    // A suffix the buyer said after a model number may have gone into the category filter ("iphone 6 plus case": "6" in "iPhone 6 Plus Cases").
+    const suffixed = suffixedModels(context === undefined ? words : context.words);
+    return rankText(words, head, purpose, cf, limit, opts.sort, opts.budget, context === undefined ? [] : modelsInContext(words, context), comesWith, suffixed);
   }
 
   /**
-   * The words of `words` that a model's number is in what the item is for in `context`, the
+   * The words of `words` that a model's number is in what the item is for in `c`, the analysed
    * message with its category words ("15" of "чехол для iphone 15" when "чехол" became a filter).
    */
-  function modelsInContext(words: readonly string[], context: string): number[] {
-    const c = analyseQuery(context);
+  function modelsInContext(words: readonly string[], c: QueryWords): number[] {
     const numbers = new Set(modelNumberWords(c.words, c.purpose).map((i) => c.words[i]));
     return numbers.size === 0 ? [] : words.flatMap((w, i) => (numbers.has(w) && i > 0 ? [i] : []));
   }

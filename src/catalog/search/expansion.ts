@@ -124,6 +124,23 @@ export function numberOnlyInOtherModels(words: readonly string[], n: string, ask
   return seen;
 }
 
+/**
+ * Whether `words` (a name's, tokenised) say the model number `n` but never followed by `suffix`:
+ * "Case for iPhone 6 and 6s" for "iphone 6 plus case". False when the number is not there.
+ */
+export function numberWithoutSuffix(words: readonly string[], n: string, suffix: string): boolean {
+  let seen = false;
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === n) {
+      if (words[i + 1] === suffix) {
+        return false;
+      }
+      seen = true;
+    }
+  }
+  return seen;
+}
+
 /** The words of a query the search scores, in order. */
 export function queryWords(text: string): string[] {
   return analyseQuery(text).words;

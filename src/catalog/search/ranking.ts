@@ -8,7 +8,7 @@ import type { CatalogProduct } from '../product.ts';
 import { popcount } from './bits.ts';
 import type { CompiledFilters } from './column-filters.ts';
 import type { CatalogColumns, Postings } from './columns.ts';
-import { isModelSuffix, numberOnlyInOtherModels, type ExpandedQuery } from './expansion.ts';
+import { isModelSuffix, numberOnlyInOtherModels, numberWithoutSuffix, type ExpandedQuery } from './expansion.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
 import { measureWords, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
@@ -111,6 +111,17 @@ export function modelNumberWords(words: readonly string[], at: readonly number[]
 const FEATURE_NUMBER = /^(?:\d{1,4}[kpg]|[abаб][0-6])$/;
 
 /** A word with a number that may name a model: not a feature ("4k", "a4"), a measure ("55in") or a bound. */
+/** A model number the buyer said with its suffix ("6" and "plus" of "iphone 6 plus case"). */
+export interface SuffixedModel {
+  number: string;
+  suffix: string;
+}
+
+/** The model numbers `words` (a message's, with its category words) say with a suffix after them. */
+export function suffixedModels(words: readonly string[]): SuffixedModel[] {
+  return words.flatMap((w, i) => (namesModelNumber(w) && isModelSuffix(words[i + 1] ?? '') ? [{ number: w, suffix: words[i + 1] as string }] : []));
+}
+
 function namesModelNumber(w: string): boolean {
   return hasDigit(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null;
 }
@@ -131,6 +142,7 @@ export function ranker(source: RankingSource): {
     budget: WorkBudget | undefined,
     forModels?: readonly number[],
     comesWith?: readonly number[],
+    suffixed?: readonly SuffixedModel[],
   ) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
@@ -346,21 +358,46 @@ export function ranker(source: RankingSource): {
    * when those others match as many words. Reads at most 2 × `limit` names.
    */
   function otherModelsLast(picked: number[], numbers: readonly string[], asked: ReadonlySet<string>, limit: number): number[] {
+    const split = splitByName(picked, limit, (name) => numbers.some((n) => numberOnlyInOtherModels(name, n, asked)));
+    if (split === null) {
+      return picked;
+    }
+    const least = Math.min(...split.own.map((k) => candMask[k] as number));
+    if (split.other.some((k) => (candMask[k] as number) > least)) {
+      return picked;
+    }
+    return [...split.own, ...split.other, ...picked.slice(split.read)];
+  }
+
+  /**
+   * `picked` with the products whose names say a model number the buyer said with its suffix
+   * only without it ("Case for iPhone 6 and 6s" for "iphone 6 plus case") after those saying it
+   * with it, among the first 2 × `limit`, and only when each of those matches every word the
+   * others match. Reads at most 2 × `limit` names.
+   */
+  function suffixSaidFirst(picked: number[], models: readonly SuffixedModel[], limit: number): number[] {
+    const split = splitByName(picked, limit, (name) => models.some((m) => numberWithoutSuffix(name, m.number, m.suffix)));
+    if (split === null) {
+      return picked;
+    }
+    const every = split.own.reduce((m, k) => m & (candMask[k] as number), 0xffffffff);
+    if (split.other.some((k) => ((candMask[k] as number) & ~every) !== 0)) {
+      return picked;
+    }
+    return [...split.own, ...split.other, ...picked.slice(split.read)];
+  }
+
+  /**
+   * The first 2 × `limit` of `picked` split by whether each name (tokenised, read to the bounded
+   * length) is `other`'s, with how many were read; null when either part is empty.
+   */
+  function splitByName(picked: number[], limit: number, other: (name: string[]) => boolean): { own: number[]; other: number[]; read: number } | null {
     const read = picked.slice(0, limit * 2);
-    const own: number[] = [];
-    const other: number[] = [];
+    const out = { own: [] as number[], other: [] as number[], read: read.length };
     for (const k of read) {
-      const name = tokenize((docs[candDoc[k] as number] as CatalogProduct).name.slice(0, MAX_OWN_NAME_CHARS));
-      (numbers.some((n) => numberOnlyInOtherModels(name, n, asked)) ? other : own).push(k);
+      (other(tokenize((docs[candDoc[k] as number] as CatalogProduct).name.slice(0, MAX_OWN_NAME_CHARS))) ? out.other : out.own).push(k);
     }
-    if (other.length === 0 || own.length === 0) {
-      return picked;
-    }
-    const least = Math.min(...own.map((k) => candMask[k] as number));
-    if (other.some((k) => (candMask[k] as number) > least)) {
-      return picked;
-    }
-    return [...own, ...other, ...picked.slice(read.length)];
+    return out.own.length === 0 || out.other.length === 0 ? null : out;
   }
 
   /** The alternatives of a group as the buyer wrote the word (the highest weight). */
@@ -494,6 +531,7 @@ export function ranker(source: RankingSource): {
     budget: WorkBudget | undefined,
     forModels: readonly number[] = [],
     comesWith: readonly number[] = [],
+    suffixed: readonly SuffixedModel[] = [],
   ): SearchHit[] {
     // Words are read in order while their postings fit `searchPostings` (the first
     // always): thirty common words with their synonyms and typo fixes would otherwise read
@@ -797,6 +835,12 @@ export function ranker(source: RankingSource): {
           }
         }
         picked = otherModelsLast(picked, numbers, asked, limit);
+        // Only a suffix the search does not score itself: one the category filter took ("plus" of
+        // "iphone 6 plus case" in "iPhone 6 Plus Cases"), which no name is ranked by.
+        const models = suffixed.filter((m) => numbers.includes(m.number) && !words.includes(m.suffix));
+        if (models.length > 0) {
+          picked = suffixSaidFirst(picked, models, limit);
+        }
       }
     }
     // A model asked for by a word no product here is of and its number ("айфон 15", "galaxy

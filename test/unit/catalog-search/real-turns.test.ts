@@ -642,3 +642,12 @@ test('"iphone 6 case" shows cases for the iPhone 6 before those for the 6 Plus, 
   assert.match(cases.at(-1) ?? '', /iPhone 15 Pro/u);
   assertNone(cases.slice(0, -1), (n) => /iPhone 15 Pro/u.test(n));
 });
+
+test('"iphone 6 plus case" shows cases whose names say the 6 Plus before those saying the iPhone 6 only, though the shop files both under "iPhone 6 Plus Cases"', { skip: sharedDataSkip }, async () => {
+  const index = await phoneShop();
+  const first = names(ask(index, 'iphone 6 plus case')).slice(0, 6);
+  assert.equal(first.length, 6);
+  assertEvery(first, (n) => /6 Plus/u.test(n));
+  // A phone asked for with a suffix the shop has no phone of keeps the phone first ("iphone 7 plus 128gb": the iPhone 7 128GB, then the 7 Plus cases).
+  assert.match(names(ask(index, 'iphone 7 plus 128gb'))[0] ?? '', /^Apple - iPhone 7 128GB/u);
+});
