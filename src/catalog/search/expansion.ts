@@ -31,6 +31,10 @@ const BARE_NUMBER_WEIGHT = 0.5;
 const MEASURE_TERMS = 8;
 /** Index measures of one unit within a bound ("больше 60 дюймов") a query word may match, nearest the bound first. */
 const BOUND_TERMS = 48;
+/** Units of area, and how much less each further area meeting a lower bound weighs (at most AREA_STEPS times). */
+const AREA_UNITS: ReadonlySet<string> = new Set(['sqm', 'sqft']);
+const AREA_STEP = 0.1;
+const AREA_STEPS = 5;
 /** A bare number finds codes it ends ("4453" → "rp4453") from this many digits, at most CODE_TAIL_TERMS of them. */
 const MIN_CODE_TAIL = 3;
 const CODE_TAIL_TERMS = 8;
@@ -501,9 +505,13 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       // A bound ("60inatleast" of "больше 60 дюймов") matches the measures that meet it, and nothing else.
       const bound = parseMeasureBound(w);
       if (bound) {
-        for (const id of boundMeasures(bound)) {
-          put(id, 1);
-        }
+        // Every measure meeting the bound counts alike, however rare (as the nearest does); an
+        // area is what the item must serve, so the nearest one first (a conditioner "до 35 м²"
+        // for a room of 30, then "до 50 м²"), each further one a little less.
+        const ids = boundMeasures(bound);
+        const nearer = AREA_UNITS.has(bound.unit) ? AREA_STEP : 0;
+        const idf = ids.length > 0 ? inv.idfOf(ids[0] as number) : 0;
+        ids.forEach((id, k) => put(id, ((1 - nearer * Math.min(k, AREA_STEPS)) * idf) / inv.idfOf(id)));
         return [...best.entries()].map(([termId, weight]) => ({ termId, weight }));
       }
       const measure = parseMeasure(w);

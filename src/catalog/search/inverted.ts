@@ -280,6 +280,11 @@ export class InvertedIndex {
     return (this.naming[termId] as number) >= min;
   }
 
+  /** How much a match of the term counts before its field's weight: rarer terms more. */
+  idfOf(termId: number): number {
+    return this.idf[termId] as number;
+  }
+
   /** In how many documents the term occurs. */
   docFrequency(termId: number): number {
     return (this.start[termId + 1] as number) - (this.start[termId] as number);

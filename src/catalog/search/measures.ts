@@ -282,10 +282,10 @@ const BOUND_PHRASES: ReadonlyArray<{ words: string[]; kind: BoundKind }> = (Obje
 
 /**
  * A buyer's words with each bounded measure as one bound word ("больше", "60", "дюймов" →
- * "60inatleast"; "under", "2", "kg" → "2kgatmost"), and an area no product states (`stated`)
- * as a lower bound; other words as they are. One pass.
+ * "60inatleast"; "under", "2", "kg" → "2kgatmost"), and a room's area as a lower bound; other
+ * words as they are. One pass.
  */
-export function mergeMeasureBounds(words: readonly string[], stated: (measure: string) => boolean = () => true): string[] {
+export function mergeMeasureBounds(words: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const phrase = BOUND_PHRASES.find((p) => p.words.every((w, k) => words[i + k] === w));
@@ -299,13 +299,18 @@ export function mergeMeasureBounds(words: readonly string[], stated: (measure: s
         continue;
       }
     }
-    // A room's area ("кондиционер на 30 квадратов", "purifier 400 sq ft") that no product states
-    // is what the item must serve at least: an air conditioner "до 36 м²" serves 30 (one "до 27 м²"
-    // is the answer for 27).
-    const at = words[i] === 'на' || words[i] === 'for' ? i + 1 : i;
+    // A room's area ("кондиционер на 30 квадратов", "purifier 400 sq ft", "для комнаты 20 м2") is
+    // what the item must serve at least: an air conditioner "до 36 м²" serves 30, and for 50 the
+    // one "до 50 м²" comes before those "до 54 м²" (the search puts the nearest areas first), not
+    // ones "до 27 м²". The room itself is no word to look for.
+    const room = ROOM_WORDS.has(words[i] as string) ? 1 : 0;
+    const at = words[i + room] === 'на' || words[i + room] === 'for' ? i + room + 1 : i + room;
     const c = (words[at] ?? '').charCodeAt(0);
     const area = c >= 48 && c <= 57 ? measureAt(words, at) : null;
-    if (area && AREA.test(area.word) && !stated(area.word)) {
+    if (area && AREA.test(area.word)) {
+      if (room === 1 && ROOM_BEFORE.has(out[out.length - 1] ?? '')) {
+        out.pop();
+      }
       out.push(`${area.word}atleast`);
       i = at + area.used - 1;
       continue;
@@ -314,6 +319,11 @@ export function mergeMeasureBounds(words: readonly string[], stated: (measure: s
   }
   return out;
 }
+
+/** Words for the room an item serves, said before its area ("для комнаты 20 м2", "for a room of 400 sq ft"). */
+const ROOM_WORDS: ReadonlySet<string> = new Set(['комнаты', 'комнату', 'комната', 'помещения', 'помещение', 'квартиры', 'квартиру', 'room', 'rooms']);
+/** Words before a room word that go with it ("для", "в", "for a"). */
+const ROOM_BEFORE: ReadonlySet<string> = new Set(['для', 'в', 'на', 'for', 'a']);
 
 /** A measure word of an area. */
 const AREA = /^\d+(?:\.\d+)?sq(?:m|ft)$/;

@@ -82,7 +82,7 @@ export function parseMessage(
   // Fractions of an inch read as the index reads them ("кран шаровой 1/2" → 0.5, as "1/2" of a name).
   const price = extractPriceIntent(modelSuffixesInLatin(boundText(spellMarks(compatibilityAsFor(normalizeText(boundText(message)))))));
   // A measure with "больше"/"до"/"at least" before it is a bound: one word ("60inatleast").
-  const joined = joinPhrases(mergeMeasureBounds(tokenize(price.rest).slice(0, MAX_PARSE_WORDS), isKnownStem));
+  const joined = joinPhrases(mergeMeasureBounds(tokenize(price.rest).slice(0, MAX_PARSE_WORDS)));
   const words = joined.map((j) => j.word);
   // What the buyer wrote for each word: the text and labels keep it ("noise cancelling"),
   // the phrase's one word only serves to recognise categories and brands.

@@ -59,7 +59,24 @@ test('a room area is a measure, not a model code: "кондиционер 30 м2
   assertEvery(thirty.cards, (c) => c.startsWith('Кондиционер'), 'the cards for 30 m²');
   const exact = await answer(products, 'кондиционер 27 кв.м', 'ru');
   assert.equal(exact.cards[0], 'Кондиционер LG AI Deluxe H09S1D | до 27 м²');
-  assert.match((await answer(products, 'кондиционер 27 м2', 'ru')).message, /^Кондиционер 27 м2 — /);
+  assert.match((await answer(products, 'кондиционер 27 м2', 'ru')).message, /^Кондиционер от 27 м² — /);
+});
+
+test('a room\'s area is what the air conditioner must serve, the nearest first: "кондиционер на 50 м2" shows the one "до 50 м²", then "до 54 м²" and "до 72 м²", none for a smaller room; "для комнаты 20 м2" looks for no room', async () => {
+  const climate = ['Air Conditioners'];
+  const products = [
+    item('Кондиционер LG DUALCOOL AI H24S1D | до 72 м²', climate, 494990),
+    item('Кондиционер LG DUALCOOL инверторный, B18TS | до 54 м²', climate, 359990),
+    item('Кондиционер LG EVO Max DC18RH | Инверторный | до 50 м²', climate, 345990),
+    item('Кондиционер LG DUALCOOL инверторный, B09TS | до 27 м²', climate, 249990),
+    item('Кондиционер LG DUALCOOL AI H12S1D | до 36 м²', climate, 334990),
+    item('Холодильник LG GC-B459 341 л', ['Refrigerators'], 249990),
+  ];
+  const fifty = await answer(products, 'кондиционер на 50 м2', 'ru');
+  assert.deepEqual(fifty.cards, ['Кондиционер LG EVO Max DC18RH | Инверторный | до 50 м²', 'Кондиционер LG DUALCOOL инверторный, B18TS | до 54 м²', 'Кондиционер LG DUALCOOL AI H24S1D | до 72 м²']);
+  const room = await answer(products, 'кондиционер для комнаты 20 м2', 'ru');
+  assert.equal(room.cards[0], 'Кондиционер LG DUALCOOL инверторный, B09TS | до 27 м²');
+  assert.doesNotMatch(room.message, /Точного совпадения|комнат/u);
 });
 
 test('"office chair" where some cards are chairs and others office things, none both: the note names the whole request', async () => {
