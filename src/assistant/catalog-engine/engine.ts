@@ -56,7 +56,9 @@ import {
   productPageAnswer,
   searchAnswer,
   similarAnswer,
+  type SearchAnswerOptions,
 } from './shelves.ts';
+import { measureWish, mostFirst, type MeasureWish } from './measure-wish.ts';
 import { latestState, type EngineState } from '../engine-state.ts';
 import { browseSuggests } from './suggests.ts';
 import { exampleBudget, texts } from './texts.ts';
@@ -538,6 +540,8 @@ function learnedFrom(q: DetailedQuery, message: string): BuyerPreferences | null
 
 /** How many of a shelf's places saved brand preferences may move to the front. */
 const PREFERRED_PLACES = Math.ceil(SHELF_SIZE / 2);
+/** Shelves' worth of a search's results read for the most of what a wish names (measure-wish.ts). */
+const WISH_POOL_SHELVES = 8;
 
 /**
  * A new search. Saved preferences (brands, budget) never filter: when the message states
@@ -546,6 +550,15 @@ const PREFERRED_PLACES = Math.ceil(SHELF_SIZE / 2);
  * one earlier "Samsung" still shows smartphones of every brand.
  */
 function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string, parsed: DetailedQuery): EngineResult {
+  // "samsung phone with big battery": searched as "samsung phone", the biggest batteries first;
+  // as it was said when no card found states the battery.
+  const wish = measureWish(message);
+  const wished = wish ? searchWithPreferences(turn, index, wish.rest, index.parseDetailed(wish.rest), wish) : null;
+  return wished ?? (searchWithPreferences(turn, index, message, parsed, null) as EngineResult);
+}
+
+/** `preferenceAwareSearch` of a message, with the most of what `wish` names first; null when no product found states it. */
+function searchWithPreferences(turn: Turn, index: CatalogIndex, message: string, parsed: DetailedQuery, wish: MeasureWish | null): EngineResult | null {
   const ctx = freshContext(message, parsed, index);
   const prefs = turn.req.preferences;
   const learned = learnedFrom(parsed, message);
@@ -554,18 +567,28 @@ function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string,
   const statesBrand = (parsed.filters.brands?.length ?? 0) > 0 || (parsed.filters.excludeBrands?.length ?? 0) > 0;
   const budgetMax = !statesPrice ? prefs?.budgetMax : undefined;
   const budgetMin = !statesPrice ? prefs?.budgetMin : undefined;
-  const prefBrands = statesBrand
+  // A wish said now orders the shelf; a brand liked before does not reorder it again.
+  const prefBrands = statesBrand || wish
     ? []
     : (prefs?.brands ?? [])
         .slice(0, MAX_PREFERRED_BRANDS)
         .map((b) => index.resolveBrand(b))
         .filter((b): b is string => Boolean(b));
-  const opts = { learned, askedBrands: parsed.filters.brands ?? [], priceAsked: parsed.filters };
-  if (budgetMax === undefined && budgetMin === undefined && prefBrands.length === 0) {
+  const opts: SearchAnswerOptions = { learned, askedBrands: parsed.filters.brands ?? [], priceAsked: parsed.filters };
+  if (budgetMax === undefined && budgetMin === undefined && prefBrands.length === 0 && !wish) {
     return searchAnswer(turn, index, runSearch(index, base, SHELF_SIZE, turn.budget), ctx, opts);
   }
   // A wider pool of the search's own results to choose the shelf from.
-  const run = runSearch(index, base, SHELF_SIZE * 3, turn.budget);
+  const found = runSearch(index, base, SHELF_SIZE * (wish ? WISH_POOL_SHELVES : 3), turn.budget);
+  let run = found;
+  if (wish) {
+    const most = mostFirst(found.hits, wish.attribute);
+    if (most.stated === 0) {
+      return null;
+    }
+    run = { ...found, hits: most.hits };
+    opts.mostFirst = wish.attribute;
+  }
   const fits = (p: CatalogProduct): boolean =>
     (budgetMax === undefined || (p.price !== undefined && p.price <= budgetMax)) && (budgetMin === undefined || (p.price !== undefined && p.price >= budgetMin));
   const inBudget = run.hits.filter((h) => fits(h.product));

@@ -19,7 +19,7 @@ import { currencySymbol } from '../currency.ts';
 import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
-import { clip, formatMeasure, formatPrice, shortName } from './texts.ts';
+import { clip, formatMeasure, formatPrice, shortName, type Attribute } from './texts.ts';
 import { LABEL_CONNECTORS, readableLabel, shownWords, shows, showsOrSynonym, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
@@ -36,6 +36,8 @@ export interface SearchAnswerOptions {
   priceAsked?: SearchFilters;
   learned?: BuyerPreferences | null;
   prefs?: { budget?: number; brands?: string[] };
+  /** The hits put the most of this attribute first (measure-wish.ts). */
+  mostFirst?: Attribute;
 }
 
 /** The words among these that name a kind of product in general, whatever this shop sells. */
@@ -341,6 +343,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   }
   if (opts.prefs?.brands?.length) {
     lines.push(t.withBrands(opts.prefs.brands.join(', ')));
+  }
+  if (opts.mostFirst) {
+    lines.push(t.mostFirst(opts.mostFirst));
   }
   if (run.sort === 'price_asc') {
     lines.push(t.sortedAsc);

@@ -83,16 +83,24 @@ export function superlativeAsked(text: string, index: Pick<CatalogIndex, 'produc
   return null;
 }
 
-/** A card's value of the attribute in the attribute's first unit: its price, or the largest measure its name and parameters state. */
-function valueOf(p: CatalogProduct, attribute: Attribute): number | undefined {
+/**
+ * A card's value of the attribute in the attribute's first unit: its price, or the largest
+ * measure its name and parameters state, else its description (Best Buy's phones give their
+ * battery only there: "the 3600 mAh battery provides fast charging").
+ */
+export function measuredValue(p: CatalogProduct, attribute: Attribute): number | undefined {
   if (attribute === 'price') {
     return typeof p.price === 'number' ? p.price : undefined;
   }
-  const units = new Map(UNITS[attribute]);
   const params = Object.entries(p.params).slice(0, MAX_PARAMS_READ).map(([k, v]) => `${k} ${v}`);
-  const text = [p.name, ...params].join(' , ').slice(0, MAX_CARD_CHARS);
+  return largestMeasure([p.name, ...params].join(' , '), attribute) ?? (p.description ? largestMeasure(p.description, attribute) : undefined);
+}
+
+/** The largest measure of the attribute's units a text states (read to MAX_CARD_CHARS). */
+function largestMeasure(text: string, attribute: Exclude<Attribute, 'price'>): number | undefined {
+  const units = new Map(UNITS[attribute]);
   let best: number | undefined;
-  for (const w of measureWords(tokenize(spellMarks(text)))) {
+  for (const w of measureWords(tokenize(spellMarks(text.slice(0, MAX_CARD_CHARS))))) {
     const m = parseMeasure(w);
     const factor = m ? units.get(m.unit) : undefined;
     if (m && factor !== undefined) {
@@ -134,7 +142,7 @@ export function superlativeAnswer(turn: Turn, index: CatalogIndex, asked: Superl
     return null;
   }
   const currency = currencySymbol(req.tenant, shown[0]);
-  const valued = shown.map((p) => ({ p, v: valueOf(p, asked.attribute) }));
+  const valued = shown.map((p) => ({ p, v: measuredValue(p, asked.attribute) }));
   const known = valued.filter((x): x is { p: CatalogProduct; v: number } => x.v !== undefined);
   known.sort((a, b) => (asked.most ? b.v - a.v : a.v - b.v));
   const ordered = [...known.map((x) => x.p), ...valued.filter((x) => x.v === undefined).map((x) => x.p)];

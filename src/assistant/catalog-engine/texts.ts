@@ -120,6 +120,8 @@ const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage
 const ABOUT_RU: Record<Attribute, string> = { price: 'о цене', storage: 'о памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', weight: 'о весе', power: 'о мощности', volume: 'об объёме', noise: 'об уровне шума' };
 const SUPERLATIVE_MOST_EN: Record<string, string> = { storage: 'most storage', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity' };
 const SUPERLATIVE_LEAST_EN: Record<string, string> = { storage: 'least storage', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity' };
+/** "The … first" of a search that put the most of an attribute first (measure-wish.ts). */
+const MOST_FIRST_RU: Record<string, string> = { storage: 'с самым большим объёмом памяти', screen: 'с самым большим экраном', battery: 'с самым ёмким аккумулятором' };
 const NOUN_EN: Record<Attribute, string> = { price: 'price', storage: 'storage', screen: 'screen size', battery: 'battery', weight: 'weight', power: 'power', volume: 'capacity', noise: 'noise level' };
 
 const RU = {
@@ -235,6 +237,7 @@ const RU = {
   productSimilarTail: 'Вот похожие варианты:',
   withBudget: (budget: string) => `Учёл ваш бюджет до ${budget}.`,
   withBrands: (brands: string) => `Учёл, что вам нравится ${brands}: они в начале списка.`,
+  mostFirst: (attribute: Attribute) => `В начале — ${MOST_FIRST_RU[attribute]}.`,
   unavailable: 'нет в наличии',
   catalogUnavailable: 'Каталог магазина сейчас недоступен. Попробуйте, пожалуйста, чуть позже.',
   cheaperThan: (p: string) => `дешевле ${p}`,
@@ -374,6 +377,7 @@ const EN: typeof RU = {
   productSimilarTail: 'Here are similar options:',
   withBudget: (budget: string) => `I kept to your budget of up to ${budget}.`,
   withBrands: (brands: string) => `You like ${brands}, so I put them first.`,
+  mostFirst: (attribute: Attribute) => `The ${SUPERLATIVE_MOST_EN[attribute]} first.`,
   unavailable: 'out of stock',
   catalogUnavailable: 'The shop catalogue is not available right now. Please try again a little later.',
   cheaperThan: (p: string) => `cheaper than ${p}`,

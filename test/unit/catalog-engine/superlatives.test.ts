@@ -8,7 +8,7 @@ import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { formatPrice } from '../../../src/assistant/catalog-engine/texts.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { questionAboutShown } from '../../../src/assistant/catalog-engine/intents.ts';
-import { converse, dialogOn, index, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { converse, dialogOn, index, item, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
 
 const shelfSkus = (answer: Parameters<typeof productsOf>[0]): string[] => productsOf(answer)?.value.map((c) => c.sku ?? '') ?? [];
 
@@ -205,4 +205,34 @@ test('a question of a question word and a word or two ("сколько памя�
   assert.ok(shown.size > 0);
   assert.deepEqual(shelfSkus(memory!.answer).filter((sku) => !shown.has(sku)), []);
   assert.match(messageOf(memory!.answer), /^По карточкам: /u);
+});
+
+test('"samsung phone with big battery" is a search for Samsung phones with the biggest battery first, read from the descriptions, not «Nothing matches "big"»; "смартфон с большим экраном" puts the biggest screens first', async () => {
+  const phones = ['Cell Phones', 'Unlocked Cell Phones'];
+  const catalog = buildCatalogIndex(
+    [
+      item('j5', 'Samsung - Galaxy J5 Prime 4G LTE with 16GB Memory Cell Phone (Unlocked) - Black', phones, 249.99, 'A 13MP camera and a 2400 mAh battery.', 'Samsung'),
+      item('s7', 'Samsung - Galaxy S7 edge 4G LTE with 32GB Memory Cell Phone (Unlocked) - Gold', phones, 769.99, 'Its 3600 mAh battery offers plenty of juice.', 'Samsung'),
+      item('j2', 'Samsung - Galaxy J2 Prime 4G LTE with 8GB Memory Cell Phone (Unlocked) - Gold', phones, 129.99, 'A compact phone for every day.', 'Samsung'),
+      item('note', 'Samsung - Galaxy Note 4 4G with 32GB Memory Cell Phone Unlocked - Frost white', phones, 499.99, 'The 3220 mAh battery lasts all day.', 'Samsung'),
+      item('lg', 'LG - G5 4G LTE with 32GB Memory Cell Phone (Unlocked) - Titan', phones, 649.99, 'A removable 2800 mAh battery.', 'LG'),
+    ],
+    { language: 'en' },
+  );
+  const [answer] = await dialogOn(catalog, 'en', ['samsung phone with big battery']);
+  assert.deepEqual(shownSkus(answer!), ['s7', 'note', 'j5', 'j2']);
+  assert.match(messageOf(answer!), /^Samsung phone: here are 4 options\. The biggest battery first\./u);
+  assert.doesNotMatch(messageOf(answer!), /Nothing matches/u);
+
+  const screens = buildCatalogIndex(
+    [
+      { ...item('a15', 'Смартфон Samsung Galaxy A15 4/128 ГБ', ['Смартфоны'], 15990), params: { Диагональ: '6.5"' } },
+      { ...item('ultra', 'Смартфон Samsung Galaxy S24 Ultra 12/256 ГБ', ['Смартфоны'], 124990), params: { Диагональ: '6.8"' } },
+      { ...item('mini', 'Смартфон Apple iPhone 13 mini 128 ГБ', ['Смартфоны'], 54990), params: { Диагональ: '5.4"' } },
+    ],
+    { language: 'ru' },
+  );
+  const [big] = await dialogOn(screens, 'ru', ['смартфон с большим экраном']);
+  assert.deepEqual(shownSkus(big!), ['ultra', 'a15', 'mini']);
+  assert.match(messageOf(big!), /^Смартфон — вот 3 варианта\. В начале — с самым большим экраном\./u);
 });

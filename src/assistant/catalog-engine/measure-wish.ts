@@ -1,0 +1,60 @@
+/**
+ * "samsung phone with big battery", "смартфон с большим экраном", "phone with long battery
+ * life": a wish for the most of a measured attribute, said inside a search. No card says "big";
+ * the search runs without those words, over a wider pool, and the products stating the most
+ * (in their names, parameters or descriptions) come first.
+ */
+import type { SearchHit } from '../../catalog/search/types.ts';
+import { measuredValue } from './superlatives.ts';
+import type { Attribute } from './texts.ts';
+
+export interface MeasureWish {
+  attribute: Attribute;
+  /** The message without the wish ("samsung phone"). */
+  rest: string;
+}
+
+/** A wish is said in a short message: read from the first characters only. */
+const MAX_WISH_CHARS = 200;
+
+const WISH_EN =
+  /(?:\b(?:with|has|having)\s+(?:an?\s+|the\s+)?)?\b(?:big|bigger|biggest|large|larger|largest|huge|long|longer|longest|long-lasting|long lasting|more|most|lots of|plenty of)\s+(battery life|battery|screen|display|storage|memory)\b/iu;
+const WISH_RU =
+  /(?:(?:^|\s)(?:с|со)\s+)?(?<![а-яё])(?:большим|большой|большая|большую|огромным|огромный|огромной|ёмким|емким|ёмкий|емкий|ёмкой|емкой|ёмкая|емкая|мощным|мощный|мощной|долгоиграющим|долгоиграющий)\s+(аккумулятор[а-яё]*|батаре[а-яё]*|экран[а-яё]*|диагонал[а-яё]*|объ[её]мом памяти|памят[а-яё]*)/iu;
+
+function attributeOf(noun: string): Attribute | null {
+  if (/batter|аккумулятор|батаре/iu.test(noun)) {
+    return 'battery';
+  }
+  if (/screen|display|экран|диагонал/iu.test(noun)) {
+    return 'screen';
+  }
+  if (/storage|memory|памят/iu.test(noun)) {
+    return 'storage';
+  }
+  return null;
+}
+
+/** The wish a message states, with the rest of the message; null when it states none or says nothing else. */
+export function measureWish(text: string): MeasureWish | null {
+  if (text.length > MAX_WISH_CHARS) {
+    return null;
+  }
+  const m = WISH_EN.exec(text) ?? WISH_RU.exec(text);
+  const attribute = m ? attributeOf(m[1] as string) : null;
+  if (!m || attribute === null) {
+    return null;
+  }
+  const rest = `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`.replace(/\s+/gu, ' ').trim();
+  return /[\p{L}\p{N}]/u.test(rest) ? { attribute, rest } : null;
+}
+
+/**
+ * The hits with those stating the most of `attribute` first, the most first (ties and the hits
+ * stating nothing in their order), and how many state it.
+ */
+export function mostFirst(hits: readonly SearchHit[], attribute: Attribute): { hits: SearchHit[]; stated: number } {
+  const valued = hits.map((h, i) => ({ h, i, v: measuredValue(h.product, attribute) }));
+  const known = valued.filter((x) => x.v !== undefined).sort((a, b) => (b.v as number) - (a.v as number) || a.i - b.i);
+  return { hits: [...known.map((x) => x.h), ...valued.filter((x) => x.v === undefined).map((x) => x.h)], stated: known.length };
+}
