@@ -380,8 +380,8 @@ export function ranker(source: RankingSource): {
     if (split === null) {
       return picked;
     }
-    const every = split.own.reduce((m, k) => m & (candMask[k] as number), 0xffffffff);
-    if (split.other.some((k) => ((candMask[k] as number) & ~every) !== 0)) {
+    const every = split.own.reduce((m, k) => m & (candBits[k] as number), 0xffffffff);
+    if (split.other.some((k) => ((candBits[k] as number) & ~every) !== 0)) {
       return picked;
     }
     return [...split.own, ...split.other, ...picked.slice(split.read)];
