@@ -806,7 +806,9 @@ export function ranker(source: RankingSource): {
         const p = prices[d] as number;
         // Available first, then by price; no price last.
         keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
-      } else if (candHead[k] === 1 && (candScore[k] as number) >= kindFloor) {
+      } else if ((candHead[k] === 1 || (candHead[k] === 0 && bestMatched < ng && ((candBits[k] as number) & ~withMask) === 0)) && (candScore[k] as number) >= kindFloor) {
+        // So, when no product matches every word, does one matching only what the item comes
+        // with: "ноутбук с ssd" where no laptop says SSD shows the laptops before the SSD drives.
         keyBuf[k] = kindFloor * 0.999;
       } else {
         keyBuf[k] = candScore[k] as number;

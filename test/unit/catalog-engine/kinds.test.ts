@@ -198,3 +198,20 @@ test('"покажи что-нибудь интересное", "show me somethin
   const english = await ask('show me something cool', { tenant: tenant({ language: 'en' }) });
   assert.match(messageOf(english.answer), /^Here is a pick from different sections\./u);
 });
+
+test('"ноутбук с ssd" where no laptop says SSD shows the laptops before the SSD drives, which match only what the item comes with', async () => {
+  const shop = buildCatalogIndex(
+    [
+      { sku: 'adapter', name: 'Переходник SATA->mSATA SSD', categories: ['З/П ДЛЯ ПРИНТЕРОВ'], available: true, price: 2950, params: {} },
+      { sku: 'ssd-a', name: 'SSD 180GB INTEL M.2', categories: ['ЖЕСТКИЕ ДИСКИ'], available: true, price: 8260, params: {}, description: 'Накопитель SSD Intel M.2 180GB' },
+      { sku: 'ssd-b', name: 'SSD 120Gb Smartbuy Stels SATA3', categories: ['ЖЕСТКИЕ ДИСКИ'], available: true, price: 6018, params: {}, description: 'Накопитель 2.5 SSD Smartbuy Stels SATA-III 120GB 7mm SMI' },
+      // The computer shop's laptops, filed under power supplies and named by their specifications.
+      { sku: 'sony', name: 'SONY EB1E1R i3 m330/4Gb/500Gb/DVD-RW/5470', categories: ['БЛОКИ ПИТАНИЯ ATX'], available: true, price: 20650, params: {}, description: 'НОУТБУК SONY EB1E1R' },
+      { sku: 'toshiba', name: 'Toshiba A100 T2600/1Gb/320Gb/DVDRW/X1600', categories: ['БЛОКИ ПИТАНИЯ ATX'], available: true, price: 8850, params: {}, description: 'НОУТБУК Toshiba A100' },
+      { sku: 'cable', name: 'Кабель пит 220V для ноутбуков 3pin 1.8м', categories: ['КАБЕЛИ'], available: true, price: 250, params: {} },
+    ],
+    { language: 'ru' },
+  );
+  const [answer] = await dialogOn(shop, 'ru', ['ноутбук с ssd']);
+  assert.deepEqual(shownSkus(answer!).slice(0, 2).sort(), ['sony', 'toshiba']);
+});
