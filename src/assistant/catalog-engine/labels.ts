@@ -119,6 +119,9 @@ const LABEL_NOISE = new Set([
 /** Words that connect two described words ("чехол для ноутбука"), never a title's own end. */
 export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'от', 'против', 'в', 'во', 'на', 'for', 'with', 'without', 'and', 'against', 'that', 'which']);
 
+/** English words opening what the item does ("that can mop", "which folds"). */
+const RELATIVE_EN: ReadonlySet<string> = new Set(['that', 'which']);
+
 /** Words of the shown products (names, categories, parameter values), to tell which of the buyer's words they show. */
 export function shownWords(products: CatalogProduct[]): string[] {
   const words = new Set<string>();
@@ -561,6 +564,19 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   // An English phrase after "for"/"with" whose last word the cards do not show goes whole: "TV
   // for a small room" of TVs that do not say "room" is "TV", not "TV for small".
   if (lang === 'en') {
+    // What the item does ("robot vacuum that can mop", whose "can" the search left out) is not
+    // said again by halves: "Robot vacuum", not "Robot vacuum that mop".
+    const clause = label.findIndex((w) => RELATIVE_EN.has(w.toLowerCase()));
+    if (clause > 0) {
+      kept.fill(false, clause);
+    }
+    // Nor a compound by its first word: "stapler heavy duty" of staplers that do not say "duty"
+    // is "Stapler", not "Stapler heavy" (a word naming what is shown stays: "wireless headset").
+    const lastKept = kept.lastIndexOf(true);
+    const lastWord = label[lastKept] as string;
+    if (lastKept > 0 && lastKept + 1 < label.length && !/\d/u.test(lastWord) && !LABEL_CONNECTORS.has((label[lastKept + 1] as string).toLowerCase()) && !namesShownKind([lastWord], products)) {
+      kept[lastKept] = false;
+    }
     for (let i = 0; i < label.length; i++) {
       if (!LABEL_CONNECTORS.has((label[i] as string).toLowerCase())) {
         continue;

@@ -205,3 +205,12 @@ test('a title keeps "в"/"на" between the words it shows ("Телевизор 
   const laptops = ['ASUS VivoBook 15 Laptop 16GB 512GB SSD'].map(product);
   assert.deepEqual(readableLabel(['laptop', 'with', '16gb', 'ram'], laptops, 'en'), ['laptop', 'with', '16GB']);
 });
+
+test('an English title says no clause or compound by halves: "robot vacuum that can mop" is "Robot vacuum" (the search left "can" out), "stapler heavy duty" of staplers that do not say "duty" is "Stapler"', () => {
+  const robots = ['Roborock S8 Robot Vacuum and Mop', 'iRobot Roomba Combo i5 Robot Vacuum and Mop'].map(
+    (name, i): CatalogProduct => ({ sku: `r${i}`, name, categories: ['Robot Vacuums'], available: true, params: {} }),
+  );
+  assert.deepEqual(readableLabel(['robot', 'vacuum', 'that', 'mop'], robots, 'en'), ['robot', 'vacuum']);
+  const staplers = [{ sku: 's', name: 'Leitz 55510084 stapler Silver', categories: [], available: true, params: {}, description: 'Heavy Duty Stapler, Silver' } as CatalogProduct];
+  assert.deepEqual(readableLabel(['stapler', 'heavy', 'duty'], staplers, 'en'), ['stapler']);
+});
