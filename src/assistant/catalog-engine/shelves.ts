@@ -317,7 +317,14 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   } else if (!run.exact && !run.relaxed.includes('words')) {
     // Which of the buyer's words the cards do not show, as the buyer wrote them; when each
     // is on some card ("office chair": doll chairs and "Office Finisher" stackers), the request.
-    const missing = unshown(ctx.label);
+    let missing = unshown(ctx.label);
+    if (missing.length === 0) {
+      // A refinement searches words the last title had left out ("а подешевле?" after "смеситель
+      // для кухни с высоким изливом" is titled "Смеситель для кухни"): those are what the cards
+      // miss, not the title's words, which every card shows.
+      const titled = new Set(ctx.label.map((w) => w.toLowerCase()));
+      missing = unshown(tokenize(run.text).filter((w) => !titled.has(w)));
+    }
     if (missing.length > 0) {
       lines.push(t.partial(missing.slice(0, MAX_MISSING_NAMED).join(' ')));
     } else if (ctx.label.some(nameable)) {

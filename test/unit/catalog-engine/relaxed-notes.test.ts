@@ -183,3 +183,19 @@ test('the close cards after a whole match are of the kind asked for ("батар
     (n) => /^Батаре/u.test(n),
   );
 });
+
+test('"а подешевле?" after a search whose title left words out names those words in its note, not the title: «Точного совпадения с «высоким изливом» нет», never «… с «смеситель для кухни» нет» over kitchen mixers', async () => {
+  const kaizer = ['Смесители "KAIZER" для кухни'];
+  const frap = ['Смесители "Frap" для кухни'];
+  const shop = buildCatalogIndex(
+    [
+      item('carlson', 'Смеситель KAIZER CARLSON кухня крест кер.высокий', kaizer, 2640),
+      item('sonat', 'Смеситель KAIZER Sonat кухня однорукий', kaizer, 3500),
+      ...['F4008', 'F4025', 'F4108', 'F4119', 'F4196', 'F4202-B', 'F4502-2'].map((code, i) => item(code, `${code} для кухни`, frap, 400 + i * 150)),
+    ],
+    { language: 'ru' },
+  );
+  const [, cheaper] = await dialogOn(shop, 'ru', ['смеситель для кухни с высоким изливом', 'а подешевле?']);
+  assert.doesNotMatch(messageOf(cheaper!), /«смеситель для кухни»/u);
+  assert.match(messageOf(cheaper!), /^Точного совпадения с «высоким изливом» нет/u);
+});
