@@ -454,7 +454,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // (it showed chart plotters).
       if (parsed.text !== '' && !onlyModifiers(parsed.text) && !saysWhatItComesWith(text) && (!run.exact || run.relaxed.length > 0) && !turn.budget.exhausted) {
         const fresh = runSearch(index, searchRequestOf(parsed), SHELF_SIZE, turn.budget);
-        if (fresh.hits.length > 0 && fresh.exact && fresh.relaxed.length === 0 && fresh.productTypeMissing === undefined) {
+        // Words naming no kind ("а oled?" after "телевизор 55 дюймов", where no 55-inch set is
+        // OLED) ask a quality of the same kind while some of its products have it: the OLED
+        // monitors they alone find are no answer.
+        const sameKind = !run.relaxed.includes('words') && index.productWord(parsed.text)?.kind !== true;
+        if (fresh.hits.length > 0 && fresh.exact && fresh.relaxed.length === 0 && fresh.productTypeMissing === undefined && !sameKind) {
           return searchAnswer(turn, index, fresh, freshContext(core, parsed, index), { learned: learnedFrom(parsed, core) });
         }
       }

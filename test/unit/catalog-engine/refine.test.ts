@@ -367,3 +367,23 @@ test('"а с солнечной зарядкой?" after watches finds and title
   const [fresh] = await dialogOn(shop, 'ru', ['часы с солнечной батареей']);
   assert.match(messageOf(fresh!), /^Часы с солнечной батареей — вот 2 варианта/u);
 });
+
+test('"а oled?" after "телевизор 55 дюймов" where no 55-inch set is OLED keeps to TVs: the 55-inch one and the OLED sets, with an honest note, never the OLED monitors', async () => {
+  const tvs = ['TV & Soundbars'];
+  const shop = buildCatalogIndex(
+    [
+      item('nano55', '55 дюймовый телевизор Smart TV LG NanoCell AI NANO80 4K 2025 года', tvs, 344_990),
+      item('oled65', '65 дюймовый телевизор Smart TV LG OLED evo AI C5 4K 2025 года', tvs, 1_099_990),
+      item('oled77', '77-дюймовый телевизор Smart TV LG OLED evo AI G6 4K 2026', tvs, 3_399_990),
+      item('uhd65', '65 дюймовый телевизор Smart TV LG UHD AI UA75 4K 2025 года', tvs, 419_990),
+      item('mon32', '32-дюймовый игровой монитор UltraGear™ OLED | 4K UHD', ['Monitors'], 699_990),
+      item('mon27', 'LG UltraGear™ GX7 27 дюймов Игровой монитор 240Hz OLED QHD', ['Monitors'], 399_990),
+    ],
+    { language: 'ru' },
+  );
+  const [, oled] = await dialogOn(shop, 'ru', ['телевизор 55 дюймов', 'а oled?']);
+  const shown = shownSkus(oled!);
+  assert.ok(shown.includes('oled65') && shown.includes('oled77'), shown.join(', '));
+  assertNone(shown, (sku) => sku.startsWith('mon'));
+  assert.match(messageOf(oled!), /^Точного совпадения с «телевизор 55 дюймов oled» нет/u);
+});
