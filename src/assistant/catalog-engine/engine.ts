@@ -388,6 +388,17 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     // Product words after a listing without words (gift ideas) are a new request, not a refinement.
     const newWordsOnListing = prev.text === '' && prev.categoryWords.length === 0 && parsed.text !== '' && !onlyModifiers(parsed.text);
     if (prev.kind === 'search' && !newWordsOnListing) {
+      // "а с большим экраном?", "with a bigger battery": the last search again, over eight
+      // shelves of it, the most first; as any follow-up when no card found states it.
+      const wish = measureWish(text);
+      if (wish && wish.rest === '') {
+        const found = runSearch(index, prevRequest(prev), SHELF_SIZE * WISH_POOL_SHELVES, turn.budget);
+        const most = mostFirst(found.hits, wish.attribute);
+        if (most.stated > 0) {
+          const ctx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
+          return searchAnswer(turn, index, { ...found, hits: most.hits.slice(0, SHELF_SIZE) }, ctx, { mostFirst: wish.attribute });
+        }
+      }
       // Words the catalogue does not know at all ("ыврапролд") change nothing: say so, keep the search.
       // "а с ледогенератором?": a feature in real words refines, and the answer says no card has it.
       const feature = asksWithFeature(text, tokenize(parsed.text));
@@ -557,7 +568,7 @@ function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string,
   // "samsung phone with big battery": searched as "samsung phone", the biggest batteries first;
   // as it was said when no card found states the battery.
   const wish = measureWish(message);
-  const wished = wish ? searchWithPreferences(turn, index, wish.rest, index.parseDetailed(wish.rest), wish) : null;
+  const wished = wish && wish.rest !== '' ? searchWithPreferences(turn, index, wish.rest, index.parseDetailed(wish.rest), wish) : null;
   return wished ?? (searchWithPreferences(turn, index, message, parsed, null) as EngineResult);
 }
 

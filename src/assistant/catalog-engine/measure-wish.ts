@@ -35,7 +35,10 @@ function attributeOf(noun: string): Attribute | null {
   return null;
 }
 
-/** The wish a message states, with the rest of the message; null when it states none or says nothing else. */
+/** Words a follow-up says around its wish ("а с большим экраном?", "and with a bigger battery?"). */
+const FILLER = /^(?:а|и|ну|тогда|and|so|ok|okay|then|one|ones|a|an|the)$/iu;
+
+/** The wish a message states, with the rest of the message ("" when it says nothing else); null when it states none. */
 export function measureWish(text: string): MeasureWish | null {
   if (text.length > MAX_WISH_CHARS) {
     return null;
@@ -45,8 +48,11 @@ export function measureWish(text: string): MeasureWish | null {
   if (!m || attribute === null) {
     return null;
   }
-  const rest = `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`.replace(/\s+/gu, ' ').trim();
-  return /[\p{L}\p{N}]/u.test(rest) ? { attribute, rest } : null;
+  const rest = `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '' && !FILLER.test(w))
+    .join(' ');
+  return { attribute, rest };
 }
 
 /**

@@ -236,3 +236,32 @@ test('"samsung phone with big battery" is a search for Samsung phones with the b
   assert.deepEqual(shownSkus(big!), ['ultra', 'a15', 'mini']);
   assert.match(messageOf(big!), /^Смартфон — вот 3 варианта\. В начале — с самым большим экраном\./u);
 });
+
+test('a wish alone after a search orders that search, the most first: "with a bigger battery" after "samsung phone", "а с большим экраном?" after "смартфон samsung"', async () => {
+  const phones = ['Smartphones'];
+  const catalog = buildCatalogIndex(
+    [
+      item('s24', 'Samsung Galaxy S24 128GB, Onyx Black', phones, 699.99, 'A 6.2-inch display and a 4,000mAh battery.', 'Samsung'),
+      item('plus', 'Samsung Galaxy S24+ 256GB, Cobalt Violet', phones, 999.99, 'A 6.7-inch display and a 4,900mAh battery.', 'Samsung'),
+      item('a15', 'Samsung Galaxy A15 5G 128GB, Blue Black', phones, 199.99, 'A 5,000mAh battery lasts two days.', 'Samsung'),
+      item('a35', 'Samsung Galaxy A35 5G 128GB, Awesome Iceblue', phones, 399.99, 'A bright display.', 'Samsung'),
+      item('pixel', 'Google Pixel 8 128GB, Obsidian', phones, 699, 'A 4,575mAh battery.', 'Google'),
+    ],
+    { language: 'en' },
+  );
+  const [, battery] = await dialogOn(catalog, 'en', ['samsung phone', 'with a bigger battery']);
+  assert.deepEqual(shownSkus(battery!).slice(0, 3), ['a15', 'plus', 's24']);
+  assert.match(messageOf(battery!), /^Samsung phone: here are 4 options\. The biggest battery first\./u);
+
+  const screens = buildCatalogIndex(
+    [
+      { ...item('a15', 'Смартфон Samsung Galaxy A15 4/128 ГБ', ['Смартфоны'], 15990, undefined, 'Samsung'), params: { Диагональ: '6.5"' } },
+      { ...item('ultra', 'Смартфон Samsung Galaxy S24 Ultra 12/256 ГБ', ['Смартфоны'], 124990, undefined, 'Samsung'), params: { Диагональ: '6.8"' } },
+      { ...item('s24', 'Смартфон Samsung Galaxy S24 8/128 ГБ', ['Смартфоны'], 74990, undefined, 'Samsung'), params: { Диагональ: '6.2"' } },
+    ],
+    { language: 'ru' },
+  );
+  const [, big] = await dialogOn(screens, 'ru', ['смартфон samsung', 'а с большим экраном?']);
+  assert.deepEqual(shownSkus(big!), ['ultra', 'a15', 's24']);
+  assert.match(messageOf(big!), /В начале — с самым большим экраном\./u);
+});
