@@ -25,6 +25,7 @@ import {
   isGreeting,
   isOffTopic,
   asksAboutIt,
+  questionAboutIt,
   asksFit,
   asksForProducts,
   briefQuestion,
@@ -233,6 +234,12 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const parsed = describingCategory(index.parseDetailed(core), prev);
   const pageSku = req.page.type === 'PRODUCT' ? pageSkus(req.page.data)[0] : undefined;
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
+
+  // "Какая у него камера?", "is it waterproof?" with no product on the page or shown: which one?
+  // (It was searched: «Похоже, «камера» в нашем магазине не продаётся».)
+  if (!pageProduct && !(prev && prev.shown.length > 0) && questionAboutIt(text) && (parsed.filters.brands?.length ?? 0) === 0) {
+    return result(turn, { message: turn.t.whichProduct, suggests: browseSuggests(index, turn.lang) }, prev);
+  }
 
   // "Will it fit iphone 15 pro?": whether the page's product, or the cards just shown, name that model.
   const fit = fitTarget(text);

@@ -252,6 +252,17 @@ export function asksAboutIt(text: string): boolean {
 
 /** How long a battery lasts, said without a pronoun ("сколько держит батарея?", "how long does the battery last?"). */
 const HOW_LONG = /(?:^|[^\p{L}])(?:сколько\s+(?:держит|работает|живет|живёт|длится)|how\s+long)(?=[^\p{L}]|$)/iu;
+/** A product as the subject or owner of a question ("какая у него камера?", "а он водонепроницаемый?", "is it waterproof?", "does it have a mop?", "what's its battery?"). */
+const ABOUT_IT = /(?:^|[^\p{L}])(?:у\s+(?:него|неё|нее)|(?:а\s+)?(?:он|она|оно)\s+\p{L}+|(?:is|does|will|can|has|was)\s+it|its|it\s+(?:has|have|comes?|works?|fits?))(?=[^\p{L}]|$)/iu;
+
+/**
+ * A question about one product named only by a pronoun, with no brand or model of its own: with
+ * no product on the page or among the cards shown, the buyer must say which.
+ */
+export function questionAboutIt(text: string): boolean {
+  return text.length <= MAX_SHOWN_QUESTION_CHARS && isQuestion(text) && ABOUT_IT.test(text) && !/\d/u.test(text);
+}
+
 /** A question asking whether something is there is a request for it ("а есть у них чёрные?"). */
 const ASKS_FOR_ONE = /(?:^|[^\p{L}])(?:есть|бывают|any|got)(?=[^\p{L}]|$)|do you have/iu;
 /** Such questions are short: read from the first characters only. */

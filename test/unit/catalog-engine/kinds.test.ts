@@ -215,3 +215,17 @@ test('"ноутбук с ssd" where no laptop says SSD shows the laptops before 
   const [answer] = await dialogOn(shop, 'ru', ['ноутбук с ssd']);
   assert.deepEqual(shownSkus(answer!).slice(0, 2).sort(), ['sony', 'toshiba']);
 });
+
+test('a question about "it" with no product on the page or shown asks which product, in both languages, instead of searching its words ("какая у него камера?" said cameras are not sold)', async () => {
+  for (const text of ['какая у него камера?', 'а он водонепроницаемый?']) {
+    const r = await ask(text);
+    assert.match(messageOf(r.answer), /^О каком товаре речь\?/u, text);
+    assert.equal(productsOf(r.answer), undefined, text);
+  }
+  const en = await ask('is it waterproof?', { tenant: tenant({ language: 'en' }) });
+  assert.match(messageOf(en.answer), /^Which product do you mean\?/u);
+  // With cards shown, the same question is about them; with a model named, it is a search.
+  const [, shown] = await converse(['смартфон samsung', 'какая у них камера?']);
+  assert.doesNotMatch(messageOf(shown!.answer), /О каком товаре/u);
+  assert.doesNotMatch(messageOf((await ask('а у него есть iphone 15?')).answer), /О каком товаре/u);
+});
