@@ -59,7 +59,7 @@ import {
   similarAnswer,
   type SearchAnswerOptions,
 } from './shelves.ts';
-import { measureWish, mostFirst, type MeasureWish } from './measure-wish.ts';
+import { measureWish, searchMostFirst, type MeasureWish } from './measure-wish.ts';
 import { latestState, type EngineState } from '../engine-state.ts';
 import { browseSuggests } from './suggests.ts';
 import { exampleBudget, texts } from './texts.ts';
@@ -395,16 +395,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     // Product words after a listing without words (gift ideas) are a new request, not a refinement.
     const newWordsOnListing = prev.text === '' && prev.categoryWords.length === 0 && parsed.text !== '' && !onlyModifiers(parsed.text);
     if (prev.kind === 'search' && !newWordsOnListing) {
-      // "а с большим экраном?", "with a bigger battery": the last search again, over eight
-      // shelves of it, the most first; as any follow-up when no card found states it.
+      // "а с большим экраном?", "with a bigger battery": the last search again, the most first;
+      // as any follow-up when no card found states it.
       const wish = measureWish(text);
-      if (wish && wish.rest === '') {
-        const found = runSearch(index, prevRequest(prev), SHELF_SIZE * WISH_POOL_SHELVES, turn.budget);
-        const most = mostFirst(found.hits, wish.attribute);
-        if (most.stated > 0) {
-          const ctx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
-          return searchAnswer(turn, index, { ...found, hits: most.hits.slice(0, SHELF_SIZE) }, ctx, { mostFirst: wish.attribute });
-        }
+      const most = wish && wish.rest === '' ? searchMostFirst(index, prevRequest(prev), wish.attribute, turn.budget) : null;
+      if (wish && most) {
+        const ctx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
+        return searchAnswer(turn, index, { ...most, hits: most.hits.slice(0, SHELF_SIZE) }, ctx, { mostFirst: wish.attribute });
       }
       // Words the catalogue does not know at all ("ыврапролд") change nothing: say so, keep the search.
       // "а с ледогенератором?": a feature in real words refines, and the answer says no card has it.
@@ -562,8 +559,6 @@ function learnedFrom(q: DetailedQuery, message: string): BuyerPreferences | null
 
 /** How many of a shelf's places saved brand preferences may move to the front. */
 const PREFERRED_PLACES = Math.ceil(SHELF_SIZE / 2);
-/** Shelves' worth of a search's results read for the most of what a wish names (measure-wish.ts). */
-const WISH_POOL_SHELVES = 8;
 
 /**
  * A new search. Saved preferences (brands, budget) never filter: when the message states
@@ -601,14 +596,11 @@ function searchWithPreferences(turn: Turn, index: CatalogIndex, message: string,
     return searchAnswer(turn, index, runSearch(index, base, SHELF_SIZE, turn.budget), ctx, opts);
   }
   // A wider pool of the search's own results to choose the shelf from.
-  const found = runSearch(index, base, SHELF_SIZE * (wish ? WISH_POOL_SHELVES : 3), turn.budget);
-  let run = found;
+  const run = wish ? searchMostFirst(index, base, wish.attribute, turn.budget) : runSearch(index, base, SHELF_SIZE * 3, turn.budget);
+  if (run === null) {
+    return null;
+  }
   if (wish) {
-    const most = mostFirst(found.hits, wish.attribute);
-    if (most.stated === 0) {
-      return null;
-    }
-    run = { ...found, hits: most.hits };
     opts.mostFirst = wish.attribute;
   }
   const fits = (p: CatalogProduct): boolean =>

@@ -4,15 +4,21 @@
  * the search runs without those words, over a wider pool, and the products stating the most
  * (in their names, parameters or descriptions) come first.
  */
-import type { SearchHit } from '../../catalog/search/types.ts';
+import type { WorkBudget } from '../../catalog/search/limits.ts';
+import { runSearch, type SearchRequest, type SearchRun } from '../../catalog/search/relax.ts';
+import type { CatalogIndex, SearchHit } from '../../catalog/search/types.ts';
 import { measuredValue } from './superlatives.ts';
 import type { Attribute } from './texts.ts';
+import { SHELF_SIZE } from './turn.ts';
 
 export interface MeasureWish {
   attribute: Attribute;
   /** The message without the wish ("samsung phone"). */
   rest: string;
 }
+
+/** Shelves' worth of a search's results read for the most of what a wish names. */
+const POOL_SHELVES = 8;
 
 /** A wish is said in a short message: read from the first characters only. */
 const MAX_WISH_CHARS = 200;
@@ -56,11 +62,16 @@ export function measureWish(text: string): MeasureWish | null {
 }
 
 /**
- * The hits with those stating the most of `attribute` first, the most first (ties and the hits
- * stating nothing in their order), and how many state it.
+ * The search over eight shelves of its results, those stating the most of `attribute` first, the
+ * most first (ties, and the hits stating nothing, in the search's order); null when none states it.
  */
-export function mostFirst(hits: readonly SearchHit[], attribute: Attribute): { hits: SearchHit[]; stated: number } {
-  const valued = hits.map((h, i) => ({ h, i, v: measuredValue(h.product, attribute) }));
+export function searchMostFirst(index: CatalogIndex, request: SearchRequest, attribute: Attribute, budget: WorkBudget): SearchRun | null {
+  const run = runSearch(index, request, SHELF_SIZE * POOL_SHELVES, budget);
+  const valued = run.hits.map((h, i) => ({ h, i, v: measuredValue(h.product, attribute) }));
   const known = valued.filter((x) => x.v !== undefined).sort((a, b) => (b.v as number) - (a.v as number) || a.i - b.i);
-  return { hits: [...known.map((x) => x.h), ...valued.filter((x) => x.v === undefined).map((x) => x.h)], stated: known.length };
+  if (known.length === 0) {
+    return null;
+  }
+  const hits: SearchHit[] = [...known.map((x) => x.h), ...valued.filter((x) => x.v === undefined).map((x) => x.h)];
+  return { ...run, hits };
 }
