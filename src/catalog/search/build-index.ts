@@ -21,7 +21,7 @@ import { stem } from './stem.ts';
 import { AGAINST_WORDS, ANY_ITEM_WORDS } from './stopwords.ts';
 import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, kindsListedNotHeld, productKindTerms, termsAsSaid } from './product-type.ts';
 import { parseMessage } from './query-parse.ts';
-import { modelNumberWords, ranker, suffixedModels } from './ranking.ts';
+import { modelNumberWords, ranker } from './ranking.ts';
 import { RecentMemo } from './recent-memo.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
@@ -98,9 +98,9 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       return listFiltered(cf, limit, opts.sort, opts.budget);
     }
     const context = opts.context === undefined ? undefined : analyseQuery(opts.context);
-    // A suffix the buyer said after a model number may have gone into the category filter ("iphone 6 plus case": "6" in "iPhone 6 Plus Cases").
-    const suffixed = suffixedModels(context === undefined ? words : context.words);
-    return rankText(words, head, purpose, cf, limit, opts.sort, opts.budget, context === undefined ? [] : modelsInContext(words, context), comesWith, suffixed);
+    // The message's words with its category words: a suffix the buyer said after a model number
+    // may have gone into the category filter ("iphone 6 plus case": "6" in "iPhone 6 Plus Cases").
+    return rankText(words, head, purpose, cf, limit, opts.sort, opts.budget, context === undefined ? [] : modelsInContext(words, context), comesWith, context?.words ?? words);
   }
 
   /**

@@ -115,17 +115,7 @@ export function isModelSuffix(word: string): boolean {
  * "iPhone 6 and 6s" says the 6 itself). False when the number is not there at all.
  */
 export function numberOnlyInOtherModels(words: readonly string[], n: string, asked: ReadonlySet<string>): boolean {
-  let seen = false;
-  for (let i = 0; i < words.length; i++) {
-    if (words[i] === n) {
-      const next = words[i + 1];
-      if (next === undefined || !isModelSuffix(next) || asked.has(next)) {
-        return false;
-      }
-      seen = true;
-    }
-  }
-  return seen;
+  return everyTimeFollowed(words, n, (next) => next !== undefined && isModelSuffix(next) && !asked.has(next));
 }
 
 /**
@@ -133,10 +123,15 @@ export function numberOnlyInOtherModels(words: readonly string[], n: string, ask
  * "Case for iPhone 6 and 6s" for "iphone 6 plus case". False when the number is not there.
  */
 export function numberWithoutSuffix(words: readonly string[], n: string, suffix: string): boolean {
+  return everyTimeFollowed(words, n, (next) => next !== suffix);
+}
+
+/** Whether `words` have `n`, and each time the word after it (undefined at the end) passes `test`. */
+function everyTimeFollowed(words: readonly string[], n: string, test: (next: string | undefined) => boolean): boolean {
   let seen = false;
   for (let i = 0; i < words.length; i++) {
     if (words[i] === n) {
-      if (words[i + 1] === suffix) {
+      if (!test(words[i + 1])) {
         return false;
       }
       seen = true;

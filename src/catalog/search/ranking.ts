@@ -111,19 +111,19 @@ export function modelNumberWords(words: readonly string[], at: readonly number[]
 const FEATURE_NUMBER = /^(?:\d{1,4}[kpg]|[abаб][0-6])$/;
 
 /** A word with a number that may name a model: not a feature ("4k", "a4"), a measure ("55in") or a bound. */
+function namesModelNumber(w: string): boolean {
+  return hasDigit(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null;
+}
+
 /** A model number the buyer said with its suffix ("6" and "plus" of "iphone 6 plus case"). */
-export interface SuffixedModel {
+interface SuffixedModel {
   number: string;
   suffix: string;
 }
 
 /** The model numbers `words` (a message's, with its category words) say with a suffix after them. */
-export function suffixedModels(words: readonly string[]): SuffixedModel[] {
-  return words.flatMap((w, i) => (namesModelNumber(w) && isModelSuffix(words[i + 1] ?? '') ? [{ number: w, suffix: words[i + 1] as string }] : []));
-}
-
-function namesModelNumber(w: string): boolean {
-  return hasDigit(w) && !FEATURE_NUMBER.test(w) && parseMeasure(w) === null && parseMeasureBound(w) === null;
+function suffixedModels(words: readonly string[]): SuffixedModel[] {
+  return words.flatMap((w, i) => (isModelSuffix(words[i + 1] ?? '') && namesModelNumber(w) ? [{ number: w, suffix: words[i + 1] as string }] : []));
 }
 
 /** Words after which a name says what the product is for, and how much of a name is read for it. */
@@ -142,7 +142,7 @@ export function ranker(source: RankingSource): {
     budget: WorkBudget | undefined,
     forModels?: readonly number[],
     comesWith?: readonly number[],
-    suffixed?: readonly SuffixedModel[],
+    said?: readonly string[],
   ) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
@@ -531,7 +531,7 @@ export function ranker(source: RankingSource): {
     budget: WorkBudget | undefined,
     forModels: readonly number[] = [],
     comesWith: readonly number[] = [],
-    suffixed: readonly SuffixedModel[] = [],
+    said: readonly string[] = words,
   ): SearchHit[] {
     // Words are read in order while their postings fit `searchPostings` (the first
     // always): thirty common words with their synonyms and typo fixes would otherwise read
@@ -839,7 +839,7 @@ export function ranker(source: RankingSource): {
         picked = otherModelsLast(picked, numbers, asked, limit);
         // Only a suffix the search does not score itself: one the category filter took ("plus" of
         // "iphone 6 plus case" in "iPhone 6 Plus Cases"), which no name is ranked by.
-        const models = suffixed.filter((m) => numbers.includes(m.number) && !words.includes(m.suffix));
+        const models = suffixedModels(said).filter((m) => numbers.includes(m.number) && !words.includes(m.suffix));
         if (models.length > 0) {
           picked = suffixSaidFirst(picked, models, limit);
         }

@@ -273,16 +273,12 @@ export function namesProductKind(word: string): boolean {
   return !MODIFIERS.has(word) && (SINGLE_WORDS.has(word) || ONE_WAY.has(word));
 }
 
-/** The table's words naming a kind, by their stem, in either language ("soundbars" → "soundbar"). */
-let kindsByStem: ReadonlyMap<string, string> | undefined;
+/** The table's words naming a kind, by their stem, in either language ("soundbars" → "soundbar"); the first word of a stem wins. */
+const KINDS_BY_STEM: ReadonlyMap<string, string> = new Map([...SINGLE_WORDS, ...ONE_WAY.keys()].filter(namesProductKind).map((w) => [stem(w), w] as [string, string]).reverse());
 
 /** The word of the table naming a kind that `word` is a form of ("Soundbars" of "TV & Soundbars"), if any. */
 export function productKindOfAnyForm(word: string): string | undefined {
-  if (namesProductKind(word)) {
-    return word;
-  }
-  kindsByStem ??= new Map([...SINGLE_WORDS, ...ONE_WAY.keys()].filter(namesProductKind).map((w) => [stem(w), w] as [string, string]).reverse());
-  return kindsByStem.get(stem(word));
+  return namesProductKind(word) ? word : KINDS_BY_STEM.get(stem(word));
 }
 
 /** The single words of the table, those of its two-word names included ("machine" of "coffee machine"). */
