@@ -47,7 +47,20 @@ import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic } from './product-facts.ts';
 import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
 import { fitAnswer, fitTarget } from './fits.ts';
-import { asksWithFeature, describingCategory, saysWhatItComesWith, forWhatWasShown, looksLikeFollowUp, namesAnotherKind, onlyModifiers, purposeSwitch, qualityOfUnsold, refineSearch, type PriceMove } from './refine.ts';
+import {
+  asksWithFeature,
+  describingCategory,
+  saysWhatItComesWith,
+  forWhatWasShown,
+  looksLikeFollowUp,
+  namesAnotherKind,
+  onlyModifiers,
+  purposeSwitch,
+  qualityOfUnsold,
+  refineSearch,
+  sizeWithoutBound,
+  type PriceMove,
+} from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
 import {
   cartAnswer,
@@ -290,6 +303,19 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
 
+  // "а с большим экраном?", "а помощнее?", "something lighter?": the last search again, the
+  // most (or the least) first; the cards shown, saying so, when none found states it.
+  // "a smaller one?" after phones whose names state no size: the smallest screens first.
+  const afterSearch = prev !== null && prev.kind === 'search' && prev.shown.length > 0;
+  const size = afterSearch ? sizeWithoutBound(index, prev, text) : null;
+  const wish = afterSearch ? (size === null ? measureWish(text) : { attribute: 'size' as const, most: size, rest: '' }) : null;
+  if (prev && wish && wish.rest === '') {
+    const wished = wishAfterSearch(turn, index, wish, prev);
+    if (wished) {
+      return wished;
+    }
+  }
+
   // "А какая у них автономность?": what the cards just shown say about it.
   if (prev && prev.shown.length > 0 && (questionAboutShown(text) || choosesAmongShown(text) || briefQuestion(text))) {
     const shown = shownProducts(index, prev);
@@ -395,14 +421,6 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     // Product words after a listing without words (gift ideas) are a new request, not a refinement.
     const newWordsOnListing = prev.text === '' && prev.categoryWords.length === 0 && parsed.text !== '' && !onlyModifiers(parsed.text);
     if (prev.kind === 'search' && !newWordsOnListing) {
-      // "а с большим экраном?", "with a bigger battery": the last search again, the most first;
-      // as any follow-up when no card found states it.
-      const wish = measureWish(text);
-      const most = wish && wish.rest === '' ? searchMostFirst(index, prevRequest(prev), wish.attribute, turn.budget) : null;
-      if (wish && most) {
-        const ctx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
-        return searchAnswer(turn, index, { ...most, hits: most.hits.slice(0, SHELF_SIZE) }, ctx, { mostFirst: wish.attribute });
-      }
       // Words the catalogue does not know at all ("ыврапролд") change nothing: say so, keep the search.
       // "а с ледогенератором?": a feature in real words refines, and the answer says no card has it.
       const feature = asksWithFeature(text, tokenize(parsed.text));
@@ -517,6 +535,20 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   return preferenceAwareSearch(turn, index, core, parsed);
 }
 
+/**
+ * A wish alone after a search ("а помощнее?", "something lighter?"): the search again, the most
+ * (or the least) first; when none of its products states the measure, the cards shown again,
+ * saying their cards do not state it.
+ */
+function wishAfterSearch(turn: Turn, index: CatalogIndex, wish: MeasureWish, prev: EngineState): EngineResult | null {
+  const most = searchMostFirst(index, prevRequest(prev), wish, turn.budget);
+  if (most === null) {
+    return superlativeAnswer(turn, index, { attribute: wish.attribute, most: wish.most }, prev);
+  }
+  const ctx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
+  return searchAnswer(turn, index, { ...most.run, hits: most.run.hits.slice(0, SHELF_SIZE) }, ctx, { mostFirst: { attribute: most.attribute, most: wish.most } });
+}
+
 function prevRequest(prev: EngineState): SearchRequest {
   return { text: prev.text, filters: prev.filters, categoryWords: prev.categoryWords, brandWords: prev.brandWords };
 }
@@ -596,12 +628,13 @@ function searchWithPreferences(turn: Turn, index: CatalogIndex, message: string,
     return searchAnswer(turn, index, runSearch(index, base, SHELF_SIZE, turn.budget), ctx, opts);
   }
   // A wider pool of the search's own results to choose the shelf from.
-  const run = wish ? searchMostFirst(index, base, wish.attribute, turn.budget) : runSearch(index, base, SHELF_SIZE * 3, turn.budget);
-  if (run === null) {
+  const most = wish ? searchMostFirst(index, base, wish, turn.budget) : null;
+  if (wish && most === null) {
     return null;
   }
-  if (wish) {
-    opts.mostFirst = wish.attribute;
+  const run = most ? most.run : runSearch(index, base, SHELF_SIZE * 3, turn.budget);
+  if (wish && most) {
+    opts.mostFirst = { attribute: most.attribute, most: wish.most };
   }
   const fits = (p: CatalogProduct): boolean =>
     (budgetMax === undefined || (p.price !== undefined && p.price <= budgetMax)) && (budgetMin === undefined || (p.price !== undefined && p.price >= budgetMin));

@@ -1,18 +1,27 @@
 /**
- * "samsung phone with big battery", "смартфон с большим экраном", "phone with long battery
- * life": a wish for the most of a measured attribute, said inside a search. No card says "big";
- * the search runs without those words, over a wider pool, and the products stating the most
- * (in their names, parameters or descriptions) come first.
+ * "samsung phone with big battery", "смартфон с большим экраном", "тихий кондиционер", and
+ * after a search "а помощнее?", "something lighter?", "а побольше?": a wish for the most (or
+ * the least) of a measured attribute. No card says "big" or "помощнее"; the search runs without
+ * those words, over a wider pool, and the products stating the most (in their names,
+ * parameters or descriptions) come first.
  */
 import type { WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, type SearchRequest, type SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, SearchHit } from '../../catalog/search/types.ts';
-import { measuredValue } from './superlatives.ts';
+import { measuredValue, stated } from './superlatives.ts';
 import type { Attribute } from './texts.ts';
 import { SHELF_SIZE } from './turn.ts';
 
+/**
+ * What a wish measures: an attribute, or "size" ("a smaller one?" after phones whose names
+ * state no size, the one "а побольше?" against the sizes shown in refine.ts cannot compare).
+ */
+type Measured = Exclude<Attribute, 'price'> | 'size';
+
 export interface MeasureWish {
-  attribute: Attribute;
+  attribute: Measured;
+  /** The most is wanted (a bigger battery, more power); else the least (lighter, quieter). */
+  most: boolean;
   /** The message without the wish ("samsung phone"). */
   rest: string;
 }
@@ -23,55 +32,103 @@ const POOL_SHELVES = 8;
 /** A wish is said in a short message: read from the first characters only. */
 const MAX_WISH_CHARS = 200;
 
-const WISH_EN =
-  /(?:\b(?:with|has|having)\s+(?:an?\s+|the\s+)?)?\b(?:big|bigger|biggest|large|larger|largest|huge|long|longer|longest|long-lasting|long lasting|more|most|lots of|plenty of)\s+(battery life|battery|screen|display|storage|memory)\b/iu;
-const WISH_RU =
-  /(?:(?:^|\s)(?:с|со)\s+)?(?<![а-яё])(?:большим|большой|большая|большую|огромным|огромный|огромной|ёмким|емким|ёмкий|емкий|ёмкой|емкой|ёмкая|емкая|мощным|мощный|мощной|долгоиграющим|долгоиграющий)\s+(аккумулятор[а-яё]*|батаре[а-яё]*|экран[а-яё]*|диагонал[а-яё]*|объ[её]мом памяти|памят[а-яё]*)/iu;
+// Word edges for both alphabets ("больше" is not inside "небольшой").
+const B = '(?<![\\p{L}\\p{N}])';
+const E = '(?![\\p{L}\\p{N}])';
+const L = '\\p{L}*';
 
-function attributeOf(noun: string): Attribute | null {
-  if (/batter|аккумулятор|батаре/iu.test(noun)) {
+/** Nouns of a measured attribute; `attributeOf` reads which. */
+const NOUN = `battery life|battery|screen|display|storage|memory|capacity|volume|power|аккумулятор${L}|батаре${L}|автономност${L}|экран${L}|диагонал${L}|объ[её]мом памяти|памят${L}|накопител${L}|объ[её]м${L}|вместимост${L}|мощност${L}`;
+const MORE = `big|bigger|biggest|large|larger|largest|huge|long|longer|longest|long-lasting|long lasting|more|most|lots of|plenty of|greater|higher|больш${L}|побольше|огромн${L}|[её]мк${L}|мощн${L}|долг${L}|долгоиграющ${L}|подольше|дольше`;
+const LESS = `small|smaller|smallest|less|least|lower|compact|меньш${L}|поменьше|маленьк${L}|небольш${L}|компактн${L}`;
+const WITH = `(?:${B}(?:with|has|having|с|со)\\s+(?:an?\\s+|the\\s+)?)?`;
+/** Never a bound: "больше 300 л", "more than 5". */
+const NOT_A_BOUND = '(?!\\s*(?:\\d|than|чем))';
+
+/** "with a bigger battery", "с большим экраном", "побольше объёмом", "меньше памяти". */
+const AMOUNT_NOUN = new RegExp(`${WITH}${B}(?<amount>${MORE}|${LESS})\\s+(?<noun>${NOUN})${E}${NOT_A_BOUND}`, 'iu');
+/** "с памятью побольше", "экраном поменьше", "battery bigger". */
+const NOUN_AMOUNT = new RegExp(`${WITH}${B}(?<noun>${NOUN})\\s+(?<amount>${MORE}|${LESS})${E}${NOT_A_BOUND}`, 'iu');
+const IS_LESS = new RegExp(`^(?:${LESS})$`, 'iu');
+
+/** Words that are a wish by themselves, with what they measure. */
+const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean }> = [
+  { words: new RegExp(`${B}(?:more powerful|most powerful|powerful|(?:по)?мощнее|мощней|мощн(?:ый|ая|ое|ые|ого|ую|ым|ой|ых))${E}`, 'iu'), attribute: 'power', most: true },
+  // Not a colour ("a lighter shade", "светлее" is another word).
+  { words: new RegExp(`${B}(?:lighter|lightest|lightweight|light-weight|(?:по)?легче|л[её]гк(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}(?!\\s+(?:shade|colou?r|tone|finish|blue|grey|gray|green|pink|brown|wood))`, 'iu'), attribute: 'weight', most: false },
+  { words: new RegExp(`${B}(?:quieter|quietest|quiet|silent|less noisy|(?:по)?тише|бесшумн${L}|тих(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'noise', most: false },
+  { words: new RegExp(`${B}(?:roomier|(?:по)?вместительн${L}|(?:по)?вместительнее)${E}`, 'iu'), attribute: 'volume', most: true },
+];
+
+function attributeOf(noun: string): Measured | null {
+  if (/batter|аккумулятор|батаре|автономн/iu.test(noun)) {
     return 'battery';
   }
   if (/screen|display|экран|диагонал/iu.test(noun)) {
     return 'screen';
   }
-  if (/storage|memory|памят/iu.test(noun)) {
+  if (/storage|memory|памят|накопител/iu.test(noun)) {
     return 'storage';
+  }
+  if (/capacity|volume|объ[её]м|вместим/iu.test(noun)) {
+    return 'volume';
+  }
+  if (/power|мощност/iu.test(noun)) {
+    return 'power';
   }
   return null;
 }
 
-/** Words a follow-up says around its wish ("а с большим экраном?", "and with a bigger battery?"). */
-const FILLER = /^(?:а|и|ну|тогда|and|so|ok|okay|then|one|ones|a|an|the)$/iu;
+/** Words a follow-up says around its wish ("а с большим экраном?", "and something lighter?", "a smaller one?"). */
+const FILLER = /^(?:а|и|ну|тогда|что|нибудь|то|чуть|немного|ещё|еще|есть|and|so|ok|okay|then|one|ones|a|an|the|something|anything|slightly|bit|little|even|any)$/iu;
+
+export function isWishFiller(word: string): boolean {
+  return FILLER.test(word);
+}
 
 /** The wish a message states, with the rest of the message ("" when it says nothing else); null when it states none. */
 export function measureWish(text: string): MeasureWish | null {
   if (text.length > MAX_WISH_CHARS) {
     return null;
   }
-  const m = WISH_EN.exec(text) ?? WISH_RU.exec(text);
-  const attribute = m ? attributeOf(m[1] as string) : null;
-  if (!m || attribute === null) {
+  let found: { attribute: Measured; most: boolean; at: number; length: number } | null = null;
+  const m = AMOUNT_NOUN.exec(text) ?? NOUN_AMOUNT.exec(text);
+  const attribute = m ? attributeOf(m.groups?.noun as string) : null;
+  if (m && attribute !== null) {
+    found = { attribute, most: !IS_LESS.test(m.groups?.amount as string), at: m.index, length: m[0].length };
+  } else {
+    for (const a of ALONE) {
+      const w = a.words.exec(text);
+      if (w) {
+        found = { attribute: a.attribute, most: a.most, at: w.index, length: w[0].length };
+        break;
+      }
+    }
+  }
+  if (!found) {
     return null;
   }
-  const rest = `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`
+  const rest = `${text.slice(0, found.at)} ${text.slice(found.at + found.length)}`
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '' && !FILLER.test(w))
+    .filter((w) => w !== '' && !isWishFiller(w))
     .join(' ');
-  return { attribute, rest };
+  return { attribute: found.attribute, most: found.most, rest };
 }
 
 /**
- * The search over eight shelves of its results, those stating the most of `attribute` first, the
- * most first (ties, and the hits stating nothing, in the search's order); null when none states it.
+ * The search over eight shelves of its results, those stating the most (or the least) of what
+ * `wish` measures first (ties, and the hits stating nothing, in the search's order), with the
+ * attribute it ordered by; null when none states it.
  */
-export function searchMostFirst(index: CatalogIndex, request: SearchRequest, attribute: Attribute, budget: WorkBudget): SearchRun | null {
+export function searchMostFirst(index: CatalogIndex, request: SearchRequest, wish: Pick<MeasureWish, 'attribute' | 'most'>, budget: WorkBudget): { run: SearchRun; attribute: Attribute } | null {
   const run = runSearch(index, request, SHELF_SIZE * POOL_SHELVES, budget);
-  const valued = run.hits.map((h, i) => ({ h, i, v: measuredValue(h.product, attribute) }));
-  const known = valued.filter((x) => x.v !== undefined).sort((a, b) => (b.v as number) - (a.v as number) || a.i - b.i);
-  if (known.length === 0) {
+  const attribute = stated(run.hits.map((h) => h.product), wish.attribute);
+  if (attribute === null) {
     return null;
   }
+  const sign = wish.most ? -1 : 1;
+  const valued = run.hits.map((h, i) => ({ h, i, v: measuredValue(h.product, attribute) }));
+  const known = valued.filter((x) => x.v !== undefined).sort((a, b) => sign * ((a.v as number) - (b.v as number)) || a.i - b.i);
   const hits: SearchHit[] = [...known.map((x) => x.h), ...valued.filter((x) => x.v === undefined).map((x) => x.h)];
-  return { ...run, hits };
+  return { run: { ...run, hits }, attribute };
 }

@@ -8,6 +8,7 @@ import { MAX_EXCLUDED_PHRASES } from '../../catalog/search/excluded-words.ts';
 import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
+import { isWishFiller } from './measure-wish.ts';
 import { isUnitWord, measureWords, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
 import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
@@ -357,6 +358,23 @@ function replacedSize(prev: EngineState, words: string[], message: string): { te
   return { text: before.map((x, i) => (i === at ? next : x)).join(' '), label, added: [] };
 }
 
+/**
+ * "a smaller one?", "а побольше?" alone when neither the last search nor the names of the cards
+ * shown state a size to compare against (phones whose sizes only their descriptions give):
+ * true when a bigger one is wanted, false for a smaller one; null for any other message, or
+ * when `resized` has a size to bound.
+ */
+export function sizeWithoutBound(index: CatalogIndex, prev: EngineState, message: string): boolean | null {
+  const words = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).filter((w) => !isWishFiller(w));
+  const word = words.length === 1 ? (words[0] as string) : '';
+  const most = BIGGER.has(word) ? true : SMALLER.has(word) ? false : null;
+  if (most === null) {
+    return null;
+  }
+  const sized = mergeMeasures(tokenize(prev.text)).some((w) => parseMeasure(w) !== null || parseMeasureBound(w) !== null);
+  return sized || shownSize(index, prev.shown) !== null ? null : most;
+}
+
 /** Name words read per card for its size. */
 const MAX_NAME_WORDS_READ = 40;
 
@@ -382,7 +400,7 @@ function shownSize(index: CatalogIndex, shown: readonly string[]): { value: numb
 }
 
 /** Units of a product's size, which "bigger" and "smaller" compare. */
-const SIZE_UNITS: ReadonlySet<string> = new Set(['in', 'cm', 'l', 'mm', 'm', 'ft', 'cuft', 'gal', 'qt', 'sqm', 'sqft']);
+const SIZE_UNITS: ReadonlySet<string> = new Set(['in', 'cm', 'l', 'ml', 'mm', 'm', 'ft', 'cuft', 'gal', 'qt', 'sqm', 'sqft']);
 
 /**
  * "а побольше?" after "телевизор 55 дюймов": the previous search's measure becomes a bound

@@ -16,6 +16,7 @@ import { SeenCards } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
 import { currencySymbol } from '../currency.ts';
+import { cardMeetsBound } from './superlatives.ts';
 import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
@@ -36,8 +37,8 @@ export interface SearchAnswerOptions {
   priceAsked?: SearchFilters;
   learned?: BuyerPreferences | null;
   prefs?: { budget?: number; brands?: string[] };
-  /** The hits put the most of this attribute first (measure-wish.ts). */
-  mostFirst?: Attribute;
+  /** The hits put the most (or the least) of this attribute first (measure-wish.ts). */
+  mostFirst?: { attribute: Attribute; most: boolean };
 }
 
 /** The words among these that name a kind of product in general, whatever this shop sells. */
@@ -54,8 +55,17 @@ function boundSaid(turn: Turn, word: string): string | null {
   return bound ? turn.t.measureBound(bound.kind, formatMeasure(bound.value, bound.unit, turn.lang)) : null;
 }
 
+/**
+ * The bound of a search word as the title says it: only when a card shown meets it (no
+ * "Шампунь больше 200 мл" over shampoos of 200 ml, the note saying none is bigger).
+ */
+function boundShown(turn: Turn, word: string, products: readonly CatalogProduct[]): string | null {
+  const bound = parseMeasureBound(word);
+  return bound && products.some((p) => cardMeetsBound(p, bound)) ? boundSaid(turn, word) : null;
+}
+
 /** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi", "пылесос без мешка". */
-function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
+function describe(turn: Turn, run: SearchRun, label: string[], products: readonly CatalogProduct[], opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
   const { t, lang, currency } = turn;
   const parts = [label.join(' ')];
   for (const words of run.filters.excludeWords ?? []) {
@@ -63,7 +73,7 @@ function describe(turn: Turn, run: SearchRun, label: string[], opts: SearchAnswe
   }
   // Bounds on a measure ("больше 60 дюймов") are search words the label leaves out: said here.
   for (const w of /\d/.test(run.text) ? tokenize(run.text) : []) {
-    const bound = boundSaid(turn, w);
+    const bound = boundShown(turn, w, products);
     if (bound) {
       parts.push(bound);
     }
@@ -222,7 +232,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const vocab = shownWords(products);
   const label = readableLabel(asked, products, lang, vocab);
   const priceMove = run.relaxed.includes('price') ? undefined : (opts.move ?? ctx.priceMove);
-  const what = describe(local, run, label, opts, priceMove);
+  const what = describe(local, run, label, products, opts, priceMove);
   const state: EngineState = {
     v: 1,
     kind: 'search',
@@ -326,7 +336,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       missing = unshown(tokenize(run.text).filter((w) => !titled.has(w)));
     }
     if (missing.length > 0) {
-      lines.push(t.partial(missing.slice(0, MAX_MISSING_NAMED).join(' ')));
+      // A bound as the buyer reads it («больше 200 мл»), not its search word.
+      lines.push(t.partial(missing.slice(0, MAX_MISSING_NAMED).map((w) => boundSaid(local, w) ?? w).join(' ')));
     } else if (ctx.label.some(nameable)) {
       // The request as the buyer put it, connecting words and all: «телефон с камерой с большой
       // батареей», not its first three words «телефон камерой большой». The search matched no
@@ -352,7 +363,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     lines.push(t.withBrands(opts.prefs.brands.join(', ')));
   }
   if (opts.mostFirst) {
-    lines.push(t.mostFirst(opts.mostFirst));
+    lines.push(t.mostFirst(opts.mostFirst.attribute, opts.mostFirst.most));
   }
   if (run.sort === 'price_asc') {
     lines.push(t.sortedAsc);

@@ -5,7 +5,7 @@
  * products ("most storage" is not something the shop sells).
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
-import { measureWords, parseMeasure, spellMarks } from '../../catalog/search/measures.ts';
+import { measureWords, meetsBound, parseMeasure, spellMarks, type BoundKind } from '../../catalog/search/measures.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { EngineResult } from '../engine.ts';
@@ -15,7 +15,8 @@ import { formatMeasure, formatPrice, shortName, type Attribute } from './texts.t
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 export interface Superlative {
-  attribute: Attribute;
+  /** What is compared; "size" ("а побольше?") and "battery" are read as `stated` says. */
+  attribute: Attribute | 'size';
   /** The highest value is wanted (the most storage, the most expensive); else the lowest. */
   most: boolean;
 }
@@ -55,6 +56,7 @@ const UNITS: Readonly<Record<Exclude<Attribute, 'price'>, ReadonlyArray<readonly
   storage: [['gb', 1], ['tb', 1000], ['mb', 0.001]],
   screen: [['in', 1], ['cm', 1 / 2.54]],
   battery: [['mah', 1]],
+  runtime: [['h', 1]],
   weight: [['kg', 1]],
   power: [['w', 1], ['kw', 1000]],
   volume: [['l', 1], ['ml', 0.001]],
@@ -83,6 +85,35 @@ export function superlativeAsked(text: string, index: Pick<CatalogIndex, 'produc
   return null;
 }
 
+/** What each asked attribute may be stated as, in the order preferred. */
+const STATED_AS: ReadonlyMap<Attribute | 'size', readonly Attribute[]> = new Map<Attribute | 'size', readonly Attribute[]>([
+  // Phones state a battery in mAh, headphones in hours of work.
+  ['battery', ['battery', 'runtime']],
+  ['size', ['screen', 'volume']],
+]);
+
+/**
+ * The attribute these products are compared by for what was asked: the first of its forms at
+ * least half of them state, else the one most of them state (a battery in mAh or in hours; a
+ * size as a screen or a capacity); null when none states any.
+ */
+export function stated(products: readonly CatalogProduct[], asked: Attribute | 'size'): Attribute | null {
+  let best: Attribute | null = null;
+  let count = 0;
+  for (const attribute of STATED_AS.get(asked) ?? [asked as Attribute]) {
+    const n = products.filter((p) => measuredValue(p, attribute) !== undefined).length;
+    // The first form half of them state wins: a phone's size is its screen, though every name states its storage.
+    if (n > 0 && n * 2 >= products.length) {
+      return attribute;
+    }
+    if (n > count) {
+      best = attribute;
+      count = n;
+    }
+  }
+  return best;
+}
+
 /**
  * A card's value of the attribute in the attribute's first unit: its price, or the largest
  * measure its name and parameters state, else its description (Best Buy's phones give their
@@ -92,18 +123,57 @@ export function measuredValue(p: CatalogProduct, attribute: Attribute): number |
   if (attribute === 'price') {
     return typeof p.price === 'number' ? p.price : undefined;
   }
-  const params = Object.entries(p.params).slice(0, MAX_PARAMS_READ).map(([k, v]) => `${k} ${v}`);
-  return largestMeasure([p.name, ...params].join(' , '), attribute) ?? (p.description ? largestMeasure(p.description, attribute) : undefined);
+  const keyed = KEYED[attribute];
+  const free = largestMeasure(cardText(p), attribute, keyed?.units);
+  const named = keyed ? largestMeasure(Object.entries(p.params).slice(0, MAX_PARAMS_READ).filter(([k]) => keyed.key.test(k)).map(([, v]) => v).join(' , '), attribute) : undefined;
+  const card = free === undefined ? named : named === undefined ? free : Math.max(free, named);
+  return card ?? (p.description ? largestMeasure(p.description, attribute, keyed?.units) : undefined);
 }
 
-/** The largest measure of the attribute's units a text states (read to MAX_CARD_CHARS). */
-function largestMeasure(text: string, attribute: Exclude<Attribute, 'price'>): number | undefined {
+/**
+ * Units that measure an attribute only in a parameter named for it: "Высота: 203 см" is no
+ * screen, and the "7 кг" of a washing machine's name its load, not its weight.
+ */
+const KEYED: Partial<Record<Attribute, { units: ReadonlySet<string>; key: RegExp }>> = {
+  screen: { units: new Set(['cm']), key: /диагонал|экран|дисплей|screen|display/iu },
+  weight: { units: new Set(['kg']), key: /вес|масса|weight/iu },
+};
+
+/** A card's name and parameters, the text its measures are read from. */
+function cardText(p: CatalogProduct): string {
+  const params = Object.entries(p.params).slice(0, MAX_PARAMS_READ).map(([k, v]) => `${k} ${v}`);
+  return [p.name, ...params].join(' , ');
+}
+
+/** The measures a text states ("200 мл", "55\"", "2.5 kg"), read to MAX_CARD_CHARS. */
+function statedMeasures(text: string): Array<{ value: number; unit: string }> {
+  return measureWords(tokenize(spellMarks(text.slice(0, MAX_CARD_CHARS))))
+    .map((w) => parseMeasure(w))
+    .filter((m): m is NonNullable<typeof m> => m !== null);
+}
+
+/** Whether a card's name or parameters state a measure in the bound's unit that meets it. */
+export function cardMeetsBound(p: CatalogProduct, bound: { value: number; unit: string; kind: BoundKind }): boolean {
+  return statedMeasures(cardText(p)).some((m) => m.unit === bound.unit && meetsBound(bound, m.value));
+}
+
+/**
+ * Hours of work on a charge ("30 hours of listening", "30-hour battery", "до 50 часов работы"):
+ * read here only, since "часов" is also the watches of "ремешок для часов".
+ */
+const HOURS = /(?<![\p{L}\p{N}.,])(\d{1,3}(?:[.,]\d)?)(?:\s*-\s*|\s+)(?:hours?|hrs?|час(?:а|ов)?)(?!\p{L})/giu;
+
+function statedHours(text: string): Array<{ value: number; unit: string }> {
+  return [...text.slice(0, MAX_CARD_CHARS).matchAll(HOURS)].map((m) => ({ value: Number((m[1] as string).replace(',', '.')), unit: 'h' }));
+}
+
+/** The largest measure of the attribute's units (but `except`) a text states. */
+function largestMeasure(text: string, attribute: Exclude<Attribute, 'price'>, except?: ReadonlySet<string>): number | undefined {
   const units = new Map(UNITS[attribute]);
   let best: number | undefined;
-  for (const w of measureWords(tokenize(spellMarks(text.slice(0, MAX_CARD_CHARS))))) {
-    const m = parseMeasure(w);
-    const factor = m ? units.get(m.unit) : undefined;
-    if (m && factor !== undefined) {
+  for (const m of attribute === 'runtime' ? statedHours(text) : statedMeasures(text)) {
+    const factor = units.get(m.unit);
+    if (factor !== undefined && !except?.has(m.unit)) {
       const v = m.value * factor;
       best = best === undefined ? v : Math.max(best, v);
     }
@@ -142,18 +212,19 @@ export function superlativeAnswer(turn: Turn, index: CatalogIndex, asked: Superl
     return null;
   }
   const currency = currencySymbol(req.tenant, shown[0]);
-  const valued = shown.map((p) => ({ p, v: measuredValue(p, asked.attribute) }));
+  const attribute = stated(shown, asked.attribute);
+  const valued = shown.map((p) => ({ p, v: attribute === null ? undefined : measuredValue(p, attribute) }));
   const known = valued.filter((x): x is { p: CatalogProduct; v: number } => x.v !== undefined);
   known.sort((a, b) => (asked.most ? b.v - a.v : a.v - b.v));
   const ordered = [...known.map((x) => x.p), ...valued.filter((x) => x.v === undefined).map((x) => x.p)];
   let message: string;
   const best = known[0];
-  if (best === undefined) {
+  if (best === undefined || attribute === null) {
     message = t.superlativeUnknown(asked.attribute);
   } else if (known.length > 1 && known.every((x) => x.v === best.v)) {
-    message = t.superlativeSame(asked.attribute, formatValue(best.v, asked.attribute, turn, currency), known.length === shown.length);
+    message = t.superlativeSame(attribute, formatValue(best.v, attribute, turn, currency), known.length === shown.length);
   } else {
-    message = t.superlativeBest(asked.attribute, asked.most, shortName(best.p), formatValue(best.v, asked.attribute, turn, currency));
+    message = t.superlativeBest(attribute, asked.most, shortName(best.p), formatValue(best.v, attribute, turn, currency));
   }
   const state: EngineState = { ...prev, shown: ordered.map((p) => p.sku) };
   return result(turn, { message, shelf: { products: ordered, title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }, state);

@@ -70,6 +70,7 @@ const UNIT_NAMES: ReadonlyMap<string, { ru: [string, string, string]; en: string
   ['mp', { ru: ['Мп', 'Мп', 'Мп'], en: 'MP' }],
   ['sqm', { ru: ['м²', 'м²', 'м²'], en: 'm²' }],
   ['db', { ru: ['дБ', 'дБ', 'дБ'], en: 'dB' }],
+  ['h', { ru: ['час', 'часа', 'часов'], en: 'hours' }],
 ]);
 
 /** A measure as a buyer reads it: "60 дюймов", "10 000 мА·ч", "60 in.". */
@@ -111,18 +112,61 @@ const TOPIC_EN = new Map<string, string>([
 ]);
 
 /** What a pick among the shown cards compares ("which one has the most storage?", superlatives.ts). */
-export type Attribute = 'price' | 'storage' | 'screen' | 'battery' | 'weight' | 'power' | 'volume' | 'noise';
+export type Attribute = 'price' | 'storage' | 'screen' | 'battery' | 'runtime' | 'weight' | 'power' | 'volume' | 'noise';
 
 /** Texts of "which of these has the most …" (superlatives.ts), by what was asked. */
 const SUPERLATIVE_MOST_RU: Record<string, string> = { storage: 'Больше всего памяти', screen: 'Самый большой экран', battery: 'Самый ёмкий аккумулятор', volume: 'Самый большой объём' };
 const SUPERLATIVE_LEAST_RU: Record<string, string> = { storage: 'Меньше всего памяти', screen: 'Самый маленький экран', battery: 'Самый небольшой аккумулятор', volume: 'Самый маленький объём' };
-const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', noise: 'одинаковый уровень шума' };
-const ABOUT_RU: Record<Attribute, string> = { price: 'о цене', storage: 'о памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', weight: 'о весе', power: 'о мощности', volume: 'об объёме', noise: 'об уровне шума' };
-const SUPERLATIVE_MOST_EN: Record<string, string> = { storage: 'most storage', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity' };
-const SUPERLATIVE_LEAST_EN: Record<string, string> = { storage: 'least storage', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity' };
-/** "The … first" of a search that put the most of an attribute first (measure-wish.ts). */
-const MOST_FIRST_RU: Record<string, string> = { storage: 'с самым большим объёмом памяти', screen: 'с самым большим экраном', battery: 'с самым ёмким аккумулятором' };
-const NOUN_EN: Record<Attribute, string> = { price: 'price', storage: 'storage', screen: 'screen size', battery: 'battery', weight: 'weight', power: 'power', volume: 'capacity', noise: 'noise level' };
+const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', runtime: 'одинаковое время работы', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', noise: 'одинаковый уровень шума' };
+const ABOUT_RU: Record<Attribute | 'size', string> = { size: 'о размере',  price: 'о цене', storage: 'о памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', runtime: 'о времени работы', weight: 'о весе', power: 'о мощности', volume: 'об объёме', noise: 'об уровне шума' };
+const SUPERLATIVE_MOST_EN: Record<string, string> = { runtime: 'longest battery life', storage: 'most storage', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity' };
+const SUPERLATIVE_LEAST_EN: Record<string, string> = { runtime: 'shortest battery life', storage: 'least storage', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity' };
+/** "The … first" of a search that put the most (or the least) of an attribute first (measure-wish.ts). */
+const MOST_FIRST_RU: Record<Attribute, string> = {
+  price: 'самые дорогие',
+  storage: 'с самым большим объёмом памяти',
+  screen: 'с самым большим экраном',
+  battery: 'с самым ёмким аккумулятором',
+  runtime: 'те, что дольше всех работают без подзарядки',
+  weight: 'самые тяжёлые',
+  power: 'самые мощные',
+  volume: 'с самым большим объёмом',
+  noise: 'самые громкие',
+};
+const LEAST_FIRST_RU: Record<Attribute, string> = {
+  price: 'самые недорогие',
+  storage: 'с самым маленьким объёмом памяти',
+  screen: 'с самым маленьким экраном',
+  battery: 'с самым небольшим аккумулятором',
+  runtime: 'те, что работают без подзарядки меньше всех',
+  weight: 'самые лёгкие',
+  power: 'самые маломощные',
+  volume: 'с самым маленьким объёмом',
+  noise: 'самые тихие',
+};
+const MOST_FIRST_EN: Record<Attribute, string> = {
+  price: 'most expensive',
+  storage: 'most storage',
+  screen: 'biggest screen',
+  battery: 'biggest battery',
+  runtime: 'longest battery life',
+  weight: 'heaviest',
+  power: 'most powerful',
+  volume: 'largest capacity',
+  noise: 'loudest',
+};
+const LEAST_FIRST_EN: Record<Attribute, string> = {
+  price: 'cheapest',
+  storage: 'least storage',
+  screen: 'smallest screen',
+  battery: 'smallest battery',
+  runtime: 'shortest battery life',
+  weight: 'lightest',
+  power: 'least powerful',
+  volume: 'smallest capacity',
+  noise: 'quietest',
+};
+const NOUN_EN: Record<Attribute | 'size', string> = { size: 'size',  price: 'price', storage: 'storage', screen: 'screen size', battery: 'battery', runtime: 'battery life', weight: 'weight', power: 'power', volume: 'capacity', noise: 'noise level' };
 
 const RU = {
   greeting: (budget: string) => `Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до ${budget}».`,
@@ -182,12 +226,14 @@ const RU = {
         return `Из показанных самый ${most ? 'мощный' : 'маломощный'} — ${name}: ${value}.`;
       case 'noise':
         return `Из показанных самый ${most ? 'громкий' : 'тихий'} — ${name}: ${value}.`;
+      case 'runtime':
+        return `Из показанных ${most ? 'дольше' : 'меньше'} всех без подзарядки работает ${name}: ${value}.`;
       default:
         return `${most ? SUPERLATIVE_MOST_RU[attribute] : SUPERLATIVE_LEAST_RU[attribute]} из показанных — у «${name}»: ${value}.`;
     }
   },
   superlativeSame: (attribute: Attribute, value: string, all: boolean) => `${all ? 'У всех показанных' : 'У всех, где это указано,'} ${SAME_RU[attribute]} — ${value}.`,
-  superlativeUnknown: (attribute: Attribute) => `В карточках показанных товаров нет данных ${ABOUT_RU[attribute]} — точнее подскажет страница товара.`,
+  superlativeUnknown: (attribute: Attribute | 'size') => `В карточках показанных товаров нет данных ${ABOUT_RU[attribute]} — точнее подскажет страница товара.`,
   titleShown: 'Показанные товары',
   titleColours: (name: string) => `«${name}»: цвета`,
   colours: (name: string, colours: string[], more: number) =>
@@ -238,7 +284,7 @@ const RU = {
   productSimilarTail: 'Вот похожие варианты:',
   withBudget: (budget: string) => `Учёл ваш бюджет до ${budget}.`,
   withBrands: (brands: string) => `Учёл, что вам нравится ${brands}: они в начале списка.`,
-  mostFirst: (attribute: Attribute) => `В начале — ${MOST_FIRST_RU[attribute]}.`,
+  mostFirst: (attribute: Attribute, most: boolean) => `В начале — ${(most ? MOST_FIRST_RU : LEAST_FIRST_RU)[attribute]}.`,
   unavailable: 'нет в наличии',
   catalogUnavailable: 'Каталог магазина сейчас недоступен. Попробуйте, пожалуйста, чуть позже.',
   cheaperThan: (p: string) => `дешевле ${p}`,
@@ -329,7 +375,7 @@ const EN: typeof RU = {
   },
   superlativeSame: (attribute: Attribute, value: string, all: boolean) =>
     `${all ? 'All of these have' : 'Those whose cards state it have'} the same ${NOUN_EN[attribute]}: ${value}.`,
-  superlativeUnknown: (attribute: Attribute) => `The cards of these products do not state the ${NOUN_EN[attribute]}; the product pages may.`,
+  superlativeUnknown: (attribute: Attribute | 'size') => `The cards of these products do not state the ${NOUN_EN[attribute]}; the product pages may.`,
   titleShown: 'The products shown',
   titleColours: (name: string) => `${name}: colours`,
   colours: (name: string, colours: string[], more: number) =>
@@ -379,7 +425,7 @@ const EN: typeof RU = {
   productSimilarTail: 'Here are similar options:',
   withBudget: (budget: string) => `I kept to your budget of up to ${budget}.`,
   withBrands: (brands: string) => `You like ${brands}, so I put them first.`,
-  mostFirst: (attribute: Attribute) => `The ${SUPERLATIVE_MOST_EN[attribute]} first.`,
+  mostFirst: (attribute: Attribute, most: boolean) => `The ${(most ? MOST_FIRST_EN : LEAST_FIRST_EN)[attribute]} first.`,
   unavailable: 'out of stock',
   catalogUnavailable: 'The shop catalogue is not available right now. Please try again a little later.',
   cheaperThan: (p: string) => `cheaper than ${p}`,

@@ -10,7 +10,7 @@ import type { EngineTurn } from '../../../src/assistant/engine.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { extractPriceIntent } from '../../../src/catalog/search/price.ts';
 import { assertEvery } from '../../helpers/assert.ts';
-import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { dialogOn, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 const tv = (sku: string, inches: number, price: number): CatalogProduct => ({
   sku,
@@ -101,4 +101,19 @@ test('a bound no product meets, in a shop whose categories do not name the kind 
   assertEvery(cards, (sku) => sku.startsWith('w'), 'washers');
   assert.match(messageOf(r.answer), /«до 45 см» в каталоге не нашлось.*Стиральная машина — вот \d+ вариант/);
   assert.match(productsOf(r.answer)?.title ?? '', /стиральная машина/i);
+});
+
+test('"а побольше?" after shampoos all of 200 ml, a cream of 1000 ml beside them: the note names the bound as said, and the title no bound no card meets', async () => {
+  const shampoos = buildCatalogIndex(
+    [
+      ...['Йогурт', 'Вербена', 'Крапива'].map((n, i) => item(`s${i}`, `Шампунь "${n}" для волос, 200 мл`, ['Волосы', 'Шампуни'], 816 + i * 50)),
+      // Bigger, but no shampoo.
+      item('cream', 'Крем для массажа Нейтральный, 1000 мл', ['Тело', 'Для массажа'], 4816),
+    ],
+    { language: 'ru' },
+  );
+  const [, bigger] = await dialogOn(shampoos, 'ru', ['шампунь', 'а побольше?']);
+  // Before: «Точного совпадения с «200mlover» нет … Шампунь больше 200 мл — вот 3 варианта» over shampoos of 200 ml.
+  assert.match(messageOf(bigger!), /^(?:Точного совпадения с|Совпадений с) «больше 200 мл» (?:нет|здесь не нашлось) — .* Шампунь — вот 3 варианта\./u);
+  assert.equal(productsOf(bigger!)?.title, 'Подборка: шампунь');
 });

@@ -265,3 +265,93 @@ test('a wish alone after a search orders that search, the most first: "with a bi
   assert.deepEqual(shownSkus(big!), ['ultra', 'a15', 's24']);
   assert.match(messageOf(big!), /В начале — с самым большим экраном\./u);
 });
+
+test('a comparative alone after a search orders that search by what it measures: "а помощнее?" after vacuums, "something lighter?" after laptops, "a smaller one?" after phones', async () => {
+  const vacuums = buildCatalogIndex(
+    [
+      item('v350', 'Пылесос LG VK69662N с контейнером, 350 Вт', ['Пылесосы'], 41990),
+      item('v420', 'Пылесос LG Kompressor VC83209UHA, 420 Вт', ['Пылесосы'], 94990),
+      item('v380', 'Пылесос LG VC5320NNTR с контейнером, 380 Вт', ['Пылесосы'], 46990),
+    ],
+    { language: 'ru' },
+  );
+  const [, stronger] = await dialogOn(vacuums, 'ru', ['пылесос', 'а помощнее?']);
+  assert.deepEqual(shownSkus(stronger!), ['v420', 'v380', 'v350']);
+  // Before: «Точного совпадения с «помощнее» нет» over the same vacuums, cheapest first.
+  assert.match(messageOf(stronger!), /^Пылесос — вот 3 варианта\. В начале — самые мощные\./u);
+
+  const laptops = buildCatalogIndex(
+    [
+      { ...item('hp', 'HP 15.6" Laptop, AMD Ryzen 5, 8GB, 256GB SSD', ['Laptops'], 449.99), params: { Weight: '1.7 kg' } },
+      { ...item('air', 'Apple MacBook Air 13" Laptop, M2 chip, 8GB, 256GB SSD', ['Laptops'], 799), params: { Weight: '1.24 kg' } },
+      { ...item('legion', 'Lenovo Legion 5 16" Gaming Laptop, 16GB, 1TB SSD', ['Laptops'], 1199), params: { Weight: '2.4 kg' } },
+    ],
+    { language: 'en' },
+  );
+  const [, lighter] = await dialogOn(laptops, 'en', ['laptop', 'something lighter?']);
+  assert.deepEqual(shownSkus(lighter!), ['air', 'hp', 'legion']);
+  // Before: "Laptop: here are 3 options." in the search's order.
+  assert.match(messageOf(lighter!), /^Laptop: here are 3 options\. The lightest first\./u);
+
+  const phones = buildCatalogIndex(
+    [
+      item('j7', 'Samsung - Galaxy J7 4G LTE with 16GB Memory Cell Phone (Unlocked)', ['Cell Phones'], 269.99, 'A 5.5" HD display and a 3300 mAh battery.', 'Samsung'),
+      item('j1', 'Samsung - Galaxy J1 Mini Prime with 8GB Memory Cell Phone (Unlocked)', ['Cell Phones'], 99.99, 'A compact 4" display.', 'Samsung'),
+      item('s7e', 'Samsung - Galaxy S7 edge with 32GB Memory Cell Phone', ['Cell Phones'], 769.99, 'A 5.5" curved Quad HD display.', 'Samsung'),
+      item('j3', 'Samsung - Galaxy J3 (2016) with 16GB Memory Cell Phone', ['Cell Phones'], 179.99, 'A 5" HD display.', 'Samsung'),
+    ],
+    { language: 'en' },
+  );
+  const [, smaller] = await dialogOn(phones, 'en', ['samsung phone', 'a smaller one?']);
+  assert.deepEqual(shownSkus(smaller!).slice(0, 2), ['j1', 'j3']);
+  // Before: «Nothing here matches "smaller"» over the same phones.
+  assert.match(messageOf(smaller!), /The smallest screen first\./u);
+});
+
+test('a comparative no card can answer says so over the cards shown: "а полегче?" after washing machines whose "7 кг" is their load, "а побольше?" after fridges that state only their height', async () => {
+  const washers = buildCatalogIndex(
+    [6, 7, 9].map((kg) => item(`w${kg}`, `Стиральная машина LG ${kg} кг - AI DD | Steam`, ['Laundry'], 150_000 + kg * 10_000)),
+    { language: 'ru' },
+  );
+  const [shown, lighter] = await dialogOn(washers, 'ru', ['стиральная машина', 'а полегче?']);
+  // Before: «Такого в нашем каталоге не нашлось» and no cards.
+  assert.equal(messageOf(lighter!), 'В карточках показанных товаров нет данных о весе — точнее подскажет страница товара.');
+  assert.deepEqual(shownSkus(lighter!), shownSkus(shown!));
+
+  const fridges = buildCatalogIndex(
+    ['Samsung RB38T600FSA', 'LG GA-B509CQSL', 'Bosch KGN39VW24R'].map((m, i) => ({ ...item(`f${i}`, `Холодильник ${m} No Frost`, ['Холодильники'], 59_990 + i * 5000), params: { Высота: '203 см' } })),
+    { language: 'ru' },
+  );
+  const [, bigger] = await dialogOn(fridges, 'ru', ['холодильник', 'а побольше?']);
+  // A height in centimetres is no screen ("В начале — с самым большим экраном" when it was read as one).
+  assert.equal(messageOf(bigger!), 'В карточках показанных товаров нет данных о размере — точнее подскажет страница товара.');
+});
+
+test('a battery stated in hours of work: "headphones with long battery life" puts the longest first, "наушники с долгой батареей" too', async () => {
+  const catalog = buildCatalogIndex(
+    [
+      item('xm5', 'Sony WH-1000XM5 Wireless Noise Cancelling Headphones', ['Headphones'], 329.99, 'Up to 30 hours of battery life.'),
+      item('t520', 'JBL Tune 520BT Wireless On-Ear Headphones', ['Headphones'], 49.95, '57 hours of battery and fast pairing.'),
+      item('q30', 'Soundcore Life Q30 Wireless Headphones', ['Headphones'], 79.99, 'A 40-hour playtime.'),
+    ],
+    { language: 'en' },
+  );
+  const [long] = await dialogOn(catalog, 'en', ['headphones with long battery life']);
+  assert.deepEqual(shownSkus(long!), ['t520', 'q30', 'xm5']);
+  // Before: «Nothing matches "long" exactly» in the search's order.
+  assert.match(messageOf(long!), /^Headphones: here are 3 options\. The longest battery life first\./u);
+  const [, which] = await dialogOn(catalog, 'en', ['headphones', 'which one has the longest battery life?']);
+  assert.match(messageOf(which!), /^Of these, JBL Tune 520BT Wireless On-Ear Headphones has the longest battery life: 57 hours\.$/u);
+
+  const russian = buildCatalogIndex(
+    [
+      item('a', 'Наушники Sony WH-CH520, синие', ['Наушники'], 4990, 'До 50 часов работы.'),
+      item('b', 'Наушники Marshall Major IV, чёрные', ['Наушники'], 12990, '80 часов работы без подзарядки.'),
+      item('c', 'Наушники Apple AirPods 3', ['Наушники'], 17990, '6 часов работы, с футляром 30 часов.'),
+    ],
+    { language: 'ru' },
+  );
+  const [ru] = await dialogOn(russian, 'ru', ['наушники с долгой батареей']);
+  assert.deepEqual(shownSkus(ru!), ['b', 'a', 'c']);
+  assert.match(messageOf(ru!), /В начале — те, что дольше всех работают без подзарядки\./u);
+});
