@@ -10,13 +10,13 @@ import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/searc
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
-import { parseMeasureBound } from '../../catalog/search/measures.ts';
+import { isUnitWord, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
 import { currencySymbol } from '../currency.ts';
-import { cardMeetsBound } from './superlatives.ts';
+import { cardMeetsBound, cardStatesMeasure } from './superlatives.ts';
 import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
@@ -53,6 +53,19 @@ function knownProductWords(words: string): string {
 function boundSaid(turn: Turn, word: string): string | null {
   const bound = parseMeasureBound(word);
   return bound ? turn.t.measureBound(bound.kind, formatMeasure(bound.value, bound.unit, turn.lang)) : null;
+}
+
+/** The unit words of figures with a unit ("60 inch") no card states (within a few per cent). */
+function sizesUnshown(words: readonly string[], products: readonly CatalogProduct[]): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const unit = words[i] as string;
+    const m = /^\d/u.test(words[i - 1] as string) && isUnitWord(unit) ? parseMeasure(mergeMeasures([words[i - 1] as string, unit])[0] ?? '') : null;
+    if (m && !products.some((p) => cardStatesMeasure(p, m))) {
+      out.push(unit);
+    }
+  }
+  return out;
 }
 
 /**
@@ -310,7 +323,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       notes[r] = t.relaxedExclusion((run.droppedExclusion ?? []).join(', '));
     } else if (r === 'words' && run.droppedText) {
       const words = tokenize(run.droppedText).filter((w) => !ctx.categoryWords.includes(w));
-      const missing = new Set(unshown(words));
+      // A size no card has is missing though its unit is on every card ("60 inch" over 55" and 65" sets).
+      const missing = new Set([...unshown(words), ...sizesUnshown(words, products)]);
       // A number goes with the unit after it: «80 литров», not «литров».
       const dropped = words.filter((w, i) => missing.has(w) || (/^\d/u.test(w) && missing.has(words[i + 1] ?? '')));
       if (missing.size > 0) {
@@ -327,7 +341,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   } else if (!run.exact && !run.relaxed.includes('words')) {
     // Which of the buyer's words the cards do not show, as the buyer wrote them; when each
     // is on some card ("office chair": doll chairs and "Office Finisher" stackers), the request.
-    let missing = unshown(ctx.label);
+    // A figure goes with the unit after it: «27 дюймов», not «дюймов».
+    const unshownLabel = new Set(unshown(ctx.label));
+    let missing = ctx.label.filter((w, i) => unshownLabel.has(w) || (/^\d/u.test(w) && isUnitWord((ctx.label[i + 1] ?? '').toLowerCase()) && unshownLabel.has(ctx.label[i + 1] as string)));
     if (missing.length === 0) {
       // A refinement searches words the last title had left out ("а подешевле?" after "смеситель
       // для кухни с высоким изливом" is titled "Смеситель для кухни"): those are what the cards

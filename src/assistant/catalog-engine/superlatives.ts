@@ -5,7 +5,7 @@
  * products ("most storage" is not something the shop sells).
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
-import { measureWords, meetsBound, parseMeasure, spellMarks, type BoundKind } from '../../catalog/search/measures.ts';
+import { closeMeasure, measureWords, meetsBound, parseMeasure, spellMarks, type BoundKind } from '../../catalog/search/measures.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { EngineResult } from '../engine.ts';
@@ -150,6 +150,11 @@ function statedMeasures(text: string): Array<{ value: number; unit: string }> {
   return measureWords(tokenize(spellMarks(text.slice(0, MAX_CARD_CHARS))))
     .map((w) => parseMeasure(w))
     .filter((m): m is NonNullable<typeof m> => m !== null);
+}
+
+/** Whether a card's name or parameters state the measure (within a few per cent). */
+export function cardStatesMeasure(p: CatalogProduct, measure: { value: number; unit: string }): boolean {
+  return statedMeasures(cardText(p)).some((m) => m.unit === measure.unit && closeMeasure(measure.value, m.value));
 }
 
 /** Whether a card's name or parameters state a measure in the bound's unit that meets it. */

@@ -7,7 +7,7 @@
 import type { SearchFilters } from './filters.ts';
 import { boundText, type WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
-import { parseMeasureBound } from './measures.ts';
+import { measureWords, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { startsPurpose } from './stopwords.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
@@ -306,7 +306,13 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   // "Крепление д/полотенцесушителя"); every product of the category matches them anyway.
   const rankBy = text === '' && filters.categories?.length ? (req.categoryWords ?? []).join(' ') : text;
   const context = filters.categories?.length && req.textWithCategory !== undefined ? { context: req.textWithCategory } : {};
-  let hits = index.search(rankBy, filters, limit, { ...(sort ? { sort } : {}), ...(budget ? { budget } : {}), ...context });
+  // A size no product has ("телевизор 60 дюймов" where the sets are 55" and 65"): the nearest
+  // sizes first, from a wider pool of the listing.
+  const near = droppedText !== undefined && sort === undefined ? askedMeasure(droppedText) : null;
+  let hits = index.search(rankBy, filters, near ? limit * NEAR_POOL : limit, { ...(sort ? { sort } : {}), ...(budget ? { budget } : {}), ...context });
+  if (near) {
+    hits = nearestFirst(hits, near).slice(0, limit);
+  }
   // Less than half of the buyer's words is not an answer: "космический телескоп хаббл"
   // must not show a laptop whose colour is "космический чёрный" — unless what matched is
   // the product itself ("johan desk by laurel foundry" → desks): then the best partial
@@ -332,4 +338,41 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
     run.droppedExclusion = req.filters.excludeWords;
   }
   return run;
+}
+
+/** Shelves' worth of a listing read for the sizes nearest one no product has. */
+const NEAR_POOL = 8;
+/** Name words read per product for its size. */
+const NAME_WORDS_READ = 40;
+
+/** The first plain measure of a text ("60 дюймов" → 60 in), or null (a bound is no size to be near). */
+function askedMeasure(text: string): { value: number; unit: string } | null {
+  for (const w of mergeMeasures(tokenize(spellMarks(boundText(text))))) {
+    const m = parseMeasure(w);
+    if (m !== null && m.value > 0) {
+      return m;
+    }
+  }
+  return null;
+}
+
+/**
+ * Hits whose names state a measure in the unit of `near`, the nearest to it first (by ratio:
+ * 55" and 65" are as near to 60" as they look), then the rest, each in the search's order.
+ */
+function nearestFirst(hits: readonly SearchHit[], near: { value: number; unit: string }): SearchHit[] {
+  const distance = (h: SearchHit): number => {
+    let best = Infinity;
+    for (const w of measureWords(tokenize(spellMarks(h.product.name)).slice(0, NAME_WORDS_READ))) {
+      const m = parseMeasure(w);
+      if (m !== null && m.unit === near.unit && m.value > 0) {
+        best = Math.min(best, Math.abs(Math.log(m.value / near.value)));
+      }
+    }
+    return best;
+  };
+  return hits
+    .map((h, i) => ({ h, i, d: distance(h) }))
+    .sort((a, b) => (a.d === b.d ? a.i - b.i : a.d < b.d ? -1 : 1))
+    .map((x) => x.h);
 }

@@ -117,3 +117,22 @@ test('"а побольше?" after shampoos all of 200 ml, a cream of 1000 ml be
   assert.match(messageOf(bigger!), /^(?:Точного совпадения с|Совпадений с) «больше 200 мл» (?:нет|здесь не нашлось) — .* Шампунь — вот 3 варианта\./u);
   assert.equal(productsOf(bigger!)?.title, 'Подборка: шампунь');
 });
+
+test('a size no product has: the nearest sizes first, and the answer says the size asked for is not there ("телевизор 60 дюймов" over 32" to 86" sets, "tv 60 inch")', async () => {
+  const sizes = [32, 43, 50, 55, 65, 75, 86];
+  const ru = buildCatalogIndex(
+    sizes.map((n, i) => ({ ...tv(`t${n}`, n, 100_000 + i * 1000), name: `${n}-дюймовый телевизор LG Smart TV модель ${i}` })),
+    { language: 'ru' },
+  );
+  const [sixty] = await dialogOn(ru, 'ru', ['телевизор 60 дюймов']);
+  // Before: 32", 43", 50" first in the listing's order, and no word about 60".
+  assert.deepEqual(productsOf(sixty!)?.value.slice(0, 2).map((c) => c.sku).sort(), ['t55', 't65']);
+  assert.match(messageOf(sixty!), /«60 дюймов»/u);
+  const en = buildCatalogIndex(
+    sizes.map((n, i) => item(`e${n}`, `Brand ${n}" Class 4K Smart TV`, ['Televisions'], 200 + i * 100)),
+    { language: 'en' },
+  );
+  const [inch] = await dialogOn(en, 'en', ['tv 60 inch']);
+  assert.deepEqual(productsOf(inch!)?.value.slice(0, 2).map((c) => c.sku).sort(), ['e55', 'e65']);
+  assert.match(messageOf(inch!), /"60 inch"/u);
+});
