@@ -308,7 +308,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // "a smaller one?" after phones whose names state no size: the smallest screens first.
   const afterSearch = prev !== null && prev.kind === 'search' && prev.shown.length > 0;
   const size = afterSearch ? sizeWithoutBound(index, prev, text) : null;
-  const wish = afterSearch ? (size === null ? measureWish(text) : { attribute: 'size' as const, most: size, rest: '' }) : null;
+  const wish = afterSearch ? (size === null ? measureWish(text) : { ...size, rest: '' }) : null;
   if (prev && wish && wish.rest === '') {
     const wished = wishAfterSearch(turn, index, wish, prev);
     if (wished) {

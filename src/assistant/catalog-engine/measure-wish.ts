@@ -13,8 +13,9 @@ import type { Attribute } from './texts.ts';
 import { SHELF_SIZE } from './turn.ts';
 
 /**
- * What a wish measures: an attribute, or "size" ("a smaller one?" after phones whose names
- * state no size, the one "а побольше?" against the sizes shown in refine.ts cannot compare).
+ * What a wish measures: an attribute, or "size" ("the biggest one?", and "a smaller one?" after
+ * phones whose names state no size, which "а побольше?" against the sizes shown in refine.ts
+ * cannot compare).
  */
 type Measured = Exclude<Attribute, 'price'> | 'size';
 
@@ -58,6 +59,9 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean }
   { words: new RegExp(`${B}(?:lighter|lightest|lightweight|light-weight|(?:по)?легче|л[её]гк(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}(?!\\s+(?:shade|colou?r|tone|finish|blue|grey|gray|green|pink|brown|wood))`, 'iu'), attribute: 'weight', most: false },
   { words: new RegExp(`${B}(?:quieter|quietest|quiet|silent|less noisy|(?:по)?тише|бесшумн${L}|тих(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'noise', most: false },
   { words: new RegExp(`${B}(?:roomier|(?:по)?вместительн${L}|(?:по)?вместительнее)${E}`, 'iu'), attribute: 'volume', most: true },
+  // "the biggest one?", "самый большой телевизор": the size the products state, a screen or a capacity.
+  { words: new RegExp(`${B}(?:biggest|largest|сам(?:ый|ая|ое|ые|ого|ую|ой|ым)\\s+(?:больш|крупн)${L})${E}`, 'iu'), attribute: 'size', most: true },
+  { words: new RegExp(`${B}(?:smallest|сам(?:ый|ая|ое|ые|ого|ую|ой|ым)\\s+(?:маленьк|компактн)${L})${E}`, 'iu'), attribute: 'size', most: false },
 ];
 
 function attributeOf(noun: string): Measured | null {

@@ -40,9 +40,14 @@ const EN_MODIFIERS = new Set([
   'glossy', 'gloss', 'matte', 'matt', 'satin', 'shiny', 'heavy', 'duty',
 ]);
 
+/** "а подлиннее?" after cables and hoses: a length, compared in units of length only. */
+const LONGER_WORDS = ['подлиннее', 'длиннее', 'longer'];
+const SHORTER_WORDS = ['покороче', 'короче', 'shorter'];
+const LENGTH_WORDS: ReadonlySet<string> = new Set([...LONGER_WORDS, ...SHORTER_WORDS]);
+
 /** "а побольше?", "bigger?": a size relative to what was shown. */
-const BIGGER = new Set(['побольше', 'больше', 'покрупнее', 'крупнее', 'bigger', 'larger']);
-const SMALLER = new Set(['поменьше', 'меньше', 'помельче', 'smaller']);
+const BIGGER = new Set(['побольше', 'больше', 'покрупнее', 'крупнее', 'bigger', 'larger', ...LONGER_WORDS]);
+const SMALLER = new Set(['поменьше', 'меньше', 'помельче', 'smaller', ...SHORTER_WORDS]);
 
 /**
  * Whether every word only qualifies what was asked before (a colour, an adjective, a
@@ -359,20 +364,21 @@ function replacedSize(prev: EngineState, words: string[], message: string): { te
 }
 
 /**
- * "a smaller one?", "а побольше?" alone when neither the last search nor the names of the cards
- * shown state a size to compare against (phones whose sizes only their descriptions give):
- * true when a bigger one is wanted, false for a smaller one; null for any other message, or
- * when `resized` has a size to bound.
+ * "a smaller one?", "а побольше?", "а подлиннее?" alone when neither the last search nor the
+ * names of the cards shown state a size to compare against (phones whose sizes only their
+ * descriptions give): what to order by and whether the most is wanted; null for any other
+ * message, or when `resized` has a size to bound.
  */
-export function sizeWithoutBound(index: CatalogIndex, prev: EngineState, message: string): boolean | null {
+export function sizeWithoutBound(index: CatalogIndex, prev: EngineState, message: string): { attribute: 'size' | 'length'; most: boolean } | null {
   const words = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).filter((w) => !isWishFiller(w));
   const word = words.length === 1 ? (words[0] as string) : '';
   const most = BIGGER.has(word) ? true : SMALLER.has(word) ? false : null;
   if (most === null) {
     return null;
   }
+  const length = LENGTH_WORDS.has(word);
   const sized = mergeMeasures(tokenize(prev.text)).some((w) => parseMeasure(w) !== null || parseMeasureBound(w) !== null);
-  return sized || shownSize(index, prev.shown) !== null ? null : most;
+  return sized || shownSize(index, prev.shown, length ? LENGTH_UNITS : SIZE_UNITS) !== null ? null : { attribute: length ? 'length' : 'size', most };
 }
 
 /** Name words read per card for its size. */
@@ -382,13 +388,13 @@ const MAX_NAME_WORDS_READ = 40;
  * The middle of the sizes the shown cards' names state, in the unit most of them use ("32\"",
  * "55\"", "65\"" → 55 in), or null when fewer than two state one.
  */
-function shownSize(index: CatalogIndex, shown: readonly string[]): { value: number; unit: string } | null {
+function shownSize(index: CatalogIndex, shown: readonly string[], units: ReadonlySet<string> = SIZE_UNITS): { value: number; unit: string } | null {
   const byUnit = new Map<string, number[]>();
   for (const sku of shown.slice(0, SHELF_SIZE)) {
     const name = index.bySku(sku)?.name ?? '';
     const measure = measureWords(tokenize(spellMarks(name)).slice(0, MAX_NAME_WORDS_READ))
       .map((w) => parseMeasure(w))
-      .find((m) => m !== null && SIZE_UNITS.has(m.unit));
+      .find((m) => m !== null && units.has(m.unit));
     if (measure) {
       const values = byUnit.get(measure.unit) ?? [];
       values.push(measure.value);
@@ -398,6 +404,9 @@ function shownSize(index: CatalogIndex, shown: readonly string[]): { value: numb
   const [unit, values] = [...byUnit.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
   return unit === undefined || values === undefined || values.length < 2 ? null : { value: median(values), unit };
 }
+
+/** Units of a length, which "longer" and "shorter" compare. */
+const LENGTH_UNITS: ReadonlySet<string> = new Set(['m', 'cm', 'mm', 'ft']);
 
 /** Units of a product's size, which "bigger" and "smaller" compare. */
 const SIZE_UNITS: ReadonlySet<string> = new Set(['in', 'cm', 'l', 'ml', 'mm', 'm', 'ft', 'cuft', 'gal', 'qt', 'sqm', 'sqft']);
@@ -420,7 +429,7 @@ function resized(index: CatalogIndex, prev: EngineState, words: string[], messag
   if (size === null) {
     // No size was asked for ("tv under 500", then "bigger"): bigger than the middle of the
     // sizes the cards shown state.
-    const shown = shownSize(index, prev.shown);
+    const shown = shownSize(index, prev.shown, words.some((w) => LENGTH_WORDS.has(w)) ? LENGTH_UNITS : SIZE_UNITS);
     return shown === null
       ? unchanged
       : { text: [prev.text, `${shown.value}${shown.unit}${kind}`].filter((w) => w !== '').join(' '), label: prev.label, added: words.filter((w) => !BIGGER.has(w) && !SMALLER.has(w)) };

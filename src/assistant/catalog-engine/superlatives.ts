@@ -32,7 +32,7 @@ const WHICH_EN = /^(?:and |so |ok,? )?(?:which|what)(?: one| ones| of (?:them|th
 const WHICH_RU = /^(?:а |и |так )?(?:у )?(?:какой|какая|какое|какие|какого|которого|который|которая|которое|кто)(?:\s+из\s+(?:них|этих|показанных))?\s/iu;
 
 /** Attribute words, in the order they are tried; the first that matches decides. */
-const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute; words: RegExp; most: boolean }> = [
+const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute | 'size'; words: RegExp; most: boolean }> = [
   { attribute: 'price', words: /\b(?:cheap|cheapest|least expensive|lowest price|most affordable|budget)\b|деш[её]в|недорог|бюджетн/iu, most: false },
   { attribute: 'price', words: /\b(?:most expensive|priciest|dearest|highest price)\b|дорож|дорог/iu, most: true },
   { attribute: 'storage', words: /\b(?:storage|memory|space|gb|tb|ssd)\b|памят|гигабайт/iu, most: true },
@@ -43,9 +43,13 @@ const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute; words: RegExp; most: boo
   { attribute: 'weight', words: /\b(?:heavy|heaviest|heavier|weigh\w*)\b|тяж[её]л|вес/iu, most: true },
   { attribute: 'power', words: /\b(?:power(?:ful)?|watts?)\b|мощн/iu, most: true },
   { attribute: 'volume', words: /\b(?:capacity|volume|litres?|liters?)\b|объ[её]м|литр|вмест/iu, most: true },
+  { attribute: 'length', words: /\b(?:long|longest|longer|length)\b|длинн|длин[аеуы]/iu, most: true },
+  { attribute: 'length', words: /\b(?:short|shortest|shorter)\b|коротк|короче/iu, most: false },
   // Not "этих" (of "какой из этих"), nor noise cancelling ("шумоподавление").
   { attribute: 'noise', words: /\b(?:quiet|quietest|quieter|silent|db)\b|\bnoise\b(?! cancel)|(?<![а-яё])(?:тих|тиш|бесшумн|шум(?!оподав|н)|дб(?![а-яё]))/iu, most: false },
   { attribute: 'noise', words: /\b(?:loud|loudest|louder|noisy|noisiest)\b|громк|(?<![а-яё])шумн/iu, most: true },
+  // "какой из них самый большой?": a screen or a capacity, whichever the cards state; not "больше подходит".
+  { attribute: 'size', words: /\b(?:biggest|largest|bigger|larger|smallest|smaller)\b|(?<![а-яё])(?:больш(?:ой|ая|ое|ие|ий|ого|ую|им)|крупн|маленьк|компактн)/iu, most: true },
 ];
 
 /** Words that turn a wanted highest value into the lowest ("the least storage", "меньше памяти"). */
@@ -61,6 +65,7 @@ const UNITS: Readonly<Record<Exclude<Attribute, 'price'>, ReadonlyArray<readonly
   power: [['w', 1], ['kw', 1000]],
   volume: [['l', 1], ['ml', 0.001]],
   noise: [['db', 1]],
+  length: [['m', 1], ['cm', 0.01], ['mm', 0.001], ['ft', 0.3048]],
 };
 
 /** The superlative a message asks of the shown products, or null when it asks no such thing. */

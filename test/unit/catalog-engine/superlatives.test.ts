@@ -355,3 +355,47 @@ test('a battery stated in hours of work: "headphones with long battery life" put
   assert.deepEqual(shownSkus(ru!), ['b', 'a', 'c']);
   assert.match(messageOf(ru!), /В начале — те, что дольше всех работают без подзарядки\./u);
 });
+
+test('a length: "а подлиннее?" after cables shows those longer than the middle of the lengths shown; "а длиннее есть?" after hoses whose names mostly state none puts the longest first; "какой самый длинный?" names it', async () => {
+  const cables = buildCatalogIndex(
+    [1, 1.8, 3, 5, 7.5, 10].map((m) => item(`c${m}`, `Кабель HDMI-HDMI Гарнизон ${m}м.`, ['Кабели'], 200 + m * 90)),
+    { language: 'ru' },
+  );
+  const [shown, longer] = await dialogOn(cables, 'ru', ['кабель hdmi', 'а подлиннее?']);
+  assert.ok(shownSkus(shown!).length === 6);
+  // Before: «Точного совпадения с «подлиннее» нет» over the same cables.
+  assert.deepEqual(new Set(shownSkus(longer!)), new Set(['c5', 'c7.5', 'c10']));
+  const [, longest] = await dialogOn(cables, 'ru', ['кабель hdmi', 'какой самый длинный?']);
+  assert.equal(messageOf(longest!), 'Из показанных самый длинный — Кабель HDMI-HDMI Гарнизон 10м.: 10 м.');
+
+  const hoses = buildCatalogIndex(
+    [
+      item('f46', 'F46 Шланг д/душа 150 имп.', ['Душевые шланги'], 198),
+      item('f40', 'F40 Шланг д/душа 150 имп.', ['Душевые шланги'], 110),
+      item('lux', 'Шланг д/душа нер. Люкс/блистер 1,5 м', ['Душевые шланги'], 308),
+      item('lemen', 'Шланг для душа Lemen усиленный 200 см', ['Душевые шланги'], 396),
+    ],
+    { language: 'ru' },
+  );
+  const [, hose] = await dialogOn(hoses, 'ru', ['шланг для душа', 'а длиннее есть?']);
+  assert.deepEqual(shownSkus(hose!).slice(0, 2), ['lemen', 'lux']);
+  assert.match(messageOf(hose!), /В начале — самые длинные\./u);
+});
+
+test('the biggest one: "the biggest one?" after TVs, "самый большой телевизор" and "какой из них самый большой?" order by the screen the cards state', async () => {
+  const tvs = [32, 43, 55, 65, 50].map((n, i) => item(`t${n}`, `Brand ${n}" Class 4K Smart TV`, ['Televisions'], 150 + i * 100));
+  const english = buildCatalogIndex(tvs, { language: 'en' });
+  const [, biggest] = await dialogOn(english, 'en', ['tv', 'the biggest one?']);
+  // Before: "We don't seem to have that in our catalogue" and no cards.
+  assert.deepEqual(shownSkus(biggest!).slice(0, 3), ['t65', 't55', 't50']);
+  assert.match(messageOf(biggest!), /The biggest screen first\./u);
+  const russian = buildCatalogIndex(
+    tvs.map((p) => ({ ...p, name: p.name.replace('Brand', 'Телевизор Brand'), categories: ['Телевизоры'] })),
+    { language: 'ru' },
+  );
+  const [big] = await dialogOn(russian, 'ru', ['самый большой телевизор']);
+  assert.equal(shownSkus(big!)[0], 't65');
+  assert.match(messageOf(big!), /^Телевизор — вот 5 вариантов\. В начале — с самым большим экраном\./u);
+  const [, which] = await dialogOn(russian, 'ru', ['телевизор', 'какой из них самый большой?']);
+  assert.match(messageOf(which!), /^Самый большой экран из показанных — у «Телевизор Brand 65" Class 4K Smart TV»: 65 дюймов\.$/u);
+});
