@@ -275,7 +275,10 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   if (drop.includes('category')) {
     delete filters.categories;
     if (!drop.includes('words')) {
-      text = req.textWithCategory ?? [text, ...(req.categoryWords ?? [])].filter((w) => w !== '').join(' ');
+      // Without the buyer's own order (a refinement: "а с мешком?" after "пылесос"), the kind the
+      // category words name comes first, so the words added are not read as the kind ("мешком
+      // пылесос" found vacuum bags).
+      text = req.textWithCategory ?? [...(req.categoryWords ?? []), text].filter((w) => w !== '').join(' ');
     }
   }
   if (drop.includes('brand')) {

@@ -387,3 +387,16 @@ test('"а oled?" after "телевизор 55 дюймов" where no 55-inch set
   assertNone(shown, (sku) => sku.startsWith('mon'));
   assert.match(messageOf(oled!), /^Точного совпадения с «телевизор 55 дюймов oled» нет/u);
 });
+
+test('"а с мешком?" after vacuums is a vacuum with a bag, not the bags for vacuums; "а без мешка?" then the bagless ones', async () => {
+  const [, bag, bagless] = await converse(['пылесос', 'а с мешком?', 'а без мешка?']);
+  const bagCards = shownSkus(bag!.answer).map((s) => index.bySku(s)?.name ?? '');
+  assert.ok(bagCards.length > 0);
+  // Before: "Мешки для пылесоса Bosch …" and "Мешки для станции Roborock S8" alone: a category
+  // dropped put the new word first, and "мешком пылесос" was read as a search for bags.
+  assertEvery(bagCards, (n) => /пылесос/iu.test(n) && !/^Мешки/u.test(n), 'vacuums with a bag');
+  assert.match(messageOf(bag!.answer), /^Пылесос с мешком — /u);
+  const baglessCards = shownSkus(bagless!.answer).map((s) => index.bySku(s)?.name ?? '');
+  assert.ok(baglessCards.length > 0);
+  assertEvery(baglessCards, (n) => /пылесос/iu.test(n) && !/мешк/iu.test(n), 'bagless vacuums');
+});
