@@ -12,7 +12,7 @@ import { isWishFiller } from './measure-wish.ts';
 import { isUnitWord, measureWords, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
 import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
-import { synonymsOf } from '../../catalog/search/synonyms.ts';
+import { isModifierPhrase, synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -68,7 +68,8 @@ export function onlyModifiers(text: string): boolean {
  ("гибкая подводка" after toilets is a new request): a noun naming no kind ("а хром?") refines.
  */
 export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: EngineState, index: Pick<CatalogIndex, 'productWord'>): boolean {
-  if (parsed.text === '' || onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined) {
+  // "а сапфировое стекло есть?" after watches: a material of theirs, not screen protectors.
+  if (parsed.text === '' || onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined || isModifierPhrase(parsed.text.toLowerCase())) {
     return false;
   }
   // A kind of product, not a model's word ("а ультра?") or one of a product's own ("qwerty").

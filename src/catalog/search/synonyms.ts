@@ -106,6 +106,13 @@ const GROUPS: string[][] = [
   ['музыка', 'музыкой', 'music'],
   // Watches name solar charging in English ("Fenix 8 - 51mm, Solar"): "а с солнечной зарядкой?".
   ['солнечная', 'солнечной', 'солнечный', 'солнечную', 'solar', 'солнечная зарядка', 'солнечной зарядкой', 'солнечная батарея', 'солнечной батареей', 'solar charging'],
+  // Watches and their straps name materials in English ("Fenix 7 - Sapphire Solar Edition Titanium
+  // with Chestnut Leather Band"): "а сапфировое стекло есть?", "ремешок кожаный".
+  ['сапфир', 'сапфировый', 'сапфировое', 'сапфировым', 'сапфировое стекло', 'сапфировым стеклом', 'sapphire'],
+  ['титан', 'титановый', 'титановая', 'титановые', 'титановым', 'титановом', 'titanium'],
+  ['кожаный', 'кожаная', 'кожаные', 'кожаным', 'кожаном', 'leather'],
+  ['нейлоновый', 'нейлоновая', 'нейлоновые', 'нейлоновым', 'nylon'],
+  ['силиконовый', 'силиконовая', 'силиконовые', 'силиконовым', 'silicone'],
   // Washers, irons and ovens name steam in English ("Стиральная машина LG 8 кг - AIDD™ | Steam™"): "а с паром?".
   ['пар', 'паром', 'паровой', 'steam'],
   // Cosmetics name acne by the skin it is for ("Крем для Проблемной кожи"): "что-нибудь от прыщей".
@@ -229,7 +236,7 @@ export const SYNONYM_VOCABULARY: readonly string[] = [...new Set(GROUPS.flat().f
 const SINGLE_WORDS: ReadonlySet<string> = new Set(GROUPS.flat().filter((w) => !w.includes(' ')));
 
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
-const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи']);
+const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'кожаный', 'нейлоновый', 'силиконовый']);
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);
@@ -266,6 +273,12 @@ const MODIFIER_STEMS: ReadonlySet<string> = new Set([...MODIFIERS].filter(isCyri
 /** Whether the word is a colour or a feature word of the table, not a product type. */
 export function isModifierWord(word: string): boolean {
   return MODIFIERS.has(word) || (isCyrillic(word) && MODIFIER_STEMS.has(stem(word)));
+}
+
+/** Whether a two-word name of the table stands for a colour, a material or a feature ("сапфировое стекло": sapphire), not a kind of product. */
+export function isModifierPhrase(text: string): boolean {
+  const single = PHRASES.get(text);
+  return single !== undefined && isModifierWord(single);
 }
 
 /** Whether the word names a kind of product in general (a word of the table that is not a colour or feature), whatever one shop sells. */

@@ -400,3 +400,24 @@ test('"а с мешком?" after vacuums is a vacuum with a bag, not the bags f
   assert.ok(baglessCards.length > 0);
   assertEvery(baglessCards, (n) => /пылесос/iu.test(n) && !/мешк/iu.test(n), 'bagless vacuums');
 });
+
+test('materials watches name in English: "а сапфировое стекло есть?" after Fenix 7 watches keeps to them, those named "Sapphire" first; "ремешок кожаный" finds leather straps', async () => {
+  const watches = buildCatalogIndex(
+    [
+      item('std', 'Часы Garmin Fenix 7 - Standard Edition Silver with Graphite Band', ['Часы'], 39000),
+      item('sap', 'Часы Garmin Fenix 7 - Sapphire Solar Edition Carbon Gray DLC Titanium', ['Часы'], 30000),
+      item('pro', 'Часы Garmin Fenix 7 Pro - Sapphire Solar Edition Titanium with Chestnut Leather Band', ['Часы'], 110000),
+      item('q8', 'Часы Garmin Quatix 8 - 47mm, Amoled Sapphire', ['Часы'], 99000),
+      item('glass', 'Защитное стекло для Garmin Fenix 7', ['Аксессуары'], 900),
+      item('strap', 'Ремешок Garmin Quickfit 22 Watch Band Black Leather', ['Ремешки'], 14000),
+      item('sil', 'Ремешок Garmin Quickfit 22 Silicone Band', ['Ремешки'], 4000),
+    ],
+    { language: 'ru' },
+  );
+  const [, sapphire] = await dialogOn(watches, 'ru', ['часы garmin fenix 7', 'а сапфировое стекло есть?']);
+  // Before: «Такого в нашем каталоге не нашлось» on the feed; here, a new search for glass.
+  assert.deepEqual(shownSkus(sapphire!).slice(0, 2).sort(), ['pro', 'sap']);
+  assert.ok(!shownSkus(sapphire!).includes('glass'), 'a screen protector is no sapphire watch');
+  const [leather] = await dialogOn(watches, 'ru', ['ремешок кожаный']);
+  assert.deepEqual(shownSkus(leather!)[0], 'strap');
+});
