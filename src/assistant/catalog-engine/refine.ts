@@ -463,7 +463,8 @@ const PURPOSE_QUESTION_WORDS = new Set(['чего', 'кого', 'чему', 'к�
  */
 export function purposeSwitch(message: string, prevLabel: string[]): string | null {
   // A purpose follow-up is short: longer messages are not read further than this.
-  const text = message.slice(0, MAX_PURPOSE_CHARS).toLowerCase().replace(/[?!.,…]+/gu, ' ').replace(/\s+/gu, ' ').trim();
+  // Not the point of a figure ("for 15.6 inch").
+  const text = message.slice(0, MAX_PURPOSE_CHARS).toLowerCase().replace(/[?!…]+|(?<!\d)[.,]+|[.,]+(?!\d)/gu, ' ').replace(/\s+/gu, ' ').trim();
   const m = PURPOSE_FOLLOW_UP.exec(text);
   if (!m) {
     return null;

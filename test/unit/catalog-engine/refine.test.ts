@@ -421,3 +421,9 @@ test('materials watches name in English: "а сапфировое стекло �
   const [leather] = await dialogOn(watches, 'ru', ['ремешок кожаный']);
   assert.deepEqual(shownSkus(leather!)[0], 'strap');
 });
+
+test('a purpose with a figure keeps its point: "for 15.6 inch" after laptop bags is "laptop bag for 15.6 inch", not "… 15 6 inch"', () => {
+  assert.equal(purposeSwitch('for 15.6 inch', ['laptop', 'bag']), 'laptop bag for 15.6 inch');
+  assert.equal(purposeSwitch('а для 15,6 дюймов?', ['сумка', 'для', 'ноутбука']), 'сумка для 15.6 дюймов');
+  assert.equal(purposeSwitch('and for kids.', ['headphones']), 'headphones for kids');
+});
