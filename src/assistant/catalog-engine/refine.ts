@@ -38,6 +38,12 @@ const EN_MODIFIERS = new Set([
   'brown', 'orange', 'wireless', 'small', 'smaller', 'big', 'bigger', 'large', 'larger', 'mini', 'compact', 'portable',
   'light', 'lighter', 'quiet', 'powerful', 'new', 'newer', 'waterproof', 'gaming', 'smart', 'one', 'ones', 'version',
   'glossy', 'gloss', 'matte', 'matt', 'satin', 'shiny', 'heavy', 'duty',
+  // Comparatives: "a quieter one?" after a kind not sold asks for that kind again.
+  'quieter', 'louder', 'heavier', 'thinner', 'wider', 'narrower', 'faster', 'stronger',
+]);
+/** Russian comparatives of qualities ("а потише?", "а пошире?"); not "уже", which is also "already". */
+const RU_COMPARATIVES: ReadonlySet<string> = new Set([
+  'потише', 'тише', 'полегче', 'легче', 'помощнее', 'мощнее', 'пошире', 'шире', 'поуже', 'потоньше', 'тоньше', 'побыстрее', 'быстрее', 'потяжелее', 'тяжелее',
 ]);
 
 /** "а подлиннее?" after cables and hoses: a length, compared in units of length only. */
@@ -57,7 +63,7 @@ const SMALLER = new Set(['поменьше', 'меньше', 'помельче',
 export function onlyModifiers(text: string): boolean {
   const words = tokenize(text);
   // A measure's unit is a quality too ("а 50 см есть?").
-  return words.length > 0 && words.every((w) => /\d/.test(w) || isUnitWord(w) || EN_MODIFIERS.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
+  return words.length > 0 && words.every((w) => /\d/.test(w) || isUnitWord(w) || EN_MODIFIERS.has(w) || RU_COMPARATIVES.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
 }
 
 /**
@@ -93,7 +99,12 @@ export function qualityOfUnsold(message: string, parsed: DetailedQuery, prev: En
   }
   // The kind the answer said is not sold is its label ("ванна" of "ванна акриловая 170х70");
   // an answer that found nothing it could name has none.
-  return prev.label.length > 0 ? `${prev.label.join(' ')} ${parsed.text}` : null;
+  if (prev.label.length === 0) {
+    return null;
+  }
+  // An English noun comes last ("quieter shredder": "shredder quieter" would ask for something quiet).
+  const label = prev.label.join(' ');
+  return isCyrillic(label) ? `${label} ${parsed.text}` : `${parsed.text} ${label}`;
 }
 
 /**

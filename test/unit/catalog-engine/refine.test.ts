@@ -427,3 +427,19 @@ test('a purpose with a figure keeps its point: "for 15.6 inch" after laptop bags
   assert.equal(purposeSwitch('а для 15,6 дюймов?', ['сумка', 'для', 'ноутбука']), 'сумка для 15.6 дюймов');
   assert.equal(purposeSwitch('and for kids.', ['headphones']), 'headphones for kids');
 });
+
+test('a comparative after a kind not sold asks for that kind again: "a quieter one?" after "shredder" is not a search for "quiet" (the brand be quiet!)', async () => {
+  const office = buildCatalogIndex(
+    [
+      item('rock', 'be quiet! Pure Rock 2 CPU cooler', ['Computer cooling'], 63.95),
+      item('base', 'be quiet! Pure Base 500DX Black computer case', ['Computer cases'], 135.94),
+      item('paper', 'Xerox Recycled Paper A4, White printing paper', ['Paper'], 24.95, 'Paper for shredder-safe archiving.'),
+      item('stapler', 'Rapid Heavy Duty Stapler', ['Staplers'], 29.95),
+    ],
+    { language: 'en' },
+  );
+  const [first, quieter] = await dialogOn(office, 'en', ['shredder', 'a quieter one?']);
+  assert.deepEqual(shownSkus(first!), []);
+  assert.deepEqual(shownSkus(quieter!), [], messageOf(quieter!));
+  assert.match(messageOf(quieter!), /shredder/u);
+});
