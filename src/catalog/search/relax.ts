@@ -10,6 +10,7 @@ import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.
 import { measureWords, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { startsPurpose } from './stopwords.ts';
+import { namesProductKind } from './synonyms.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
 
 /** A constraint dropped to find something. */
@@ -157,7 +158,30 @@ function kindUnnamed(req: SearchRequest, hits: readonly SearchHit[]): boolean {
   if (req.text === '' || (req.filters.categories?.length ?? 0) === 0 || (req.categoryWords?.length ?? 0) === 0 || hits.some((h) => h.ofKind !== undefined)) {
     return false;
   }
-  return mostNamesSayNone(hits, (req.categoryWords ?? []).flatMap((w) => tokenize(w)).map(stem));
+  return mostNamesSayNone(hits, categoryStems(req));
+}
+
+/** The stems of the words that guessed the category. */
+function categoryStems(req: SearchRequest): string[] {
+  return (req.categoryWords ?? []).flatMap((w) => tokenize(w)).map(stem);
+}
+
+/**
+ * Whether a listing of a category guessed from the buyer's words found products whose names
+ * mostly open with the word of another kind ("Удлинитель USB …" under "ВИДЕОРЕГИСТРАТОРЫ");
+ * names of codes ("F2708 для ванной" under "Смесители") name no other kind.
+ */
+function listingOfAnotherKind(req: SearchRequest, hits: readonly SearchHit[]): boolean {
+  if (req.text !== '' || (req.filters.categories?.length ?? 0) === 0 || (req.categoryWords?.length ?? 0) === 0) {
+    return false;
+  }
+  const stems = categoryStems(req);
+  const read = hits.slice(0, PURPOSE_NAMES_READ);
+  const other = read.filter((h) => {
+    const first = tokenize(boundText(h.product.name))[0];
+    return first !== undefined && (namesProductKind(first) || (isCyrillic(first) && !hasAdjectiveEnding(first))) && !stems.includes(stem(first));
+  });
+  return other.length * 2 > read.length;
 }
 
 /** A product of the kind asked for matching every word. */
@@ -202,6 +226,16 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
       const ofKind = kinded.hits.filter(wholeOfKind);
       if (ofKind.length > 0) {
         return { ...first, hits: ofKind };
+      }
+    }
+    // A listing of a category guessed from the kind's word whose products' names mostly name
+    // another kind ("видеорегистратор": a shop's "ВИДЕОРЕГИСТРАТОРЫ" holds USB extension cables):
+    // the products of that kind elsewhere, named so, are the answer when there are any.
+    if (first.exact && listingOfAnotherKind(req, first.hits) && !budget?.exhausted) {
+      const named = attempt(index, { ...req, text: (req.categoryWords ?? []).join(' ') }, ['category'], limit, budget);
+      const ofKind = named.hits.filter((h) => wholeOfKind(h) && !mostNamesSayNone([h], categoryStems(req)));
+      if (ofKind.length > 0) {
+        return { ...named, hits: ofKind, relaxed: [] };
       }
     }
     return first;

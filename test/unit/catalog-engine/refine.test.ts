@@ -443,3 +443,26 @@ test('a comparative after a kind not sold asks for that kind again: "a quieter o
   assert.deepEqual(shownSkus(quieter!), [], messageOf(quieter!));
   assert.match(messageOf(quieter!), /shredder/u);
 });
+
+test('a category whose products are of another kind ("ВИДЕОРЕГИСТРАТОРЫ" holding USB extension cables) gives way to the products of the kind named so elsewhere; one of names by codes ("F2708 для ванной" under "Смесители") keeps its place', async () => {
+  const shops = buildCatalogIndex(
+    [
+      ...['microUSB 1.0м.', 'miniUSB 5p 1.0м.', 'USB 2.0 активный AOpen 15.0м.', 'USB 3.0 Pro Gembird 3.0м.', 'USB 2.0 Hama 5.0м.', 'USB 2.0 Premier 1.8м.'].map((n, i) =>
+        item(`ext${i}`, `Удлинитель ${n}`, ['ВИДЕОРЕГИСТРАТОРЫ'], 236 + i * 100),
+      ),
+      item('cam', 'Камера 3.6mm день/ночь встр. фотоэлемент', ['ВИДЕОРЕГИСТРАТОРЫ'], 3422),
+      item('x210', 'Видеорегистратор Garmin Dash Cam X210', ['Навигация'], 29000),
+      item('mini', 'Видеорегистратор Garmin Dash Cam Mini 3', ['Навигация'], 17000),
+      item('nav', 'Навигатор Garmin DriveSmart 66', ['Навигация'], 35000),
+      item('f2708', 'F2708 для ванной', ['Смесители'], 2706),
+      item('f4226', 'F4226 для кухни', ['Смесители'], 2095),
+      item('grohe', 'Смеситель Grohe Eurosmart для раковины', ['Сантехника'], 3740),
+    ],
+    { language: 'ru' },
+  );
+  const [recorders] = await dialogOn(shops, 'ru', ['видеорегистратор']);
+  // Before: six USB extension cables and a camera, "the most affordable" a 236 ₽ cable.
+  assert.deepEqual(shownSkus(recorders!).sort(), ['mini', 'x210']);
+  const [mixers] = await dialogOn(shops, 'ru', ['смеситель']);
+  assert.ok(shownSkus(mixers!).includes('f2708'), 'mixers named by codes are still the category listing');
+});
