@@ -12,7 +12,7 @@ import { isWishFiller } from './measure-wish.ts';
 import { isUnitWord, measureWords, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
 import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
-import { isModifierPhrase, synonymsOf } from '../../catalog/search/synonyms.ts';
+import { isModifierPhrase, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -300,9 +300,10 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
 
   const saidPrice = parsed.filters.priceMin !== undefined || parsed.filters.priceMax !== undefined;
-  const sized = resized(index, prev, tokenize(parsed.text), message);
-  const prevWords = new Set(tokenize(sized.text));
-  const added = sized.added.filter((w) => !prevWords.has(w));
+  const resizedAsked = resized(index, prev, tokenize(parsed.text), message);
+  const prevWords = new Set(tokenize(resizedAsked.text));
+  const sized = replacedQualities(resizedAsked.text, resizedAsked.label, resizedAsked.added.filter((w) => !prevWords.has(w)), message);
+  const added = sized.added;
   const request: SearchRequest = {
     text: [sized.text, ...added].filter((w) => w !== '').join(' '),
     filters,
@@ -332,6 +333,32 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     }
   }
   return { request, label, move, otherBrand };
+}
+
+/**
+ * A colour or a material said in a follow-up takes the place of the one said before ("чайник
+ * белый" → "а чёрный?" is "чайник черный", where it searched "чайник белый черный"): in the
+ * search text and the label, at the old word's place; the other added words are returned.
+ */
+function replacedQualities(text: string, label: readonly string[], added: readonly string[], message: string): { text: string; label: string[]; added: string[] } {
+  let words = tokenize(text);
+  let replacedLabel = [...label];
+  const rest: string[] = [];
+  for (const w of added) {
+    const quality = qualityOf(w);
+    const family = quality?.slice(0, quality.indexOf(':') + 1);
+    const at = family === undefined ? -1 : words.findIndex((x) => qualityOf(x)?.startsWith(family) === true && qualityOf(x) !== quality);
+    if (at < 0) {
+      rest.push(w);
+      continue;
+    }
+    const old = words[at] as string;
+    words = words.map((x, i) => (i === at ? w : x));
+    // The label says it as the buyer wrote it ("чёрный").
+    const written = message.slice(0, MAX_FOR_SHOWN_CHARS).split(/[^\p{L}\p{N}-]+/u).find((x) => tokenize(x)[0] === w) ?? w;
+    replacedLabel = replacedLabel.map((x) => (tokenize(x)[0] === old ? written : x));
+  }
+  return { text: words.join(' '), label: replacedLabel, added: rest };
 }
 
 /** A number alone, as tokenised ("64", "2.5"). */

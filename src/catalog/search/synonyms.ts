@@ -275,6 +275,46 @@ export function isModifierWord(word: string): boolean {
   return MODIFIERS.has(word) || (isCyrillic(word) && MODIFIER_STEMS.has(stem(word)));
 }
 
+/** The colour groups of the table, by their first word. */
+const COLOURS = ['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный'];
+/** What things are made of, each with its words in both languages (stems for Russian). */
+const MATERIALS: ReadonlyArray<readonly string[]> = [
+  ['стеклянн', 'glass'],
+  ['металлическ', 'металл', 'metal', 'metallic'],
+  ['пластиков', 'пластмассов', 'пластик', 'plastic'],
+  ['деревянн', 'дерев', 'wood', 'wooden'],
+  ['керамическ', 'керамик', 'ceramic'],
+  ['стальн', 'нержавеющ', 'steel', 'stainless'],
+  ['чугунн', 'чугун', 'iron'],
+  ['алюминиев', 'aluminum', 'aluminium'],
+  ['кожан', 'leather'],
+  ['силиконов', 'silicone'],
+  ['нейлонов', 'nylon'],
+  ['титанов', 'титан', 'titanium'],
+];
+
+/**
+ * The colour or the material a word names, as "colour:<group>" or "material:<group>"; a
+ * product has one of each, so a new one replaces the old in a follow-up ("чайник белый" → "а
+ * чёрный?"). Undefined for any other word.
+ */
+export function qualityOf(word: string): string | undefined {
+  const w = word.toLowerCase().replace(/ё/gu, 'е');
+  for (const head of COLOURS) {
+    const group = SYNONYMS.get(head) ?? [];
+    if (w === head || group.includes(w) || (isCyrillic(w) && stem(w) === stem(head))) {
+      return `colour:${head}`;
+    }
+  }
+  const cyrillic = isCyrillic(w);
+  for (const words of MATERIALS) {
+    if (words.some((m) => (cyrillic ? isCyrillic(m) && w.startsWith(m) : m === w))) {
+      return `material:${words[0] as string}`;
+    }
+  }
+  return undefined;
+}
+
 /** Whether a two-word name of the table stands for a colour, a material or a feature ("сапфировое стекло": sapphire), not a kind of product. */
 export function isModifierPhrase(text: string): boolean {
   const single = PHRASES.get(text);

@@ -466,3 +466,16 @@ test('a category whose products are of another kind ("ВИДЕОРЕГИСТРА
   const [mixers] = await dialogOn(shops, 'ru', ['смеситель']);
   assert.ok(shownSkus(mixers!).includes('f2708'), 'mixers named by codes are still the category listing');
 });
+
+test('a colour or a material in a follow-up replaces the one said before: "чайник белый" → "а чёрный?", "white headphones" → "black?", "стеклянный" → "а металлический?"', async () => {
+  const [, black] = await converse(['чайник белый', 'а чёрный?']);
+  // Before: «Точного совпадения с «чайник белый черный» нет» over white kettles.
+  assert.match(messageOf(black!.answer), /^Чайник ч[её]рный — вот \d+ вариант/u);
+  assertNone(shownSkus(black!.answer).map((s) => index.bySku(s)?.name ?? ''), (n) => /белый/iu.test(n), 'white kettles');
+  const [, en] = await converse(['white headphones', 'black?'], 'en');
+  assert.match(messageOf(en!.answer), /^Black headphones: here are \d+ options/u);
+  assertNone(shownSkus(en!.answer).map((s) => index.bySku(s)?.name ?? ''), (n) => /\bwhite\b/iu.test(n), 'white headphones');
+  const [, , metal] = await converse(['чайник', 'стеклянный', 'а металлический?']);
+  assert.doesNotMatch(messageOf(metal!.answer), /стеклянный/u);
+  assert.doesNotMatch(productsOf(metal!.answer)?.title ?? '', /стеклянный/u);
+});
