@@ -472,7 +472,7 @@ test('a colour or a material in a follow-up replaces the one said before: "ча�
   // Before: «Точного совпадения с «чайник белый черный» нет» over white kettles.
   assert.match(messageOf(black!.answer), /^Чайник ч[её]рный — вот \d+ вариант/u);
   assertNone(shownSkus(black!.answer).map((s) => index.bySku(s)?.name ?? ''), (n) => /белый/iu.test(n), 'white kettles');
-  const [, en] = await converse(['white headphones', 'black?'], 'en');
+  const [, en] = await converse(['white headphones', 'black?']);
   assert.match(messageOf(en!.answer), /^Black headphones: here are \d+ options/u);
   assertNone(shownSkus(en!.answer).map((s) => index.bySku(s)?.name ?? ''), (n) => /\bwhite\b/iu.test(n), 'white headphones');
   const [, , metal] = await converse(['чайник', 'стеклянный', 'а металлический?']);
