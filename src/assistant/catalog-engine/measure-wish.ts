@@ -8,6 +8,7 @@
 import type { WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, type SearchRequest, type SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, SearchHit } from '../../catalog/search/types.ts';
+import { SeenCards } from '../../catalog/search/variants.ts';
 import { measuredValue, stated } from './superlatives.ts';
 import type { Attribute } from './texts.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -59,6 +60,11 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean }
   { words: new RegExp(`${B}(?:lighter|lightest|lightweight|light-weight|(?:по)?легче|л[её]гк(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}(?!\\s+(?:shade|colou?r|tone|finish|blue|grey|gray|green|pink|brown|wood))`, 'iu'), attribute: 'weight', most: false },
   { words: new RegExp(`${B}(?:quieter|quietest|quiet|silent|less noisy|(?:по)?тише|бесшумн${L}|тих(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'noise', most: false },
   { words: new RegExp(`${B}(?:roomier|(?:по)?вместительн${L}|(?:по)?вместительнее)${E}`, 'iu'), attribute: 'volume', most: true },
+  // "кондиционер для большой комнаты": the room area the products are rated for.
+  { words: new RegExp(`(?:${B}(?:для|на)\\s+)?${B}(?:больш${L}|просторн${L})\\s+(?:комнат${L}|квартир${L}|гостин${L}|помещени${L}|спальн${L}|зал${L})${E}`, 'iu'), attribute: 'area', most: true },
+  { words: new RegExp(`(?:${B}(?:для|на)\\s+)?${B}(?:маленьк${L}|небольш${L})\\s+(?:комнат${L}|квартир${L}|помещени${L}|спальн${L})${E}`, 'iu'), attribute: 'area', most: false },
+  { words: new RegExp(`(?:${B}for\\s+(?:an?\\s+)?)?${B}(?:large|big|larger|bigger|huge)\\s+(?:rooms?|spaces?|apartments?|living rooms?)${E}`, 'iu'), attribute: 'area', most: true },
+  { words: new RegExp(`(?:${B}for\\s+(?:an?\\s+)?)?${B}(?:small|smaller|tiny)\\s+(?:rooms?|spaces?|apartments?|bedrooms?)${E}`, 'iu'), attribute: 'area', most: false },
   // "the biggest one?", "самый большой телевизор": the size the products state, a screen or a capacity.
   { words: new RegExp(`${B}(?:biggest|largest|сам(?:ый|ая|ое|ые|ого|ую|ой|ым)\\s+(?:больш|крупн)${L})${E}`, 'iu'), attribute: 'size', most: true },
   { words: new RegExp(`${B}(?:smallest|сам(?:ый|ая|ое|ые|ого|ую|ой|ым)\\s+(?:маленьк|компактн)${L})${E}`, 'iu'), attribute: 'size', most: false },
@@ -133,6 +139,14 @@ export function searchMostFirst(index: CatalogIndex, request: SearchRequest, wis
   const sign = wish.most ? -1 : 1;
   const valued = run.hits.map((h, i) => ({ h, i, v: measuredValue(h.product, attribute) }));
   const known = valued.filter((x) => x.v !== undefined).sort((a, b) => sign * ((a.v as number) - (b.v as number)) || a.i - b.i);
-  const hits: SearchHit[] = [...known.map((x) => x.h), ...valued.filter((x) => x.v === undefined).map((x) => x.h)];
+  // One card per product offered twice (the same name and price), so the first shelf is full.
+  const seen = new SeenCards();
+  const hits: SearchHit[] = [...known.map((x) => x.h), ...valued.filter((x) => x.v === undefined).map((x) => x.h)].filter((h) => {
+    if (seen.same(h.product) !== undefined) {
+      return false;
+    }
+    seen.add(h.product);
+    return true;
+  });
   return { run: { ...run, hits }, attribute };
 }

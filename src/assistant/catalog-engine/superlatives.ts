@@ -48,6 +48,7 @@ const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute | 'size'; words: RegExp; 
   // Not "этих" (of "какой из этих"), nor noise cancelling ("шумоподавление").
   { attribute: 'noise', words: /\b(?:quiet|quietest|quieter|silent|db)\b|\bnoise\b(?! cancel)|(?<![а-яё])(?:тих|тиш|бесшумн|шум(?!оподав|н)|дб(?![а-яё]))/iu, most: false },
   { attribute: 'noise', words: /\b(?:loud|loudest|louder|noisy|noisiest)\b|громк|(?<![а-яё])шумн/iu, most: true },
+  { attribute: 'area', words: /площад|\broom (?:size|area)\b|\bsquare (?:feet|foot|meters?|metres?)\b|\bsq\.? ?(?:ft|m)\b|м²|м2/iu, most: true },
   // "какой из них самый большой?": a screen or a capacity, whichever the cards state; not "больше подходит".
   { attribute: 'size', words: /\b(?:biggest|largest|bigger|larger|smallest|smaller)\b|(?<![а-яё])(?:больш(?:ой|ая|ое|ие|ий|ого|ую|им)|крупн|маленьк|компактн)/iu, most: true },
 ];
@@ -66,6 +67,7 @@ const UNITS: Readonly<Record<Exclude<Attribute, 'price'>, ReadonlyArray<readonly
   volume: [['l', 1], ['ml', 0.001]],
   noise: [['db', 1]],
   length: [['m', 1], ['cm', 0.01], ['mm', 0.001], ['ft', 0.3048]],
+  area: [['sqm', 1], ['sqft', 0.0929]],
 };
 
 /** The superlative a message asks of the shown products, or null when it asks no such thing. */

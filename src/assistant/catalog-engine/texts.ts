@@ -112,13 +112,13 @@ const TOPIC_EN = new Map<string, string>([
 ]);
 
 /** What a pick among the shown cards compares ("which one has the most storage?", superlatives.ts). */
-export type Attribute = 'price' | 'storage' | 'screen' | 'battery' | 'runtime' | 'weight' | 'power' | 'volume' | 'noise' | 'length';
+export type Attribute = 'price' | 'storage' | 'screen' | 'battery' | 'runtime' | 'weight' | 'power' | 'volume' | 'noise' | 'length' | 'area';
 
 /** Texts of "which of these has the most …" (superlatives.ts), by what was asked. */
 const SUPERLATIVE_MOST_RU: Record<string, string> = { storage: 'Больше всего памяти', screen: 'Самый большой экран', battery: 'Самый ёмкий аккумулятор', volume: 'Самый большой объём' };
 const SUPERLATIVE_LEAST_RU: Record<string, string> = { storage: 'Меньше всего памяти', screen: 'Самый маленький экран', battery: 'Самый небольшой аккумулятор', volume: 'Самый маленький объём' };
-const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', runtime: 'одинаковое время работы', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', noise: 'одинаковый уровень шума', length: 'одинаковая длина' };
-const ABOUT_RU: Record<Attribute | 'size', string> = { size: 'о размере', price: 'о цене', storage: 'о памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', runtime: 'о времени работы', weight: 'о весе', power: 'о мощности', volume: 'об объёме', noise: 'об уровне шума', length: 'о длине' };
+const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', runtime: 'одинаковое время работы', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', noise: 'одинаковый уровень шума', length: 'одинаковая длина', area: 'одинаковая площадь' };
+const ABOUT_RU: Record<Attribute | 'size', string> = { size: 'о размере', price: 'о цене', storage: 'о памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', runtime: 'о времени работы', weight: 'о весе', power: 'о мощности', volume: 'об объёме', noise: 'об уровне шума', length: 'о длине', area: 'о площади' };
 const SUPERLATIVE_MOST_EN: Record<string, string> = { runtime: 'longest battery life', storage: 'most storage', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity' };
 const SUPERLATIVE_LEAST_EN: Record<string, string> = { runtime: 'shortest battery life', storage: 'least storage', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity' };
 /** "The … first" of a search that put the most (or the least) of an attribute first (measure-wish.ts). */
@@ -133,6 +133,7 @@ const MOST_FIRST_RU: Record<Attribute, string> = {
   volume: 'с самым большим объёмом',
   noise: 'самые громкие',
   length: 'самые длинные',
+  area: 'те, что рассчитаны на самую большую площадь',
 };
 const LEAST_FIRST_RU: Record<Attribute, string> = {
   price: 'самые недорогие',
@@ -145,6 +146,7 @@ const LEAST_FIRST_RU: Record<Attribute, string> = {
   volume: 'с самым маленьким объёмом',
   noise: 'самые тихие',
   length: 'самые короткие',
+  area: 'те, что рассчитаны на самую маленькую площадь',
 };
 const MOST_FIRST_EN: Record<Attribute, string> = {
   price: 'most expensive',
@@ -157,6 +159,7 @@ const MOST_FIRST_EN: Record<Attribute, string> = {
   volume: 'largest capacity',
   noise: 'loudest',
   length: 'longest',
+  area: 'largest room area',
 };
 const LEAST_FIRST_EN: Record<Attribute, string> = {
   price: 'cheapest',
@@ -169,8 +172,9 @@ const LEAST_FIRST_EN: Record<Attribute, string> = {
   volume: 'smallest capacity',
   noise: 'quietest',
   length: 'shortest',
+  area: 'smallest room area',
 };
-const NOUN_EN: Record<Attribute | 'size', string> = { size: 'size', price: 'price', storage: 'storage', screen: 'screen size', battery: 'battery', runtime: 'battery life', weight: 'weight', power: 'power', volume: 'capacity', noise: 'noise level', length: 'length' };
+const NOUN_EN: Record<Attribute | 'size', string> = { size: 'size', price: 'price', storage: 'storage', screen: 'screen size', battery: 'battery', runtime: 'battery life', weight: 'weight', power: 'power', volume: 'capacity', noise: 'noise level', length: 'length', area: 'room area' };
 
 const RU = {
   greeting: (budget: string) => `Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до ${budget}».`,
@@ -234,6 +238,8 @@ const RU = {
         return `Из показанных ${most ? 'дольше' : 'меньше'} всех без подзарядки работает ${name}: ${value}.`;
       case 'length':
         return `Из показанных самый ${most ? 'длинный' : 'короткий'} — ${name}: ${value}.`;
+      case 'area':
+        return `Из показанных на ${most ? 'самую большую' : 'самую маленькую'} площадь рассчитан ${name}: ${value}.`;
       default:
         return `${most ? SUPERLATIVE_MOST_RU[attribute] : SUPERLATIVE_LEAST_RU[attribute]} из показанных — у «${name}»: ${value}.`;
     }
@@ -377,6 +383,8 @@ const EN: typeof RU = {
         return `Of these, the ${most ? 'loudest' : 'quietest'} is ${name}: ${value}.`;
       case 'length':
         return `Of these, the ${most ? 'longest' : 'shortest'} is ${name}: ${value}.`;
+      case 'area':
+        return `Of these, ${name} is rated for the ${most ? 'largest' : 'smallest'} room: ${value}.`;
       default:
         return `Of these, ${name} has the ${most ? SUPERLATIVE_MOST_EN[attribute] : SUPERLATIVE_LEAST_EN[attribute]}: ${value}.`;
     }

@@ -399,3 +399,23 @@ test('the biggest one: "the biggest one?" after TVs, "самый большой 
   const [, which] = await dialogOn(russian, 'ru', ['телевизор', 'какой из них самый большой?']);
   assert.match(messageOf(which!), /^Самый большой экран из показанных — у «Телевизор Brand 65" Class 4K Smart TV»: 65 дюймов\.$/u);
 });
+
+test('a room: "кондиционер для большой комнаты" puts those rated for the largest area first, one card per product offered twice; "для маленькой комнаты" the smallest; "какой на самую большую площадь?" names it', async () => {
+  const units = [
+    ['b09', 'Кондиционер LG DUALCOOL инверторный, B09TS | до 27 м²', 249990],
+    ['h24', 'Кондиционер LG DUALCOOL AI H24S1D | до 72 м²', 494990],
+    ['h24b', 'Кондиционер LG DUALCOOL AI H24S1D | до 72 м²', 494990],
+    ['h12', 'Кондиционер LG DUALCOOL AI H12S1D | до 36 м²', 334990],
+    ['a09', 'Кондиционер ARTCOOL Gallery Special A09GA1| до 25 м²', 619990],
+    ['b18', 'Кондиционер LG DUALCOOL инверторный, B18TS | до 54 м²', 359990],
+  ] as const;
+  const catalog = buildCatalogIndex(units.map(([sku, name, price]) => item(sku, name, ['Кондиционеры'], price)), { language: 'ru' });
+  const [big] = await dialogOn(catalog, 'ru', ['кондиционер для большой комнаты']);
+  // Before: «Точного совпадения с «большой комнаты» нет» in the search's order.
+  assert.deepEqual(shownSkus(big!), ['h24', 'b18', 'h12', 'b09', 'a09']);
+  assert.match(messageOf(big!), /^Кондиционер — вот 5 вариантов\. В начале — те, что рассчитаны на самую большую площадь\./u);
+  const [small] = await dialogOn(catalog, 'ru', ['кондиционер для маленькой комнаты']);
+  assert.equal(shownSkus(small!)[0], 'a09');
+  const [, which] = await dialogOn(catalog, 'ru', ['кондиционер', 'какой на самую большую площадь?']);
+  assert.match(messageOf(which!), /^Из показанных на самую большую площадь рассчитан Кондиционер LG DUALCOOL AI H24S1D \| до 72 м²: 72 м²\.$/u);
+});
