@@ -430,6 +430,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       if (namesAnotherKind(text, parsed, prev, index)) {
         return preferenceAwareSearch(turn, index, core, parsed);
       }
+      // "а помощнее и подешевле?", "cheaper with more storage": the price refines, the wish orders.
+      const priced = priceMoveWithWish(turn, index, prev, text, otherBrand);
+      if (priced) {
+        return priced;
+      }
       const refined = refineSearch(index, prev, parsed, otherBrand, text);
       const priceMove = refined.move ?? (parsed.filters.priceMax !== undefined || parsed.filters.priceMin !== undefined ? undefined : prev.priceMove);
       const refinedCtx: SearchContext = {
@@ -547,6 +552,31 @@ function wishAfterSearch(turn: Turn, index: CatalogIndex, wish: MeasureWish, pre
   }
   const ctx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
   return searchAnswer(turn, index, { ...most.run, hits: most.run.hits.slice(0, SHELF_SIZE) }, ctx, { mostFirst: { attribute: most.attribute, most: wish.most } });
+}
+
+/**
+ * A wish said with a price move or bound alone ("а помощнее и подешевле?", "cheaper with more
+ * storage", "до 30000, но с большим экраном"): the last search refined by the price, the most of
+ * the wish first; null for any other message, or when no product found states the measure.
+ */
+function priceMoveWithWish(turn: Turn, index: CatalogIndex, prev: EngineState, text: string, otherBrand: boolean): EngineResult | null {
+  const wish = measureWish(text);
+  const rest = wish && wish.rest !== '' ? index.parseDetailed(wish.rest) : null;
+  if (!wish || !rest || rest.text !== '' || !(rest.cheaper || rest.pricier || hasPriceOrStock(rest))) {
+    return null;
+  }
+  const refined = refineSearch(index, prev, rest, otherBrand, wish.rest);
+  const most = searchMostFirst(index, refined.request, wish, turn.budget);
+  if (most === null) {
+    return null;
+  }
+  const priceMove = refined.move ?? (rest.filters.priceMax !== undefined || rest.filters.priceMin !== undefined ? undefined : prev.priceMove);
+  const ctx: SearchContext = { categoryWords: prev.categoryWords, brandWords: refined.request.brandWords ?? [], label: refined.label, ...(priceMove ? { priceMove } : {}) };
+  return searchAnswer(turn, index, { ...most.run, hits: most.run.hits.slice(0, SHELF_SIZE) }, ctx, {
+    move: refined.move,
+    priceAsked: refined.request.filters,
+    mostFirst: { attribute: most.attribute, most: wish.most },
+  });
 }
 
 function prevRequest(prev: EngineState): SearchRequest {

@@ -90,7 +90,7 @@ function attributeOf(noun: string): Measured | null {
 }
 
 /** Words a follow-up says around its wish ("а с большим экраном?", "and something lighter?", "a smaller one?"). */
-const FILLER = /^(?:а|и|ну|тогда|что|нибудь|то|чуть|немного|ещё|еще|есть|and|so|ok|okay|then|one|ones|a|an|the|something|anything|slightly|bit|little|even|any)$/iu;
+const FILLER = /^(?:а|и|но|ну|тогда|что|нибудь|то|чуть|немного|ещё|еще|есть|and|but|so|ok|okay|then|one|ones|a|an|the|something|anything|slightly|bit|little|even|any)$/iu;
 
 export function isWishFiller(word: string): boolean {
   return FILLER.test(word);

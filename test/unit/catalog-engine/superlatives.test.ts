@@ -419,3 +419,33 @@ test('a room: "кондиционер для большой комнаты" puts
   const [, which] = await dialogOn(catalog, 'ru', ['кондиционер', 'какой на самую большую площадь?']);
   assert.match(messageOf(which!), /^Из показанных на самую большую площадь рассчитан Кондиционер LG DUALCOOL AI H24S1D \| до 72 м²: 72 м²\.$/u);
 });
+
+test('a wish with a price move: "а помощнее и подешевле?" after vacuums is cheaper than those shown, the most powerful first; "cheaper with more storage" too', async () => {
+  const vacuums = buildCatalogIndex(
+    [
+      item('v1', 'Пылесос A с контейнером, 350 Вт', ['Пылесосы'], 9000),
+      item('v2', 'Пылесос B с контейнером, 420 Вт', ['Пылесосы'], 10000),
+      item('v3', 'Пылесос C с мешком, 380 Вт', ['Пылесосы'], 12000),
+      item('v4', 'Пылесос D с контейнером, 450 Вт', ['Пылесосы'], 30000),
+      item('v5', 'Пылесос E с мешком, 500 Вт', ['Пылесосы'], 35000),
+    ],
+    { language: 'ru' },
+  );
+  const [, both] = await dialogOn(vacuums, 'ru', ['пылесос', 'а помощнее и подешевле?']);
+  // Before: «помощнее» в каталоге не нашлось, the cheaper ones in the search's order.
+  assert.deepEqual(shownSkus(both!), ['v2', 'v1']);
+  assert.match(messageOf(both!), /^Пылесос дешевле 12 000 ₽ — вот 2 варианта\. В начале — самые мощные\./u);
+  const phones = buildCatalogIndex(
+    [
+      item('a', 'Samsung Galaxy A15 128GB', ['Smartphones'], 199, undefined, 'Samsung'),
+      item('b', 'Samsung Galaxy A05 64GB', ['Smartphones'], 129, undefined, 'Samsung'),
+      item('c', 'Samsung Galaxy S24 256GB', ['Smartphones'], 799, undefined, 'Samsung'),
+      item('d', 'Samsung Galaxy S24 Ultra 512GB', ['Smartphones'], 1299, undefined, 'Samsung'),
+      item('e', 'Samsung Galaxy A35 256GB', ['Smartphones'], 379, undefined, 'Samsung'),
+    ],
+    { language: 'en' },
+  );
+  const [, storage] = await dialogOn(phones, 'en', ['samsung phone', 'cheaper with more storage']);
+  assert.deepEqual(shownSkus(storage!), ['a', 'b']);
+  assert.match(messageOf(storage!), /The most storage first\./u);
+});
