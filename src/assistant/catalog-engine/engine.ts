@@ -543,12 +543,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
 /**
  * A wish alone after a search ("а помощнее?", "something lighter?"): the search again, the most
  * (or the least) first; when none of its products states the measure, the cards shown again,
- * saying their cards do not state it.
+ * saying their cards do not state it (null for a plain adjective, "а лёгкий есть?" after face
+ * creams, which is then read as any other word).
  */
 function wishAfterSearch(turn: Turn, index: CatalogIndex, wish: MeasureWish, prev: EngineState): EngineResult | null {
   const most = searchMostFirst(index, prevRequest(prev), wish, turn.budget);
   if (most === null) {
-    return superlativeAnswer(turn, index, { attribute: wish.attribute, most: wish.most }, prev);
+    return wish.plain ? null : superlativeAnswer(turn, index, { attribute: wish.attribute, most: wish.most }, prev);
   }
   const ctx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
   return searchAnswer(turn, index, { ...most.run, hits: most.run.hits.slice(0, SHELF_SIZE) }, ctx, { mostFirst: { attribute: most.attribute, most: wish.most } });

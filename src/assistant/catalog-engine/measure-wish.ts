@@ -24,6 +24,8 @@ export interface MeasureWish {
   attribute: Measured;
   /** The most is wanted (a bigger battery, more power); else the least (lighter, quieter). */
   most: boolean;
+  /** Said by an adjective that may mean something else ("лёгкий", "quiet"): see `ALONE`. */
+  plain?: boolean;
   /** The message without the wish ("samsung phone"). */
   rest: string;
 }
@@ -53,13 +55,21 @@ const AMOUNT_NOUN = new RegExp(`${WITH}${B}(?<amount>${MORE}|${LESS})\\s+(?<noun
 const NOUN_AMOUNT = new RegExp(`${WITH}${B}(?<noun>${NOUN})\\s+(?<amount>${MORE}|${LESS})${E}${NOT_A_BOUND}`, 'iu');
 const IS_LESS = new RegExp(`^(?:${LESS})$`, 'iu');
 
-/** Words that are a wish by themselves, with what they measure. */
-const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean }> = [
-  { words: new RegExp(`${B}(?:more powerful|most powerful|powerful|(?:по)?мощнее|мощней|мощн(?:ый|ая|ое|ые|ого|ую|ым|ой|ых))${E}`, 'iu'), attribute: 'power', most: true },
+/**
+ * Words that are a wish by themselves, with what they measure. `plain` marks an adjective that
+ * may also describe the item otherwise ("лёгкий крем" is a light cream, not one of little
+ * weight): with no card stating the measure it is read as any other word.
+ */
+const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; plain?: boolean }> = [
+  { words: new RegExp(`${B}(?:more powerful|most powerful|(?:по)?мощнее|мощней)${E}`, 'iu'), attribute: 'power', most: true },
+  { words: new RegExp(`${B}(?:powerful|мощн(?:ый|ая|ое|ые|ого|ую|ым|ой|ых))${E}`, 'iu'), attribute: 'power', most: true, plain: true },
   // Not a colour ("a lighter shade", "светлее" is another word).
-  { words: new RegExp(`${B}(?:lighter|lightest|lightweight|light-weight|(?:по)?легче|л[её]гк(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}(?!\\s+(?:shade|colou?r|tone|finish|blue|grey|gray|green|pink|brown|wood))`, 'iu'), attribute: 'weight', most: false },
-  { words: new RegExp(`${B}(?:quieter|quietest|quiet|silent|less noisy|(?:по)?тише|бесшумн${L}|тих(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'noise', most: false },
-  { words: new RegExp(`${B}(?:roomier|(?:по)?вместительн${L}|(?:по)?вместительнее)${E}`, 'iu'), attribute: 'volume', most: true },
+  { words: new RegExp(`${B}(?:lighter|lightest|(?:по)?легче)${E}(?!\\s+(?:shade|colou?r|tone|finish|blue|grey|gray|green|pink|brown|wood))`, 'iu'), attribute: 'weight', most: false },
+  { words: new RegExp(`${B}(?:lightweight|light-weight|л[её]гк(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'weight', most: false, plain: true },
+  { words: new RegExp(`${B}(?:quieter|quietest|less noisy|(?:по)?тише)${E}`, 'iu'), attribute: 'noise', most: false },
+  { words: new RegExp(`${B}(?:quiet|silent|бесшумн${L}|тих(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'noise', most: false, plain: true },
+  { words: new RegExp(`${B}(?:roomier|(?:по)?вместительнее)${E}`, 'iu'), attribute: 'volume', most: true },
+  { words: new RegExp(`${B}вместительн${L}${E}`, 'iu'), attribute: 'volume', most: true, plain: true },
   // "кондиционер для большой комнаты": the room area the products are rated for.
   { words: new RegExp(`(?:${B}(?:для|на)\\s+)?${B}(?:больш${L}|просторн${L})\\s+(?:комнат${L}|квартир${L}|гостин${L}|помещени${L}|спальн${L}|зал${L})${E}`, 'iu'), attribute: 'area', most: true },
   { words: new RegExp(`(?:${B}(?:для|на)\\s+)?${B}(?:маленьк${L}|небольш${L})\\s+(?:комнат${L}|квартир${L}|помещени${L}|спальн${L})${E}`, 'iu'), attribute: 'area', most: false },
@@ -101,7 +111,7 @@ export function measureWish(text: string): MeasureWish | null {
   if (text.length > MAX_WISH_CHARS) {
     return null;
   }
-  let found: { attribute: Measured; most: boolean; at: number; length: number } | null = null;
+  let found: { attribute: Measured; most: boolean; plain?: boolean; at: number; length: number } | null = null;
   const m = AMOUNT_NOUN.exec(text) ?? NOUN_AMOUNT.exec(text);
   const attribute = m ? attributeOf(m.groups?.noun as string) : null;
   if (m && attribute !== null) {
@@ -110,7 +120,7 @@ export function measureWish(text: string): MeasureWish | null {
     for (const a of ALONE) {
       const w = a.words.exec(text);
       if (w) {
-        found = { attribute: a.attribute, most: a.most, at: w.index, length: w[0].length };
+        found = { attribute: a.attribute, most: a.most, ...(a.plain ? { plain: true } : {}), at: w.index, length: w[0].length };
         break;
       }
     }
@@ -122,7 +132,7 @@ export function measureWish(text: string): MeasureWish | null {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '' && !isWishFiller(w))
     .join(' ');
-  return { attribute: found.attribute, most: found.most, rest };
+  return { attribute: found.attribute, most: found.most, ...(found.plain ? { plain: true } : {}), rest };
 }
 
 /**

@@ -449,3 +449,20 @@ test('a wish with a price move: "а помощнее и подешевле?" aft
   assert.deepEqual(shownSkus(storage!), ['a', 'b']);
   assert.match(messageOf(storage!), /The most storage first\./u);
 });
+
+test('a plain adjective that may mean something else is read as a word when no card states the measure: "а лёгкий есть?" after face creams finds the light cream, not "no data about the weight"', async () => {
+  const creams = buildCatalogIndex(
+    [
+      item('rich', 'Крем для лица питательный, 50 мл', ['Лицо'], 1560),
+      item('light', 'Крем для лица лёгкий увлажняющий, 50 мл', ['Лицо'], 1200),
+      item('night', 'Крем для лица ночной, 50 мл', ['Лицо'], 1696),
+    ],
+    { language: 'ru' },
+  );
+  const [, light] = await dialogOn(creams, 'ru', ['крем для лица', 'а лёгкий есть?']);
+  assert.equal(shownSkus(light!)[0], 'light');
+  assert.doesNotMatch(messageOf(light!), /весе/u);
+  // A comparative asks the measure itself, and the answer says the cards do not state it.
+  const [, lighter] = await dialogOn(creams, 'ru', ['крем для лица', 'а полегче?']);
+  assert.match(messageOf(lighter!), /нет данных о весе/u);
+});
