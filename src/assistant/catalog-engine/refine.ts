@@ -335,6 +335,9 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   return { request, label, move, otherBrand };
 }
 
+/** Words of the last search read for a colour or a material a follow-up replaces. */
+const MAX_QUALITY_WORDS_READ = 32;
+
 /**
  * A colour or a material said in a follow-up takes the place of the one said before ("чайник
  * белый" → "а чёрный?" is "чайник черный", where it searched "чайник белый черный"): in the
@@ -344,16 +347,19 @@ function replacedQualities(text: string, label: readonly string[], added: readon
   let words = tokenize(text);
   let replacedLabel = [...label];
   const rest: string[] = [];
-  for (const w of added) {
-    const quality = qualityOf(w);
+  // A follow-up says a colour in its first words, and the last search its own in its first ones.
+  const before = words.slice(0, MAX_QUALITY_WORDS_READ).map(qualityOf);
+  for (const [i, w] of added.entries()) {
+    const quality = i < MAX_FOLLOW_UP_WORDS ? qualityOf(w) : undefined;
     const family = quality?.slice(0, quality.indexOf(':') + 1);
-    const at = family === undefined ? -1 : words.findIndex((x) => qualityOf(x)?.startsWith(family) === true && qualityOf(x) !== quality);
+    const at = family === undefined ? -1 : before.findIndex((q) => q !== undefined && q.startsWith(family) && q !== quality);
     if (at < 0) {
       rest.push(w);
       continue;
     }
     const old = words[at] as string;
-    words = words.map((x, i) => (i === at ? w : x));
+    words = words.map((x, j) => (j === at ? w : x));
+    before[at] = quality;
     // The label says it as the buyer wrote it ("чёрный").
     const written = message.slice(0, MAX_FOR_SHOWN_CHARS).split(/[^\p{L}\p{N}-]+/u).find((x) => tokenize(x)[0] === w) ?? w;
     replacedLabel = replacedLabel.map((x) => (tokenize(x)[0] === old ? written : x));

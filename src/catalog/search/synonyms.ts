@@ -7,7 +7,7 @@
  */
 import { boundedEdits } from './edits.ts';
 import { stem } from './stem.ts';
-import { isCyrillic } from './tokenize.ts';
+import { hasAdjectiveEnding, isCyrillic } from './tokenize.ts';
 
 const GROUPS: string[][] = [
   ['айфон', 'iphone'],
@@ -293,6 +293,10 @@ const MATERIALS: ReadonlyArray<readonly string[]> = [
   ['титанов', 'титан', 'titanium'],
 ];
 
+/** The colour groups by each of their words, and the Russian ones by stem ("чёрная" → "черный"). */
+const COLOUR_BY_WORD: ReadonlyMap<string, string> = new Map(COLOURS.flatMap((head) => [head, ...(SYNONYMS.get(head) ?? [])].map((w) => [w, head] as [string, string])));
+const COLOUR_BY_STEM: ReadonlyMap<string, string> = new Map(COLOURS.map((head) => [stem(head), head] as [string, string]));
+
 /**
  * The colour or the material a word names, as "colour:<group>" or "material:<group>"; a
  * product has one of each, so a new one replaces the old in a follow-up ("чайник белый" → "а
@@ -300,19 +304,14 @@ const MATERIALS: ReadonlyArray<readonly string[]> = [
  */
 export function qualityOf(word: string): string | undefined {
   const w = word.toLowerCase().replace(/ё/gu, 'е');
-  for (const head of COLOURS) {
-    const group = SYNONYMS.get(head) ?? [];
-    if (w === head || group.includes(w) || (isCyrillic(w) && stem(w) === stem(head))) {
-      return `colour:${head}`;
-    }
-  }
   const cyrillic = isCyrillic(w);
-  for (const words of MATERIALS) {
-    if (words.some((m) => (cyrillic ? isCyrillic(m) && w.startsWith(m) : m === w))) {
-      return `material:${words[0] as string}`;
-    }
+  // Another form of a Russian colour is an adjective too ("чёрная"; "серии" is no "серый").
+  const colour = COLOUR_BY_WORD.get(w) ?? (cyrillic && hasAdjectiveEnding(w) ? COLOUR_BY_STEM.get(stem(w)) : undefined);
+  if (colour !== undefined) {
+    return `colour:${colour}`;
   }
-  return undefined;
+  const material = MATERIALS.find((words) => words.some((m) => (cyrillic ? isCyrillic(m) && w.startsWith(m) : m === w)));
+  return material ? `material:${material[0] as string}` : undefined;
 }
 
 /** Whether a two-word name of the table stands for a colour, a material or a feature ("сапфировое стекло": sapphire), not a kind of product. */
