@@ -342,8 +342,15 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     // Which of the buyer's words the cards do not show, as the buyer wrote them; when each
     // is on some card ("office chair": doll chairs and "Office Finisher" stackers), the request.
     // A figure goes with the unit after it: «27 дюймов», not «дюймов».
+    // So does the measure after a word naming what it measures: «шириной 60 см», not «шириной».
     const unshownLabel = new Set(unshown(ctx.label));
-    let missing = ctx.label.filter((w, i) => unshownLabel.has(w) || (/^\d/u.test(w) && isUnitWord((ctx.label[i + 1] ?? '').toLowerCase()) && unshownLabel.has(ctx.label[i + 1] as string)));
+    const measurePart = (w: string | undefined): boolean => w !== undefined && (/^\d/u.test(w) || isUnitWord(w.toLowerCase()));
+    let missing = ctx.label.filter(
+      (w, i) =>
+        unshownLabel.has(w) ||
+        (/^\d/u.test(w) && isUnitWord((ctx.label[i + 1] ?? '').toLowerCase()) && unshownLabel.has(ctx.label[i + 1] as string)) ||
+        (measurePart(w) && (unshownLabel.has(ctx.label[i - 1] as string) || (measurePart(ctx.label[i - 1]) && unshownLabel.has(ctx.label[i - 2] as string)))),
+    );
     if (missing.length === 0) {
       // A refinement searches words the last title had left out ("а подешевле?" after "смеситель
       // для кухни с высоким изливом" is titled "Смеситель для кухни"): those are what the cards

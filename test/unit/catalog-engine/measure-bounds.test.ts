@@ -136,3 +136,17 @@ test('a size no product has: the nearest sizes first, and the answer says the si
   assert.deepEqual(productsOf(inch!)?.value.slice(0, 2).map((c) => c.sku).sort(), ['e55', 'e65']);
   assert.match(messageOf(inch!), /"60 inch"/u);
 });
+
+test('the "not exactly" note names the measure with the word saying what it measures: «шириной 60 см», not «шириной»', async () => {
+  const bathroom = buildCatalogIndex(
+    [
+      item('t50', 'Тумба под раковину Фламенко 501 и умывальник Ладога 50', ['Мебель для ванной'], 3625),
+      item('t100', 'Тумба под раковину Фламенко 1001 и умывальник Эльбрус 100', ['Мебель для ванной'], 16125),
+      item('t80', 'Тумба под раковину Фламенко 801 белая', ['Мебель для ванной'], 9800),
+      item('mirror', 'Зеркало для ванной 60 см', ['Мебель для ванной'], 2100),
+    ],
+    { language: 'ru' },
+  );
+  const [, wide] = await dialogOn(bathroom, 'ru', ['тумба под раковину', 'а шириной 60 см?']);
+  assert.match(messageOf(wide!), /«шириной 60 см»/u, messageOf(wide!));
+});
