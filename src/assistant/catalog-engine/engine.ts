@@ -431,7 +431,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         return preferenceAwareSearch(turn, index, core, parsed);
       }
       // "а помощнее и подешевле?", "cheaper with more storage": the price refines, the wish orders.
-      const priced = priceMoveWithWish(turn, index, prev, text, otherBrand);
+      const priced = wish ? priceMoveWithWish(turn, index, prev, wish, otherBrand) : null;
       if (priced) {
         return priced;
       }
@@ -481,8 +481,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         const note = move === 'cheaper' ? turn.t.cheaperNone : turn.t.pricierNone;
         const again = runSearch(index, sorted, SHELF_SIZE, turn.budget);
         const exact = again.hits.filter(isWhole);
-        const baseCtx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
-        return searchAnswer(turn, index, exact.length > 0 ? { ...again, hits: exact } : again, baseCtx, { note });
+        return searchAnswer(turn, index, exact.length > 0 ? { ...again, hits: exact } : again, lastSearchContext(prev), { note });
       }
       // A message with its own product words may be a new search after all ("iphone"
       // after kettles): keep the refinement only if it matches at least as well. A fresh
@@ -551,8 +550,7 @@ function wishAfterSearch(turn: Turn, index: CatalogIndex, wish: MeasureWish, pre
   if (most === null) {
     return wish.plain ? null : superlativeAnswer(turn, index, { attribute: wish.attribute, most: wish.most }, prev);
   }
-  const ctx: SearchContext = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
-  return searchAnswer(turn, index, { ...most.run, hits: most.run.hits.slice(0, SHELF_SIZE) }, ctx, { mostFirst: { attribute: most.attribute, most: wish.most } });
+  return mostFirstAnswer(turn, index, most, wish, lastSearchContext(prev));
 }
 
 /**
@@ -560,10 +558,9 @@ function wishAfterSearch(turn: Turn, index: CatalogIndex, wish: MeasureWish, pre
  * storage", "до 30000, но с большим экраном"): the last search refined by the price, the most of
  * the wish first; null for any other message, or when no product found states the measure.
  */
-function priceMoveWithWish(turn: Turn, index: CatalogIndex, prev: EngineState, text: string, otherBrand: boolean): EngineResult | null {
-  const wish = measureWish(text);
-  const rest = wish && wish.rest !== '' ? index.parseDetailed(wish.rest) : null;
-  if (!wish || !rest || rest.text !== '' || !(rest.cheaper || rest.pricier || hasPriceOrStock(rest))) {
+function priceMoveWithWish(turn: Turn, index: CatalogIndex, prev: EngineState, wish: MeasureWish, otherBrand: boolean): EngineResult | null {
+  const rest = wish.rest !== '' ? index.parseDetailed(wish.rest) : null;
+  if (!rest || rest.text !== '' || !(rest.cheaper || rest.pricier || hasPriceOrStock(rest))) {
     return null;
   }
   const refined = refineSearch(index, prev, rest, otherBrand, wish.rest);
@@ -573,11 +570,24 @@ function priceMoveWithWish(turn: Turn, index: CatalogIndex, prev: EngineState, t
   }
   const priceMove = refined.move ?? (rest.filters.priceMax !== undefined || rest.filters.priceMin !== undefined ? undefined : prev.priceMove);
   const ctx: SearchContext = { categoryWords: prev.categoryWords, brandWords: refined.request.brandWords ?? [], label: refined.label, ...(priceMove ? { priceMove } : {}) };
-  return searchAnswer(turn, index, { ...most.run, hits: most.run.hits.slice(0, SHELF_SIZE) }, ctx, {
-    move: refined.move,
-    priceAsked: refined.request.filters,
-    mostFirst: { attribute: most.attribute, most: wish.most },
-  });
+  return mostFirstAnswer(turn, index, most, wish, ctx, { move: refined.move, priceAsked: refined.request.filters });
+}
+
+/** The first shelf of a search ordered by a measure, the answer saying which comes first. */
+function mostFirstAnswer(
+  turn: Turn,
+  index: CatalogIndex,
+  most: NonNullable<ReturnType<typeof searchMostFirst>>,
+  wish: Pick<MeasureWish, 'most'>,
+  ctx: SearchContext,
+  opts: SearchAnswerOptions = {},
+): EngineResult {
+  return searchAnswer(turn, index, { ...most.run, hits: most.run.hits.slice(0, SHELF_SIZE) }, ctx, { ...opts, mostFirst: { attribute: most.attribute, most: wish.most } });
+}
+
+/** The context of the last search, to answer with its words again. */
+function lastSearchContext(prev: EngineState): SearchContext {
+  return { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
 }
 
 function prevRequest(prev: EngineState): SearchRequest {

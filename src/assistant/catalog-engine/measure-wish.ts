@@ -9,7 +9,7 @@ import type { WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, type SearchRequest, type SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, SearchHit } from '../../catalog/search/types.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
-import { measuredValue, stated } from './superlatives.ts';
+import { mostFirst, stated } from './superlatives.ts';
 import type { Attribute } from './texts.ts';
 import { SHELF_SIZE } from './turn.ts';
 
@@ -142,21 +142,18 @@ export function measureWish(text: string): MeasureWish | null {
  */
 export function searchMostFirst(index: CatalogIndex, request: SearchRequest, wish: Pick<MeasureWish, 'attribute' | 'most'>, budget: WorkBudget): { run: SearchRun; attribute: Attribute } | null {
   const run = runSearch(index, request, SHELF_SIZE * POOL_SHELVES, budget);
-  const attribute = stated(run.hits.map((h) => h.product), wish.attribute);
-  if (attribute === null) {
+  const read = stated(run.hits.map((h) => h.product), wish.attribute);
+  if (read === null) {
     return null;
   }
-  const sign = wish.most ? -1 : 1;
-  const valued = run.hits.map((h, i) => ({ h, i, v: measuredValue(h.product, attribute) }));
-  const known = valued.filter((x) => x.v !== undefined).sort((a, b) => sign * ((a.v as number) - (b.v as number)) || a.i - b.i);
   // One card per product offered twice (the same name and price), so the first shelf is full.
   const seen = new SeenCards();
-  const hits: SearchHit[] = [...known.map((x) => x.h), ...valued.filter((x) => x.v === undefined).map((x) => x.h)].filter((h) => {
+  const hits: SearchHit[] = mostFirst(run.hits, read.values, wish.most).map((x) => x.item).filter((h) => {
     if (seen.same(h.product) !== undefined) {
       return false;
     }
     seen.add(h.product);
     return true;
   });
-  return { run: { ...run, hits }, attribute };
+  return { run: { ...run, hits }, attribute: read.attribute };
 }

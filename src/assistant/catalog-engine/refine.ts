@@ -9,7 +9,7 @@ import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
 import { isWishFiller } from './measure-wish.ts';
-import { isUnitWord, measureWords, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
+import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
 import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import { isModifierPhrase, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
@@ -437,9 +437,7 @@ function shownSize(index: CatalogIndex, shown: readonly string[], units: Readonl
   const byUnit = new Map<string, number[]>();
   for (const sku of shown.slice(0, SHELF_SIZE)) {
     const name = index.bySku(sku)?.name ?? '';
-    const measure = measureWords(tokenize(spellMarks(name)).slice(0, MAX_NAME_WORDS_READ))
-      .map((w) => parseMeasure(w))
-      .find((m) => m !== null && units.has(m.unit));
+    const measure = measuresOf(tokenize(spellMarks(name)).slice(0, MAX_NAME_WORDS_READ)).find((m) => units.has(m.unit));
     if (measure) {
       const values = byUnit.get(measure.unit) ?? [];
       values.push(measure.value);

@@ -10,13 +10,13 @@ import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/searc
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
-import { isUnitWord, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
+import { closeMeasure, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
 import { currencySymbol } from '../currency.ts';
-import { cardMeetsBound, cardStatesMeasure } from './superlatives.ts';
+import { cardMeasures } from './superlatives.ts';
 import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
@@ -56,12 +56,12 @@ function boundSaid(turn: Turn, word: string): string | null {
 }
 
 /** The unit words of figures with a unit ("60 inch") no card states (within a few per cent). */
-function sizesUnshown(words: readonly string[], products: readonly CatalogProduct[]): string[] {
+function sizesUnshown(words: readonly string[], shown: ShownMeasures): string[] {
   const out: string[] = [];
   for (let i = 1; i < words.length; i++) {
     const unit = words[i] as string;
     const m = /^\d/u.test(words[i - 1] as string) && isUnitWord(unit) ? parseMeasure(mergeMeasures([words[i - 1] as string, unit])[0] ?? '') : null;
-    if (m && !products.some((p) => cardStatesMeasure(p, m))) {
+    if (m && !shown().some((card) => card.some((x) => x.unit === m.unit && closeMeasure(m.value, x.value)))) {
       out.push(unit);
     }
   }
@@ -72,13 +72,21 @@ function sizesUnshown(words: readonly string[], products: readonly CatalogProduc
  * The bound of a search word as the title says it: only when a card shown meets it (no
  * "Шампунь больше 200 мл" over shampoos of 200 ml, the note saying none is bigger).
  */
-function boundShown(turn: Turn, word: string, products: readonly CatalogProduct[]): string | null {
+function boundShown(turn: Turn, word: string, shown: ShownMeasures): string | null {
   const bound = parseMeasureBound(word);
-  return bound && products.some((p) => cardMeetsBound(p, bound)) ? boundSaid(turn, word) : null;
+  return bound && shown().some((card) => card.some((x) => x.unit === bound.unit && meetsBound(bound, x.value))) ? boundSaid(turn, word) : null;
+}
+
+/** The measures each card shown states, read once per answer when asked for. */
+type ShownMeasures = () => ReadonlyArray<ReadonlyArray<{ value: number; unit: string }>>;
+
+function shownMeasuresOf(products: readonly CatalogProduct[]): ShownMeasures {
+  let measures: Array<Array<{ value: number; unit: string }>> | undefined;
+  return () => (measures ??= products.map(cardMeasures));
 }
 
 /** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi", "пылесос без мешка". */
-function describe(turn: Turn, run: SearchRun, label: string[], products: readonly CatalogProduct[], opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
+function describe(turn: Turn, run: SearchRun, label: string[], shown: ShownMeasures, opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
   const { t, lang, currency } = turn;
   const parts = [label.join(' ')];
   for (const words of run.filters.excludeWords ?? []) {
@@ -86,7 +94,7 @@ function describe(turn: Turn, run: SearchRun, label: string[], products: readonl
   }
   // Bounds on a measure ("больше 60 дюймов") are search words the label leaves out: said here.
   for (const w of /\d/.test(run.text) ? tokenize(run.text) : []) {
-    const bound = boundShown(turn, w, products);
+    const bound = boundShown(turn, w, shown);
     if (bound) {
       parts.push(bound);
     }
@@ -245,7 +253,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const vocab = shownWords(products);
   const label = readableLabel(asked, products, lang, vocab);
   const priceMove = run.relaxed.includes('price') ? undefined : (opts.move ?? ctx.priceMove);
-  const what = describe(local, run, label, products, opts, priceMove);
+  const measures = shownMeasuresOf(products);
+  const what = describe(local, run, label, measures, opts, priceMove);
   const state: EngineState = {
     v: 1,
     kind: 'search',
@@ -324,7 +333,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     } else if (r === 'words' && run.droppedText) {
       const words = tokenize(run.droppedText).filter((w) => !ctx.categoryWords.includes(w));
       // A size no card has is missing though its unit is on every card ("60 inch" over 55" and 65" sets).
-      const missing = new Set([...unshown(words), ...sizesUnshown(words, products)]);
+      const missing = new Set([...unshown(words), ...sizesUnshown(words, measures)]);
       // A number goes with the unit after it: «80 литров», not «литров».
       const dropped = words.filter((w, i) => missing.has(w) || (/^\d/u.test(w) && missing.has(words[i + 1] ?? '')));
       if (missing.size > 0) {

@@ -5,7 +5,7 @@
  * products ("most storage" is not something the shop sells).
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
-import { closeMeasure, measureWords, meetsBound, parseMeasure, spellMarks, type BoundKind } from '../../catalog/search/measures.ts';
+import { measuresOf, spellMarks } from '../../catalog/search/measures.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { EngineResult } from '../engine.ts';
@@ -100,25 +100,36 @@ const STATED_AS: ReadonlyMap<Attribute | 'size', readonly Attribute[]> = new Map
 ]);
 
 /**
- * The attribute these products are compared by for what was asked: the first of its forms at
- * least half of them state, else the one most of them state (a battery in mAh or in hours; a
- * size as a screen or a capacity); null when none states any.
+ * The attribute these products are compared by for what was asked, with each product's value
+ * of it: the first of its forms at least half of them state, else the one most of them state (a
+ * battery in mAh or in hours; a size as a screen or a capacity); null when none states any.
  */
-export function stated(products: readonly CatalogProduct[], asked: Attribute | 'size'): Attribute | null {
-  let best: Attribute | null = null;
+export function stated(products: readonly CatalogProduct[], asked: Attribute | 'size'): { attribute: Attribute; values: Array<number | undefined> } | null {
+  let best: { attribute: Attribute; values: Array<number | undefined> } | null = null;
   let count = 0;
   for (const attribute of STATED_AS.get(asked) ?? [asked as Attribute]) {
-    const n = products.filter((p) => measuredValue(p, attribute) !== undefined).length;
+    const values = products.map((p) => measuredValue(p, attribute));
+    const n = values.filter((v) => v !== undefined).length;
     // The first form half of them state wins: a phone's size is its screen, though every name states its storage.
     if (n > 0 && n * 2 >= products.length) {
-      return attribute;
+      return { attribute, values };
     }
     if (n > count) {
-      best = attribute;
+      best = { attribute, values };
       count = n;
     }
   }
   return best;
+}
+
+/**
+ * Items with their values, those stating one first, the most (or the least) first, then those
+ * stating none; ties, and each group, in the items' order.
+ */
+export function mostFirst<T>(items: readonly T[], values: ReadonlyArray<number | undefined>, most: boolean): Array<{ item: T; value: number | undefined }> {
+  const valued = items.map((item, i) => ({ item, value: values[i] }));
+  const known = valued.filter((x) => x.value !== undefined).sort((a, b) => (most ? (b.value as number) - (a.value as number) : (a.value as number) - (b.value as number)));
+  return [...known, ...valued.filter((x) => x.value === undefined)];
 }
 
 /**
@@ -154,19 +165,12 @@ function cardText(p: CatalogProduct): string {
 
 /** The measures a text states ("200 мл", "55\"", "2.5 kg"), read to MAX_CARD_CHARS. */
 function statedMeasures(text: string): Array<{ value: number; unit: string }> {
-  return measureWords(tokenize(spellMarks(text.slice(0, MAX_CARD_CHARS))))
-    .map((w) => parseMeasure(w))
-    .filter((m): m is NonNullable<typeof m> => m !== null);
+  return measuresOf(tokenize(spellMarks(text.slice(0, MAX_CARD_CHARS))));
 }
 
-/** Whether a card's name or parameters state the measure (within a few per cent). */
-export function cardStatesMeasure(p: CatalogProduct, measure: { value: number; unit: string }): boolean {
-  return statedMeasures(cardText(p)).some((m) => m.unit === measure.unit && closeMeasure(measure.value, m.value));
-}
-
-/** Whether a card's name or parameters state a measure in the bound's unit that meets it. */
-export function cardMeetsBound(p: CatalogProduct, bound: { value: number; unit: string; kind: BoundKind }): boolean {
-  return statedMeasures(cardText(p)).some((m) => m.unit === bound.unit && meetsBound(bound, m.value));
+/** The measures a card's name and parameters state, to compare with what was asked. */
+export function cardMeasures(p: CatalogProduct): Array<{ value: number; unit: string }> {
+  return statedMeasures(cardText(p));
 }
 
 /**
@@ -224,19 +228,18 @@ export function superlativeAnswer(turn: Turn, index: CatalogIndex, asked: Superl
     return null;
   }
   const currency = currencySymbol(req.tenant, shown[0]);
-  const attribute = stated(shown, asked.attribute);
-  const valued = shown.map((p) => ({ p, v: attribute === null ? undefined : measuredValue(p, attribute) }));
-  const known = valued.filter((x): x is { p: CatalogProduct; v: number } => x.v !== undefined);
-  known.sort((a, b) => (asked.most ? b.v - a.v : a.v - b.v));
-  const ordered = [...known.map((x) => x.p), ...valued.filter((x) => x.v === undefined).map((x) => x.p)];
+  const read = stated(shown, asked.attribute);
+  const valued = mostFirst(shown, read?.values ?? [], asked.most);
+  const ordered = valued.map((x) => x.item);
+  const known = valued.filter((x): x is { item: CatalogProduct; value: number } => x.value !== undefined);
   let message: string;
   const best = known[0];
-  if (best === undefined || attribute === null) {
+  if (best === undefined || read === null) {
     message = t.superlativeUnknown(asked.attribute);
-  } else if (known.length > 1 && known.every((x) => x.v === best.v)) {
-    message = t.superlativeSame(attribute, formatValue(best.v, attribute, turn, currency), known.length === shown.length);
+  } else if (known.length > 1 && known.every((x) => x.value === best.value)) {
+    message = t.superlativeSame(read.attribute, formatValue(best.value, read.attribute, turn, currency), known.length === shown.length);
   } else {
-    message = t.superlativeBest(attribute, asked.most, shortName(best.p), formatValue(best.v, attribute, turn, currency));
+    message = t.superlativeBest(read.attribute, asked.most, shortName(best.item), formatValue(best.value, read.attribute, turn, currency));
   }
   const state: EngineState = { ...prev, shown: ordered.map((p) => p.sku) };
   return result(turn, { message, shelf: { products: ordered, title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }, state);

@@ -229,6 +229,13 @@ export function parseMeasure(word: string): { value: number; unit: string; numbe
   return CANONICAL_UNITS.has(unit) ? { value: Number(m[1]), unit, number: m[1] as string } : null;
 }
 
+/** The measures words state ("200 мл", "55\"", "2.5 kg"), in order: `measureWords` read by `parseMeasure`. */
+export function measuresOf(words: readonly string[]): Array<{ value: number; unit: string; number: string }> {
+  return measureWords(words)
+    .map((w) => parseMeasure(w))
+    .filter((m): m is NonNullable<typeof m> => m !== null);
+}
+
 /** Whether a measure of `value` counts as the buyer's `asked`: within 3 %, or the same whole number. */
 export function closeMeasure(asked: number, value: number): boolean {
   if (asked <= 0) {

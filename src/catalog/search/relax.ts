@@ -7,7 +7,7 @@
 import type { SearchFilters } from './filters.ts';
 import { boundText, type WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
-import { measureWords, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
+import { measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { startsPurpose } from './stopwords.ts';
 import { namesProductKind } from './synonyms.ts';
@@ -400,9 +400,8 @@ function askedMeasure(text: string): { value: number; unit: string } | null {
 function nearestFirst(hits: readonly SearchHit[], near: { value: number; unit: string }): SearchHit[] {
   const distance = (h: SearchHit): number => {
     let best = Infinity;
-    for (const w of measureWords(tokenize(spellMarks(h.product.name)).slice(0, NAME_WORDS_READ))) {
-      const m = parseMeasure(w);
-      if (m !== null && m.unit === near.unit && m.value > 0) {
+    for (const m of measuresOf(tokenize(spellMarks(h.product.name)).slice(0, NAME_WORDS_READ))) {
+      if (m.unit === near.unit && m.value > 0) {
         best = Math.min(best, Math.abs(Math.log(m.value / near.value)));
       }
     }

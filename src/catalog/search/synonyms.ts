@@ -235,8 +235,10 @@ export const SYNONYM_VOCABULARY: readonly string[] = [...new Set(GROUPS.flat().f
 /** The single words of the table's groups, those whose other names are all phrases too ("парогенератор" of "steam generator"). */
 const SINGLE_WORDS: ReadonlySet<string> = new Set(GROUPS.flat().filter((w) => !w.includes(' ')));
 
+/** The colour groups of the table, by their first word. */
+const COLOURS = ['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный'];
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
-const MODIFIER_GROUPS = new Set(['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'кожаный', 'нейлоновый', 'силиконовый']);
+const MODIFIER_GROUPS = new Set([...COLOURS, 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'кожаный', 'нейлоновый', 'силиконовый']);
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);
@@ -275,8 +277,6 @@ export function isModifierWord(word: string): boolean {
   return MODIFIERS.has(word) || (isCyrillic(word) && MODIFIER_STEMS.has(stem(word)));
 }
 
-/** The colour groups of the table, by their first word. */
-const COLOURS = ['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный'];
 /** What things are made of, each with its words in both languages (stems for Russian). */
 const MATERIALS: ReadonlyArray<readonly string[]> = [
   ['стеклянн', 'glass'],
