@@ -187,6 +187,8 @@ interface Measured {
   answers: number;
   p50: number;
   p99: number;
+  /** p99 over as many rounds counted from the second (one warm-up round, the figure until 2026-11-29). */
+  p99FromSecondRound: number;
   max: number;
   /** p99 and max over messages of each message's median answer time across the rounds. */
   medianP99: number;
@@ -253,6 +255,7 @@ async function measure(size: number, rounds: number): Promise<Measured> {
   });
 
   const times: number[] = [];
+  const fromSecondRound: number[] = [];
   const searchTimes: number[] = [];
   const worst = new Map<string, number>();
   const perMessage = new Map<string, number[]>();
@@ -262,14 +265,23 @@ async function measure(size: number, rounds: number): Promise<Measured> {
     list.push(ms);
     perMessage.set(text, list);
   };
-  for (let round = 0; round < rounds + 1; round++) {
+  // The first rounds warm the JIT and the stem memo and are not counted: V8 optimises the
+  // ranking's candidate loop during the first round and throws it back once or twice in the
+  // next two, when a path it had not seen yet is taken, so answers there can take several times
+  // as long as later (docs/performance.md, 2026-11-29, a seventeenth machine). Until then the
+  // bench counted from the second round; that figure is still reported beside the warm one.
+  const warmRounds = rounds >= 10 ? 3 : 1;
+  for (let round = 0; round < rounds + warmRounds; round++) {
+    const counted = round >= warmRounds;
     for (const m of MESSAGES) {
       const pg = page(m.page);
       let t0 = process.hrtime.bigint();
       const first = await engine.answer(request(m.text, pg, []));
       let ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      // The first round warms the JIT and the stem memo; it is not counted.
-      if (round > 0) {
+      if (round > 0 && round <= rounds) {
+        fromSecondRound.push(ms);
+      }
+      if (counted) {
         times.push(ms);
         note(m.text, ms);
       }
@@ -281,7 +293,10 @@ async function measure(size: number, rounds: number): Promise<Measured> {
         t0 = process.hrtime.bigint();
         await engine.answer(request(m.followUp, pg, history));
         ms = Number(process.hrtime.bigint() - t0) / 1e6;
-        if (round > 0) {
+        if (round > 0 && round <= rounds) {
+          fromSecondRound.push(ms);
+        }
+        if (counted) {
           times.push(ms);
           note(`${m.text} → ${m.followUp}`, ms);
         }
@@ -290,7 +305,7 @@ async function measure(size: number, rounds: number): Promise<Measured> {
       const parsed = index.parseQuery(m.text);
       index.search(parsed.text, parsed.filters, 10);
       ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (round > 0) {
+      if (counted) {
         searchTimes.push(ms);
       }
     }
@@ -316,6 +331,7 @@ async function measure(size: number, rounds: number): Promise<Measured> {
   }
 
   times.sort((a, b) => a - b);
+  fromSecondRound.sort((a, b) => a - b);
   // Each message's median over the rounds: a round where the process was descheduled
   // (a busy machine) cannot lift it, a message that is slow every time still shows.
   const medians = [...perMessage.values()].map((l) => percentile([...l].sort((a, b) => a - b), 50)).sort((a, b) => a - b);
@@ -333,6 +349,7 @@ async function measure(size: number, rounds: number): Promise<Measured> {
     answers: times.length,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
+    p99FromSecondRound: percentile(fromSecondRound, 99),
     max: times[times.length - 1] as number,
     medianP99: percentile(medians, 99),
     medianMax: medians[medians.length - 1] as number,
@@ -378,6 +395,7 @@ export async function benchCatalog(opts: { quick: boolean }): Promise<Result[]> 
       { name: `${label}: of which JS heap`, value: Math.round(m.indexJsHeapMb), unit: 'MB' },
       { name: `${label}: answer p50 (${m.answers} answers)`, value: round2(m.p50), unit: 'ms' },
       { name: `${label}: answer p99`, value: round2(m.p99), unit: 'ms', ...(big ? { target: '< 5 ms' } : {}) },
+      { name: `${label}: answer p99 counted from the second round (one warm-up round)`, value: round2(m.p99FromSecondRound), unit: 'ms' },
       { name: `${label}: answer max`, value: round2(m.max), unit: 'ms' },
       { name: `${label}: per-message median answer time, p99 over messages`, value: round2(m.medianP99), unit: 'ms' },
       { name: `${label}: per-message median answer time, slowest message`, value: round2(m.medianMax), unit: 'ms' },
