@@ -9,7 +9,7 @@ import type { WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, type SearchRequest, type SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, SearchHit } from '../../catalog/search/types.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
-import { mostFirst, stated } from './superlatives.ts';
+import { mostFirst, RAM_WORDS, stated } from './superlatives.ts';
 import type { Attribute } from './texts.ts';
 import { SHELF_SIZE } from './turn.ts';
 
@@ -42,7 +42,7 @@ const E = '(?![\\p{L}\\p{N}])';
 const L = '\\p{L}*';
 
 /** Nouns of a measured attribute; `attributeOf` reads which. */
-const NOUN = `battery life|battery|screen|display|storage|memory|capacity|volume|power|аккумулятор${L}|батаре${L}|автономност${L}|экран${L}|диагонал${L}|объ[её]мом памяти|памят${L}|накопител${L}|объ[её]м${L}|вместимост${L}|мощност${L}`;
+const NOUN = `(?:объ[её]м${L}\\s+)?(?:оперативн${L}(?:\\s+памят${L})?|оперативк${L}|озу|ram)|battery life|battery|screen|display|storage|memory|capacity|volume|power|аккумулятор${L}|батаре${L}|автономност${L}|экран${L}|диагонал${L}|объ[её]мом памяти|памят${L}|накопител${L}|объ[её]м${L}|вместимост${L}|мощност${L}`;
 const MORE = `big|bigger|biggest|large|larger|largest|huge|long|longer|longest|long-lasting|long lasting|more|most|lots of|plenty of|greater|higher|больш${L}|побольше|огромн${L}|[её]мк${L}|мощн${L}|долг${L}|долгоиграющ${L}|подольше|дольше`;
 const LESS = `small|smaller|smallest|less|least|lower|compact|меньш${L}|поменьше|маленьк${L}|небольш${L}|компактн${L}`;
 const WITH = `(?:${B}(?:with|has|having|с|со)\\s+(?:an?\\s+|the\\s+)?)?`;
@@ -81,6 +81,10 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
 ];
 
 function attributeOf(noun: string): Measured | null {
+  // Before storage: "оперативной памяти" says "памяти" too.
+  if (RAM_WORDS.test(noun)) {
+    return 'ram';
+  }
   if (/batter|аккумулятор|батаре|автономн/iu.test(noun)) {
     return 'battery';
   }
@@ -100,7 +104,7 @@ function attributeOf(noun: string): Measured | null {
 }
 
 /** Words a follow-up says around its wish ("а с большим экраном?", "and something lighter?", "a smaller one?"). */
-const FILLER = /^(?:а|и|но|ну|тогда|что|нибудь|то|чуть|немного|ещё|еще|есть|and|but|so|ok|okay|then|one|ones|a|an|the|something|anything|slightly|bit|little|even|any)$/iu;
+const FILLER = /^(?:а|и|но|ну|тогда|где|что|нибудь|то|чуть|немного|ещё|еще|есть|and|but|so|ok|okay|then|one|ones|a|an|the|something|anything|slightly|bit|little|even|any)$/iu;
 
 export function isWishFiller(word: string): boolean {
   return FILLER.test(word);

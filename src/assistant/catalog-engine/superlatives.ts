@@ -31,10 +31,15 @@ const MAX_CARD_CHARS = 2000;
 const WHICH_EN = /^(?:and |so |ok,? )?(?:which|what)(?: one| ones| of (?:them|these|those))?\s+(?:has|have|is|are|one|gets|holds|offers)\b/iu;
 const WHICH_RU = /^(?:а |и |так )?(?:у )?(?:какой|какая|какое|какие|какого|которого|который|которая|которое|кто)(?:\s+из\s+(?:них|этих|показанных))?\s/iu;
 
+/** Words naming a computer's working memory: "RAM", "оперативная память", "оперативка", "ОЗУ". */
+export const RAM_WORDS = /\bram\b|(?<![а-яё])(?:оперативн|оперативк|озу(?![а-яё]))/iu;
+
 /** Attribute words, in the order they are tried; the first that matches decides. */
 const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute | 'size'; words: RegExp; most: boolean }> = [
   { attribute: 'price', words: /\b(?:cheap|cheapest|least expensive|lowest price|most affordable|budget)\b|деш[её]в|недорог|бюджетн/iu, most: false },
   { attribute: 'price', words: /\b(?:most expensive|priciest|dearest|highest price)\b|дорож|дорог/iu, most: true },
+  // Before storage: "оперативной памяти" says "памяти" too.
+  { attribute: 'ram', words: RAM_WORDS, most: true },
   { attribute: 'storage', words: /\b(?:storage|memory|space|gb|tb|ssd)\b|памят|гигабайт/iu, most: true },
   { attribute: 'screen', words: /\b(?:screen|display|diagonal|inch(?:es)?)\b|экран|диагонал|дюйм/iu, most: true },
   { attribute: 'battery', words: /\b(?:battery|mah)\b|батаре|аккумулятор|[её]мк/iu, most: true },
@@ -59,6 +64,7 @@ const LEAST = /\b(?:least|smallest|lowest|fewest|less|smaller|minimum)\b|мен�
 /** Units of each measured attribute, with their factor to the first. */
 const UNITS: Readonly<Record<Exclude<Attribute, 'price'>, ReadonlyArray<readonly [string, number]>>> = {
   storage: [['gb', 1], ['tb', 1000], ['mb', 0.001]],
+  ram: [['gb', 1], ['mb', 0.001]],
   screen: [['in', 1], ['cm', 1 / 2.54]],
   battery: [['mah', 1]],
   runtime: [['h', 1]],
@@ -141,6 +147,9 @@ export function measuredValue(p: CatalogProduct, attribute: Attribute): number |
   if (attribute === 'price') {
     return typeof p.price === 'number' ? p.price : undefined;
   }
+  if (attribute === 'ram') {
+    return ramOf(p);
+  }
   const keyed = KEYED[attribute];
   const free = largestMeasure(cardText(p), attribute, keyed?.units);
   const named = keyed ? largestMeasure(Object.entries(p.params).slice(0, MAX_PARAMS_READ).filter(([k]) => keyed.key.test(k)).map(([, v]) => v).join(' , '), attribute) : undefined;
@@ -156,6 +165,45 @@ const KEYED: Partial<Record<Attribute, { units: ReadonlySet<string>; key: RegExp
   screen: { units: new Set(['cm']), key: /диагонал|экран|дисплей|screen|display/iu },
   weight: { units: new Set(['kg']), key: /вес|масса|weight/iu },
 };
+
+/** A parameter naming working memory: "Оперативная память", "RAM", "Memory" (of a computer's card), Icecat's "internal_memory". */
+const RAM_KEY = /оперативн|(?<![а-яё])озу(?![а-яё])|\bram\b|^(?:system )?memory$|^internal[_ ]memory$/iu;
+/** Words after a figure in a name that say it is working memory: "16 GB DDR4-SDRAM", "8GB RAM", "8 ГБ ОЗУ". */
+const GB_FIGURE = /^(\d{1,4}(?:\.\d+)?)(gb|mb|гб|мб)$/u;
+const RAM_AFTER = /^(?:ram|sdram|ddr\d?\w*|lpddr\d?\w*|озу|оперативн\p{L}*)$/iu;
+
+/**
+ * The working memory a card states in GB: a parameter named for it ("8 ГБ"; a bare figure
+ * is in GB, as Icecat gives it), else a figure the name follows with "RAM", "DDR4" or "ОЗУ".
+ * The largest figure of a laptop's name is its disk, so the other measures are not read.
+ */
+function ramOf(p: CatalogProduct): number | undefined {
+  let best: number | undefined;
+  for (const [k, v] of Object.entries(p.params).slice(0, MAX_PARAMS_READ)) {
+    if (RAM_KEY.test(k)) {
+      const figure = /^\s*(\d{1,5}(?:[.,]\d+)?)\s*$/u.exec(v);
+      const value = figure ? Number((figure[1] as string).replace(',', '.')) : largestMeasure(v, 'ram');
+      if (value !== undefined && value > 0 && value <= 4096) {
+        best = best === undefined ? value : Math.max(best, value);
+      }
+    }
+  }
+  if (best !== undefined) {
+    return best;
+  }
+  const words = tokenize(spellMarks(p.name.slice(0, MAX_CARD_CHARS)));
+  for (let i = 0; i + 1 < words.length; i++) {
+    // "16 gb ddr4" or "8gb ram".
+    const glued = GB_FIGURE.exec(words[i] as string);
+    const figure = glued ?? GB_FIGURE.exec(`${words[i]}${words[i + 1]}`);
+    const after = words[i + (glued ? 1 : 2)];
+    if (figure && after !== undefined && RAM_AFTER.test(after)) {
+      const value = Number(figure[1]) * (/^[mм]/u.test(figure[2] as string) ? 0.001 : 1);
+      best = Math.max(best ?? 0, value);
+    }
+  }
+  return best;
+}
 
 /** A card's name and parameters, the text its measures are read from. */
 function cardText(p: CatalogProduct): string {

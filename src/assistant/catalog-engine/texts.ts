@@ -112,19 +112,20 @@ const TOPIC_EN = new Map<string, string>([
 ]);
 
 /** What a pick among the shown cards compares ("which one has the most storage?", superlatives.ts). */
-export type Attribute = 'price' | 'storage' | 'screen' | 'battery' | 'runtime' | 'weight' | 'power' | 'volume' | 'noise' | 'length' | 'area';
+export type Attribute = 'price' | 'storage' | 'ram' | 'screen' | 'battery' | 'runtime' | 'weight' | 'power' | 'volume' | 'noise' | 'length' | 'area';
 
 /** Texts of "which of these has the most …" (superlatives.ts), by what was asked. */
-const SUPERLATIVE_MOST_RU: Record<string, string> = { storage: 'Больше всего памяти', screen: 'Самый большой экран', battery: 'Самый ёмкий аккумулятор', volume: 'Самый большой объём' };
-const SUPERLATIVE_LEAST_RU: Record<string, string> = { storage: 'Меньше всего памяти', screen: 'Самый маленький экран', battery: 'Самый небольшой аккумулятор', volume: 'Самый маленький объём' };
-const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', runtime: 'одинаковое время работы', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', noise: 'одинаковый уровень шума', length: 'одинаковая длина', area: 'одинаковая площадь' };
-const ABOUT_RU: Record<Attribute | 'size', string> = { size: 'о размере', price: 'о цене', storage: 'о памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', runtime: 'о времени работы', weight: 'о весе', power: 'о мощности', volume: 'об объёме', noise: 'об уровне шума', length: 'о длине', area: 'о площади' };
-const SUPERLATIVE_MOST_EN: Record<string, string> = { runtime: 'longest battery life', storage: 'most storage', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity' };
-const SUPERLATIVE_LEAST_EN: Record<string, string> = { runtime: 'shortest battery life', storage: 'least storage', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity' };
+const SUPERLATIVE_MOST_RU: Record<string, string> = { storage: 'Больше всего памяти', ram: 'Больше всего оперативной памяти', screen: 'Самый большой экран', battery: 'Самый ёмкий аккумулятор', volume: 'Самый большой объём' };
+const SUPERLATIVE_LEAST_RU: Record<string, string> = { storage: 'Меньше всего памяти', ram: 'Меньше всего оперативной памяти', screen: 'Самый маленький экран', battery: 'Самый небольшой аккумулятор', volume: 'Самый маленький объём' };
+const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', ram: 'одинаковый объём оперативной памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', runtime: 'одинаковое время работы', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', noise: 'одинаковый уровень шума', length: 'одинаковая длина', area: 'одинаковая площадь' };
+const ABOUT_RU: Record<Attribute | 'size', string> = { size: 'о размере', price: 'о цене', storage: 'о памяти', ram: 'об оперативной памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', runtime: 'о времени работы', weight: 'о весе', power: 'о мощности', volume: 'об объёме', noise: 'об уровне шума', length: 'о длине', area: 'о площади' };
+const SUPERLATIVE_MOST_EN: Record<string, string> = { runtime: 'longest battery life', storage: 'most storage', ram: 'most RAM', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity' };
+const SUPERLATIVE_LEAST_EN: Record<string, string> = { runtime: 'shortest battery life', storage: 'least storage', ram: 'least RAM', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity' };
 /** "The … first" of a search that put the most (or the least) of an attribute first (measure-wish.ts). */
 const MOST_FIRST_RU: Record<Attribute, string> = {
   price: 'самые дорогие',
   storage: 'с самым большим объёмом памяти',
+  ram: 'с самым большим объёмом оперативной памяти',
   screen: 'с самым большим экраном',
   battery: 'с самым ёмким аккумулятором',
   runtime: 'те, что дольше всех работают без подзарядки',
@@ -138,6 +139,7 @@ const MOST_FIRST_RU: Record<Attribute, string> = {
 const LEAST_FIRST_RU: Record<Attribute, string> = {
   price: 'самые недорогие',
   storage: 'с самым маленьким объёмом памяти',
+  ram: 'с самым маленьким объёмом оперативной памяти',
   screen: 'с самым маленьким экраном',
   battery: 'с самым небольшим аккумулятором',
   runtime: 'те, что работают без подзарядки меньше всех',
@@ -151,6 +153,7 @@ const LEAST_FIRST_RU: Record<Attribute, string> = {
 const MOST_FIRST_EN: Record<Attribute, string> = {
   price: 'most expensive',
   storage: 'most storage',
+  ram: 'most RAM',
   screen: 'biggest screen',
   battery: 'biggest battery',
   runtime: 'longest battery life',
@@ -164,6 +167,7 @@ const MOST_FIRST_EN: Record<Attribute, string> = {
 const LEAST_FIRST_EN: Record<Attribute, string> = {
   price: 'cheapest',
   storage: 'least storage',
+  ram: 'least RAM',
   screen: 'smallest screen',
   battery: 'smallest battery',
   runtime: 'shortest battery life',
@@ -174,7 +178,7 @@ const LEAST_FIRST_EN: Record<Attribute, string> = {
   length: 'shortest',
   area: 'smallest room area',
 };
-const NOUN_EN: Record<Attribute | 'size', string> = { size: 'size', price: 'price', storage: 'storage', screen: 'screen size', battery: 'battery', runtime: 'battery life', weight: 'weight', power: 'power', volume: 'capacity', noise: 'noise level', length: 'length', area: 'room area' };
+const NOUN_EN: Record<Attribute | 'size', string> = { size: 'size', price: 'price', storage: 'storage', ram: 'RAM', screen: 'screen size', battery: 'battery', runtime: 'battery life', weight: 'weight', power: 'power', volume: 'capacity', noise: 'noise level', length: 'length', area: 'room area' };
 
 const RU = {
   greeting: (budget: string) => `Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до ${budget}».`,

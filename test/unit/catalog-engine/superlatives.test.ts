@@ -466,3 +466,33 @@ test('a plain adjective that may mean something else is read as a word when no c
   const [, lighter] = await dialogOn(creams, 'ru', ['крем для лица', 'а полегче?']);
   assert.match(messageOf(lighter!), /нет данных о весе/u);
 });
+
+test('working memory: "with more ram" after laptops puts the most RAM first, read from a parameter or from "16 GB DDR4" in the name, never the disk\'s figure; "а где оперативки больше?" too; "which one has the least ram?" names it', async () => {
+  const laptops = buildCatalogIndex(
+    [
+      item('hp', 'HP 250 G7 Notebook 15.6" Intel Core i3 8 GB DDR4-SDRAM 1 TB HDD', ['Laptops'], 571.95),
+      item('elite', 'HP EliteBook 840 G5 Notebook 14" Intel Core i5 16 GB DDR4-SDRAM 256 GB SSD', ['Laptops'], 2459.94),
+      { ...item('legion', 'Lenovo Legion 5 16" Gaming Laptop, Intel Core i7, 32GB, 512GB SSD', ['Laptops'], 1449.99), params: { Memory: '32 GB', Storage: '512 GB SSD' } },
+      item('old', 'HP Compaq 6710b Notebook 15.4" Intel Core 2 Duo 1 GB DDR2-SDRAM 120 GB HDD', ['Laptops'], 49.95),
+    ],
+    { language: 'en' },
+  );
+  const [, more, least] = await dialogOn(laptops, 'en', ['laptop', 'with more ram', 'which one has the least ram?']);
+  assert.deepEqual(shownSkus(more!), ['legion', 'elite', 'hp', 'old']);
+  // Before: 'It looks like we don't sell "ram"' on the office catalogue, "Laptop with ram" there, and in this order the 1 TB disk first.
+  assert.match(messageOf(more!), /^Laptop: here are 4 options\. The most RAM first\./u);
+  assert.match(messageOf(least!), /^Of these, HP Compaq 6710b Notebook[^:]* has the least RAM: 1 GB\.$/u);
+
+  const ru = buildCatalogIndex(
+    [
+      { ...item('n8', 'Ноутбук HP 15s-fq5000 i5/8/512 ГБ', ['Ноутбуки'], 47990), params: { 'Оперативная память': '8 ГБ', Накопитель: '512 ГБ SSD' } },
+      { ...item('n16', 'Ноутбук HUAWEI MateBook D 16 i5/16/512 ГБ', ['Ноутбуки'], 64990), params: { 'Оперативная память': '16 ГБ', Накопитель: '512 ГБ SSD' } },
+      { ...item('n4', 'Ноутбук Lenovo IdeaPad 1 4/1 ТБ', ['Ноутбуки'], 29990), params: { 'Оперативная память': '4 ГБ', Накопитель: '1 ТБ HDD' } },
+    ],
+    { language: 'ru' },
+  );
+  const [, ram] = await dialogOn(ru, 'ru', ['ноутбук', 'а где оперативки больше?']);
+  assert.deepEqual(shownSkus(ram!), ['n16', 'n8', 'n4']);
+  // Before: «Ноутбук больше — вот 3 варианта» in the search's order.
+  assert.match(messageOf(ram!), /^Ноутбук — вот 3 варианта\. В начале — с самым большим объёмом оперативной памяти\./u);
+});
