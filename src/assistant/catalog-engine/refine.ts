@@ -304,8 +304,12 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   const prevWords = new Set(tokenize(resizedAsked.text));
   const sized = replacedQualities(resizedAsked.text, resizedAsked.label, resizedAsked.added.filter((w) => !prevWords.has(w)), message);
   const added = sized.added;
+  // "with hdmi" after monitors searches "monitor 24 inch with hdmi", as the whole request would
+  // be: without "with", the last word was read as the kind, and an HDMI cable came first.
+  const withWord = leadingWithWord(message);
+  const withAdded = withWord !== undefined && sized.text !== '' && added.length > 0 ? [withWord] : [];
   const request: SearchRequest = {
-    text: [sized.text, ...added].filter((w) => w !== '').join(' '),
+    text: [sized.text, ...withAdded, ...added].filter((w) => w !== '').join(' '),
     filters,
     categoryWords: prev.categoryWords,
     brandWords,
@@ -323,7 +327,6 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   // A bound ("16gbatleast" of "with at least 16gb") is said by the answer as the buyer put it
   // ("16 GB and up"), never as the search's word.
   const said = added.filter((w) => parseMeasureBound(w) === null);
-  const withWord = leadingWithWord(message);
   if (withWord !== undefined && said.some((w) => !label.includes(w))) {
     label.push(withWord);
   }

@@ -479,3 +479,23 @@ test('a colour or a material in a follow-up replaces the one said before: "ча�
   assert.doesNotMatch(messageOf(metal!.answer), /стеклянный/u);
   assert.doesNotMatch(productsOf(metal!.answer)?.title ?? '', /стеклянный/u);
 });
+
+test('"with hdmi" after 24-inch monitors searches monitors with HDMI, as "monitor 24 inch with hdmi" would: no HDMI cable among them', async () => {
+  const office = buildCatalogIndex(
+    [
+      // As the office catalogue has them: no categories, the ports in the parameters.
+      { ...item('lp', 'HP LP2475w 24-inch Widescreen LCD Monitor 61 cm (24") Black', [], 85.45, 'LP2475w 24-inch Widescreen LCD Monitor, 1920 x 1200'), params: { hdmi_ports_quantity: '1.0' } },
+      { ...item('ii', 'iiyama ProLite E2483HSU-B5 computer monitor 61 cm (24") 1920 x 1080 pixels Full HD LED Black', [], 171.95, 'Full HD monitor'), params: { hdmi_ports_quantity: '1.0' } },
+      { ...item('aoc', 'AOC 416V computer monitor 61 cm (24") 1920 x 1200 pixels Black', [], 119.95), params: { vga_ports_quantity: '1.0' } },
+      { ...item('hpv', 'HP VM633A4 computer monitor 61 cm (24") 1920 x 1200 pixels Black', [], 186.44), params: { vga_ports_quantity: '1.0' } },
+      item('cable', 'Sandberg Monitor Cable DVI-HDMI 3 m', [], 33.95, 'Monitor Cable DVI-HDMI 3 m'),
+      item('cable5', 'Sandberg Monitor Cable DVI-HDMI 5 m', [], 39.95, 'Monitor Cable DVI-HDMI, 5m'),
+    ],
+    { language: 'en' },
+  );
+  const [, hdmi] = await dialogOn(office, 'en', ['monitor 24 inch', 'with hdmi']);
+  // Before: "monitor 24inch hdmi" was searched, "hdmi" read as the kind: the cables came as "close ones"
+  // (on the office catalogue one of them was named the most affordable).
+  assert.deepEqual(shownSkus(hdmi!).sort(), ['ii', 'lp']);
+  assert.match(messageOf(hdmi!), /^Monitor 24 inch with hdmi: here are 2 options\. /u);
+});
