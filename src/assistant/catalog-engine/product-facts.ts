@@ -4,6 +4,7 @@
  * speak of what was asked. When the card says nothing about it, the answer says so
  * honestly instead of searching the catalogue for the question's words.
  */
+import { LIMITS } from '../../catalog/import/limits.ts';
 import { paramStated, type CatalogProduct } from '../../catalog/product.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
@@ -11,8 +12,8 @@ import { clip } from './texts.ts';
 
 /** Characters of a description read for an answer (descriptions of real feeds run to pages). */
 const MAX_DESCRIPTION_CHARS = 3000;
-/** Parameters read, and the longest parameter value quoted. */
-const MAX_PARAMS = 60;
+/** Parameters read (all a product keeps: spec sheets state duplex printing as their 94th), and the longest parameter value quoted. */
+const MAX_PARAMS = LIMITS.params;
 const MAX_VALUE_CHARS = 200;
 /** Characters of a description sentence quoted as a fact. */
 const MAX_FACT_SENTENCE_CHARS = 300;
@@ -51,6 +52,8 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
   { asked: ['мощност', 'power', 'watt'], card: ['мощност', 'вт', 'power', 'watt', 'w'] },
   { asked: ['процессор', 'чип', 'processor', 'chip', 'cpu'], card: ['процессор', 'чип', 'processor', 'chip', 'bionic', 'snapdragon'] },
   { asked: ['страна', 'производств', 'made', 'country', 'origin'], card: ['страна', 'производств', 'country', 'origin'] },
+  // "does it print double-sided?", "есть двусторонняя печать?": Icecat's "duplex_print_options".
+  { asked: ['duplex', 'double', 'двусторон', 'two-sided'], card: ['duplex', 'двусторон', 'double'] },
 ];
 
 /** The colour topic: "а есть у них чёрные?" asks for black ones (a refinement), not for the colours of the cards. */
@@ -82,29 +85,39 @@ function starts(word: string, prefixes: string[]): boolean {
   return prefixes.some((p) => word === p || (p.length >= 3 && word.startsWith(p)));
 }
 
-/** The card words a question looks for: its topics' card words and its own word stems. */
-function lookFor(question: string): string[] {
+/**
+ * The card words a question looks for: its topics' card words (`topical`) and its own word
+ * stems ("print" of "does it print double-sided?").
+ */
+function lookFor(question: string): { wanted: string[]; topical: string[] } {
   const asked = tokenize(question)
     .filter((w) => !QUESTION_NOISE.has(w))
     .slice(0, MAX_ASKED);
   const out = new Set<string>();
+  const topical = new Set<string>();
   for (const w of asked) {
-    let topical = false;
+    let isTopical = false;
     for (const topic of TOPICS) {
       if (starts(w, topic.asked)) {
-        topic.card.forEach((c) => out.add(c));
-        topical = true;
+        topic.card.forEach((c) => topical.add(c));
+        isTopical = true;
       }
     }
-    if (!topical && w.length >= 3) {
+    if (!isTopical && w.length >= 3) {
       out.add(stem(w));
     }
   }
-  return [...out];
+  return { wanted: [...topical, ...out], topical: [...topical] };
 }
 
 function mentions(text: string, wanted: string[]): boolean {
   return tokenize(text).some((w) => starts(w, wanted));
+}
+
+/** How many of the wanted words a text mentions. */
+function mentioned(text: string, wanted: string[]): number {
+  const words = tokenize(text);
+  return wanted.filter((x) => words.some((w) => starts(w, [x]))).length;
 }
 
 /** Splits a bounded description into sentences. */
@@ -129,24 +142,31 @@ function statedParam(key: string, value: string): string {
 
 /** What the product's card says about the question. */
 export function productFacts(p: CatalogProduct, question: string): ProductFacts {
-  const wanted = lookFor(question);
+  const { wanted, topical } = lookFor(question);
   if (wanted.length === 0) {
     return { facts: [], specific: false };
   }
-  const facts: string[] = [];
+  // A question naming a topic is answered by what speaks of it: "print technology: Direct
+  // thermal" says nothing of printing double-sided.
+  const about = topical.length > 0 ? topical : wanted;
+  // The parameters saying the most of what was asked first, a name more than its value: for
+  // "does it print double-sided?" the duplex options before the print speeds, which say "print" only.
+  const params: Array<{ fact: string; says: number }> = [];
   for (const [key, value] of Object.entries(p.params).slice(0, MAX_PARAMS)) {
     const v = clip(value, MAX_VALUE_CHARS);
-    if (mentions(key, wanted) || mentions(v, wanted)) {
-      facts.push(statedParam(key, v));
+    const says = 3 * mentioned(key, wanted) + mentioned(v, wanted);
+    if (says > 0 && (mentions(key, about) || mentions(v, about))) {
+      params.push({ fact: statedParam(key, v), says });
     }
   }
+  const facts = params.sort((a, b) => b.says - a.says).map((x) => x.fact);
   const name = normalizeText(p.name);
   for (const s of sentences(p.description ?? '')) {
     if (facts.length >= MAX_SENTENCES + 2) {
       break;
     }
     // A description that only repeats the name says nothing new.
-    if (normalizeText(s) !== name && mentions(s, wanted)) {
+    if (normalizeText(s) !== name && mentions(s, about)) {
       facts.push(clip(s, MAX_FACT_SENTENCE_CHARS));
     }
   }

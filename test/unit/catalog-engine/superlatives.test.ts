@@ -496,3 +496,29 @@ test('working memory: "with more ram" after laptops puts the most RAM first, rea
   // Before: «Ноутбук больше — вот 3 варианта» in the search's order.
   assert.match(messageOf(ram!), /^Ноутбук — вот 3 варианта\. В начале — с самым большим объёмом оперативной памяти\./u);
 });
+
+test('"does it print double-sided?" after printers is answered from what the cards say of duplex printing, read however far down a spec sheet it is; a card saying only how it prints is silent', async () => {
+  // Spec sheets as the office catalogue has them: the duplex option after ninety other parameters.
+  const specs = (extra: Record<string, string>): Record<string, string> => {
+    const params: Record<string, string> = { print_technology: 'Inkjet', print_speed__black__normal_quality__a4_us_letter_: '7.7' };
+    for (let i = 0; i < 90; i++) {
+      params[`feature_${i}`] = String(i);
+    }
+    return { ...params, printer_smart_software_features: 'Manual duplex, watermarks, borderless printing', ...extra };
+  };
+  const printers = buildCatalogIndex(
+    [
+      { sku: 'h470', name: 'HP Officejet H470b Mobile Printer inkjet printer', categories: ['Printers'], available: true, price: 469.45, params: specs({ duplex_print_options: 'Manual (driver support provided)' }) },
+      { sku: 'bij', name: 'HP Business Inkjet 1200d Printer inkjet printer', categories: ['Printers'], available: true, price: 318.95, params: specs({ duplex_printing: 'True' }) },
+      { sku: 'label', name: 'Brother MW-145BT label printer', categories: ['Printers'], available: true, price: 664.95, params: { print_technology: 'Direct thermal' } },
+    ],
+    { language: 'en' },
+  );
+  const [, answer] = await dialogOn(printers, 'en', ['printer', 'does it print double-sided?']);
+  const said = messageOf(answer!);
+  // Before: each card's first parameter saying "print" ("print technology: Inkjet"), the duplex options unread.
+  assert.match(said, /“HP Officejet H470b Mobile Printer inkjet printer”: duplex print options: Manual \(driver support provided\)/u);
+  assert.match(said, /“HP Business Inkjet 1200d Printer inkjet printer”: duplex printing: yes/u);
+  assert.doesNotMatch(said, /print technology|Direct thermal/u);
+  assert.match(said, /The other card does not say\.$/u);
+});
