@@ -643,12 +643,23 @@ function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string,
   // "samsung phone with big battery": searched as "samsung phone", the biggest batteries first;
   // as it was said when no card found states the battery.
   const wish = measureWish(message);
-  const wished = wish && wish.rest !== '' ? searchWithPreferences(turn, index, wish.rest, index.parseDetailed(wish.rest), wish) : null;
-  return wished ?? (searchWithPreferences(turn, index, message, parsed, null) as EngineResult);
+  if (wish && wish.rest !== '') {
+    const rest = index.parseDetailed(wish.rest);
+    const wished = searchWithPreferences(turn, index, wish.rest, rest, wish);
+    if (wished) {
+      return wished;
+    }
+    // "холодильник побольше" where no card states a size: the fridges, saying so. Other
+    // wishes are searched as said: the words may be on the cards ("большой экран 6.5").
+    if (wish.withItem) {
+      return searchWithPreferences(turn, index, wish.rest, rest, null, wish.attribute) as EngineResult;
+    }
+  }
+  return searchWithPreferences(turn, index, message, parsed, null) as EngineResult;
 }
 
 /** `preferenceAwareSearch` of a message, with the most of what `wish` names first; null when no product found states it. */
-function searchWithPreferences(turn: Turn, index: CatalogIndex, message: string, parsed: DetailedQuery, wish: MeasureWish | null): EngineResult | null {
+function searchWithPreferences(turn: Turn, index: CatalogIndex, message: string, parsed: DetailedQuery, wish: MeasureWish | null, notStated?: MeasureWish['attribute']): EngineResult | null {
   const ctx = freshContext(message, parsed, index);
   const prefs = turn.req.preferences;
   const learned = learnedFrom(parsed, message);
@@ -664,7 +675,7 @@ function searchWithPreferences(turn: Turn, index: CatalogIndex, message: string,
         .slice(0, MAX_PREFERRED_BRANDS)
         .map((b) => index.resolveBrand(b))
         .filter((b): b is string => Boolean(b));
-  const opts: SearchAnswerOptions = { learned, askedBrands: parsed.filters.brands ?? [], priceAsked: parsed.filters };
+  const opts: SearchAnswerOptions = { learned, askedBrands: parsed.filters.brands ?? [], priceAsked: parsed.filters, ...(notStated ? { notStated } : {}) };
   if (budgetMax === undefined && budgetMin === undefined && prefBrands.length === 0 && !wish) {
     return searchAnswer(turn, index, runSearch(index, base, SHELF_SIZE, turn.budget), ctx, opts);
   }

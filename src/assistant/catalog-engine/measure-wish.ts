@@ -26,6 +26,8 @@ export interface MeasureWish {
   most: boolean;
   /** Said by an adjective that may mean something else ("лёгкий", "quiet"): see `ALONE`. */
   plain?: boolean;
+  /** A wish only beside what it is about ("телевизор побольше"), not alone after a search. */
+  withItem?: boolean;
   /** The message without the wish ("samsung phone"). */
   rest: string;
 }
@@ -60,7 +62,7 @@ const IS_LESS = new RegExp(`^(?:${LESS})$`, 'iu');
  * may also describe the item otherwise ("лёгкий крем" is a light cream, not one of little
  * weight): with no card stating the measure it is read as any other word.
  */
-const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; plain?: boolean }> = [
+const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; plain?: boolean; withItem?: boolean }> = [
   { words: new RegExp(`${B}(?:more powerful|most powerful|(?:по)?мощнее|мощней)${E}`, 'iu'), attribute: 'power', most: true },
   { words: new RegExp(`${B}(?:powerful|мощн(?:ый|ая|ое|ые|ого|ую|ым|ой|ых))${E}`, 'iu'), attribute: 'power', most: true, plain: true },
   // Not a colour ("a lighter shade", "светлее" is another word).
@@ -78,6 +80,10 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
   // "the biggest one?", "самый большой телевизор": the size the products state, a screen or a capacity.
   { words: new RegExp(`${B}(?:biggest|largest|сам(?:ый|ая|ое|ые|ого|ую|ой|ым)\\s+(?:больш|крупн)${L})${E}`, 'iu'), attribute: 'size', most: true },
   { words: new RegExp(`${B}(?:smallest|сам(?:ый|ая|ое|ые|ого|ую|ой|ым)\\s+(?:маленьк|компактн)${L})${E}`, 'iu'), attribute: 'size', most: false },
+  // "хочу телевизор побольше": a size wish, not a word to find ("«побольше» в каталоге не нашлось"). Never a bound ("побольше 55 дюймов").
+  // Alone after a search ("а побольше?") it asks for more than the sizes shown: refine.ts.
+  { words: new RegExp(`${B}(?:побольше|покрупнее|bigger|larger)${E}${NOT_A_BOUND}`, 'iu'), attribute: 'size', most: true, withItem: true },
+  { words: new RegExp(`${B}(?:поменьше|покомпактнее|smaller)${E}${NOT_A_BOUND}`, 'iu'), attribute: 'size', most: false, withItem: true },
 ];
 
 function attributeOf(noun: string): Measured | null {
@@ -115,7 +121,7 @@ export function measureWish(text: string): MeasureWish | null {
   if (text.length > MAX_WISH_CHARS) {
     return null;
   }
-  let found: { attribute: Measured; most: boolean; plain?: boolean; at: number; length: number } | null = null;
+  let found: { attribute: Measured; most: boolean; plain?: boolean; withItem?: boolean; at: number; length: number } | null = null;
   const m = AMOUNT_NOUN.exec(text) ?? NOUN_AMOUNT.exec(text);
   const attribute = m ? attributeOf(m.groups?.noun as string) : null;
   if (m && attribute !== null) {
@@ -124,7 +130,7 @@ export function measureWish(text: string): MeasureWish | null {
     for (const a of ALONE) {
       const w = a.words.exec(text);
       if (w) {
-        found = { attribute: a.attribute, most: a.most, ...(a.plain ? { plain: true } : {}), at: w.index, length: w[0].length };
+        found = { attribute: a.attribute, most: a.most, ...(a.plain ? { plain: true } : {}), ...(a.withItem ? { withItem: true } : {}), at: w.index, length: w[0].length };
         break;
       }
     }
@@ -136,7 +142,10 @@ export function measureWish(text: string): MeasureWish | null {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '' && !isWishFiller(w))
     .join(' ');
-  return { attribute: found.attribute, most: found.most, ...(found.plain ? { plain: true } : {}), rest };
+  if (found.withItem && rest === '') {
+    return null;
+  }
+  return { attribute: found.attribute, most: found.most, ...(found.plain ? { plain: true } : {}), ...(found.withItem ? { withItem: true } : {}), rest };
 }
 
 /**

@@ -39,6 +39,8 @@ export interface SearchAnswerOptions {
   prefs?: { budget?: number; brands?: string[] };
   /** The hits put the most (or the least) of this attribute first (measure-wish.ts). */
   mostFirst?: { attribute: Attribute; most: boolean };
+  /** A wish for the most of this could not order the hits: no card states it. */
+  notStated?: Attribute | 'size';
 }
 
 /** The words among these that name a kind of product in general, whatever this shop sells. */
@@ -396,6 +398,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   }
   if (opts.mostFirst) {
     lines.push(t.mostFirst(opts.mostFirst.attribute, opts.mostFirst.most));
+  } else if (opts.notStated && products.length > 0) {
+    lines.push(t.superlativeUnknown(opts.notStated));
   }
   if (run.sort === 'price_asc') {
     lines.push(t.sortedAsc);

@@ -522,3 +522,19 @@ test('"does it print double-sided?" after printers is answered from what the car
   assert.doesNotMatch(said, /print technology|Direct thermal/u);
   assert.match(said, /The other card does not say\.$/u);
 });
+
+test('"побольше" beside what it is about is a size wish: "хочу телевизор побольше но не дороже 50 тысяч" puts the biggest screens within the budget first; "холодильник побольше" over fridges stating no size says so, not «побольше» не нашлось', async () => {
+  const [tv] = await converse(['хочу телевизор побольше но не дороже 50 тысяч']);
+  const cards = productsOf(tv!.answer)?.value ?? [];
+  assert.ok(cards.length >= 3);
+  assertEvery(cards, (c) => (c.price ?? Infinity) <= 50_000, 'within the budget');
+  const inches = cards.map((c) => Number(/(\d+)"/u.exec(c.name)?.[1]));
+  assert.deepEqual(inches, [...inches].sort((a, b) => b - a), 'the biggest screens first');
+  // Before: «Совпадений с «побольше» здесь не нашлось — вот что есть из этого раздела» in the search's order.
+  assert.match(messageOf(tv!.answer), /^Телевизор до 50 000 ₽ — вот \d+ вариантов\. В начале — с самым большим экраном\./u);
+
+  const [fridge] = await converse(['холодильник побольше']);
+  assert.ok((productsOf(fridge!.answer)?.value.length ?? 0) > 0);
+  assert.match(messageOf(fridge!.answer), /^Холодильник — вот \d+ вариант\p{L}*\. В карточках показанных товаров нет данных о размере/u);
+  assert.doesNotMatch(messageOf(fridge!.answer), /побольше/u);
+});
