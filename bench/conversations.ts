@@ -95,6 +95,14 @@ const verbose = args.includes('--verbose');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const set = JSON.parse(readFileSync(resolve(root, 'test/fixtures/conversations/set.json'), 'utf8')) as ConversationSet;
+// A dialog's id names its thread: two of one id would run as one dialog.
+const ids = new Set<string>();
+for (const c of set.conversations) {
+  if (ids.has(c.id)) {
+    throw new Error(`two conversations are called ${c.id}`);
+  }
+  ids.add(c.id);
+}
 const conversations = set.conversations.filter((c) => !only || c.id === only);
 const usedShops = new Set(conversations.map((c) => c.shop));
 
