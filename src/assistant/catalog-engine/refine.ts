@@ -16,6 +16,7 @@ import { isModifierPhrase, qualityOf, synonymsOf } from '../../catalog/search/sy
 import { stem } from '../../catalog/search/stem.ts';
 import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
+import { formatMeasure } from './texts.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
 export type PriceMove = 'cheaper' | 'pricier' | null;
@@ -380,7 +381,7 @@ const WRITTEN_FIGURE = /\d+(?:[/.,]\d+)?/u;
  * asks for the same with that size instead (a bare number takes the unit of the size before;
  * another unit is another thing), or null.
  */
-function replacedSize(prev: EngineState, words: string[], message: string): { text: string; label: string[]; added: string[] } | null {
+function replacedSize(index: CatalogIndex, prev: EngineState, words: string[], message: string): { text: string; label: string[]; added: string[] } | null {
   const asked = mergeMeasures(words);
   const w = asked[0];
   if (asked.length !== 1 || w === undefined) {
@@ -395,7 +396,11 @@ function replacedSize(prev: EngineState, words: string[], message: string): { te
   const at = before.findIndex((x) => parseMeasure(x) !== null || BARE_NUMBER.test(x));
   const old = before[at];
   if (old === undefined) {
-    return null;
+    // "а на 64?" after "флешка", whose cards say "64Gb", "32Gb": the figure with the unit they give it.
+    const unit = bare ? shownUnitOf(index, prev.shown, Number(w)) : undefined;
+    return unit === undefined
+      ? null
+      : { text: [prev.text, `${w}${unit}`].filter((x) => x !== '').join(' '), label: [...prev.label, ...formatMeasure(Number(w), unit, prev.lang).split(' ')], added: [] };
   }
   const oldMeasure = parseMeasure(old);
   if (measure !== null && oldMeasure?.unit !== measure.unit) {
@@ -451,6 +456,18 @@ function shownSize(index: CatalogIndex, shown: readonly string[], units: Readonl
   return unit === undefined || values === undefined || values.length < 2 ? null : { value: median(values), unit };
 }
 
+/** The unit a shown card's name gives this figure ("64Gb" for 64), or undefined when none does. */
+function shownUnitOf(index: CatalogIndex, shown: readonly string[], value: number): string | undefined {
+  for (const sku of shown.slice(0, SHELF_SIZE)) {
+    const name = index.bySku(sku)?.name ?? '';
+    const measure = measuresOf(tokenize(spellMarks(name)).slice(0, MAX_NAME_WORDS_READ)).find((m) => m.value === value);
+    if (measure) {
+      return measure.unit;
+    }
+  }
+  return undefined;
+}
+
 /** Units of a length, which "longer" and "shorter" compare. */
 const LENGTH_UNITS: ReadonlySet<string> = new Set(['m', 'cm', 'mm', 'ft']);
 
@@ -467,7 +484,7 @@ function resized(index: CatalogIndex, prev: EngineState, words: string[], messag
   const kind = words.some((w) => BIGGER.has(w)) ? 'over' : words.some((w) => SMALLER.has(w)) ? 'under' : null;
   const unchanged = { text: prev.text, label: prev.label, added: words };
   if (kind === null) {
-    return replacedSize(prev, words, message) ?? unchanged;
+    return replacedSize(index, prev, words, message) ?? unchanged;
   }
   const before = mergeMeasures(tokenize(prev.text));
   const at = before.findIndex((w) => parseMeasure(w) !== null || parseMeasureBound(w) !== null);

@@ -499,3 +499,21 @@ test('"with hdmi" after 24-inch monitors searches monitors with HDMI, as "monito
   assert.deepEqual(shownSkus(hdmi!).sort(), ['ii', 'lp']);
   assert.match(messageOf(hdmi!), /^Monitor 24 inch with hdmi: here are 2 options\. /u);
 });
+
+test('a figure alone after a search that named no size takes the unit the cards give it: "а на 64?" after "флешка" shows the 64 GB drives, titled «Флешка 64 ГБ»', async () => {
+  const drives = buildCatalogIndex(
+    [
+      item('k64', 'Флешка USB Kingston DataTraveler 64Gb 3.0', ['Флешки'], 2360),
+      item('t16', 'Флешка USB Transcend JetFlash 16Gb', ['Флешки'], 1888),
+      item('c256', 'Флешка USB Corsair Voyager GS 256Gb 3.0', ['Флешки'], 11800),
+      item('k32', 'Флешка USB Kingston DTSE9 32Gb серебро', ['Флешки'], 2360),
+      item('a64', 'Флешка USB ADATA C008 64Gb 2.0', ['Флешки'], 2360),
+      item('sd', 'Флешка USB Kingston SD10G3/64 32Gb', ['Флешки'], 4425),
+    ],
+    { language: 'ru' },
+  );
+  const [, sized] = await dialogOn(drives, 'ru', ['флешка', 'а на 64?']);
+  // Before: «Флешка 64 — вот 1 вариант», the 32 GB drive whose model code ends in "/64".
+  assert.deepEqual(shownSkus(sized!).sort(), ['a64', 'k64']);
+  assert.match(messageOf(sized!), /^Флешка 64 ГБ — вот 2 варианта\./u);
+});
