@@ -103,6 +103,8 @@ const STATED_AS: ReadonlyMap<Attribute | 'size', readonly Attribute[]> = new Map
   // Phones state a battery in mAh, headphones in hours of work.
   ['battery', ['battery', 'runtime']],
   ['size', ['screen', 'volume']],
+  // A capacity is litres of a fridge, gigabytes of a flash drive, milliamp-hours of a power bank.
+  ['volume', ['volume', 'storage', 'battery']],
 ]);
 
 /**

@@ -538,3 +538,31 @@ test('"побольше" beside what it is about is a size wish: "хочу те�
   assert.match(messageOf(fridge!.answer), /^Холодильник — вот \d+ вариант\p{L}*\. В карточках показанных товаров нет данных о размере/u);
   assert.doesNotMatch(messageOf(fridge!.answer), /побольше/u);
 });
+
+test('a capacity is what the cards state: "а побольше объемом?" after flash drives orders by gigabytes, "with more capacity" after power banks by milliamp-hours', async () => {
+  const drives = buildCatalogIndex(
+    [
+      item('d64', 'Флешка USB Kingston DataTraveler 64Gb 3.0', ['Флешки'], 2360),
+      item('d16', 'Флешка USB Transcend JetFlash 16Gb', ['Флешки'], 1888),
+      item('d256', 'Флешка USB Corsair Voyager GS 256Gb 3.0', ['Флешки'], 11800),
+    ],
+    { language: 'ru' },
+  );
+  const [, roomier] = await dialogOn(drives, 'ru', ['флешка', 'а побольше объемом?']);
+  assert.deepEqual(shownSkus(roomier!), ['d256', 'd64', 'd16']);
+  // Before: «В карточках показанных товаров нет данных об объёме».
+  assert.match(messageOf(roomier!), /^Флешка — вот 3 варианта\. В начале — с самым большим объёмом памяти\./u);
+
+  const banks = buildCatalogIndex(
+    [
+      item('b10', 'Rayovac - Portable 10,000 mAh Power Bank - Black', ['Portable Chargers'], 39.99),
+      item('b16', 'Rayovac - Portable 16,000 mAh Power Bank - Black', ['Portable Chargers'], 49.99),
+      item('b3', 'myCharge - VRCharge 3350 mAh Power Bank - Black', ['Portable Chargers'], 29.99),
+    ],
+    { language: 'en' },
+  );
+  const [, more] = await dialogOn(banks, 'en', ['power bank', 'with more capacity']);
+  assert.deepEqual(shownSkus(more!), ['b16', 'b10', 'b3']);
+  // Before: "The cards of these products do not state the capacity; the product pages may."
+  assert.doesNotMatch(messageOf(more!), /do not state/u);
+});
