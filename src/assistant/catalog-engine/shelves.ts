@@ -10,6 +10,7 @@ import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/searc
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
+import { startsPurpose } from '../../catalog/search/stopwords.ts';
 import { closeMeasure, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
@@ -194,7 +195,15 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
     const word = index.productWord(text);
     // The end of a model's name ("ultra" of "samsung s24 ultra") names no kind: the film "для Galaxy S24 Ultra" is not one.
     const one = word !== null && word.known && !word.word.includes(' ') && !isModelSuffix(word.word) ? word.word : undefined;
-    const named = (p: CatalogProduct) => one !== undefined && shows(tokenize(p.name).map(stem), one);
+    // Said before what it is for: "Защитное стекло Deppa для iPhone 15" is no iPhone.
+    const named = (p: CatalogProduct) => {
+      if (one === undefined) {
+        return false;
+      }
+      const words = tokenize(p.name);
+      const own = words.findIndex(startsPurpose);
+      return shows((own < 0 ? words : words.slice(0, own)).map(stem), one);
+    };
     asked = shown.filter((h) => h.product.sku === best || index.sameKind(best, h.product.sku) || named(h.product));
   } else {
     // The kind in the buyer's own word first: the cheapest earbuds, not on-ear headphones.

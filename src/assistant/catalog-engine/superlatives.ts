@@ -30,6 +30,8 @@ const MAX_CARD_CHARS = 2000;
 /** The question picks among what was shown: "which (one/of them)", "какой из них", "у какого". */
 const WHICH_EN = /^(?:and |so |ok,? )?(?:which|what)(?: one| ones| of (?:them|these|those))?\s+(?:has|have|is|are|one|gets|holds|offers)\b/iu;
 const WHICH_RU = /^(?:а |и |так )?(?:у )?(?:какой|какая|какое|какие|какого|которого|который|которая|которое|кто)(?:\s+из\s+(?:них|этих|показанных))?\s/iu;
+/** Or asks the price of the one with the most: "сколько стоит самый дорогой?", "how much is the cheapest one?". */
+const PRICE_OF_MOST = /^(?:а |и |so |and )?(?:сколько стоит|сколько стоят|почём|почем|how much (?:is|are|does|do)|what(?:'s| is) the price of)\s+(?:the\s+)?(?:сам\p{L}*|cheapest|most expensive|priciest|dearest|least expensive)(?![\p{L}\p{N}])/iu;
 
 /** Words naming a computer's working memory: "RAM", "оперативная память", "оперативка", "ОЗУ". */
 export const RAM_WORDS = /\bram\b|(?<![а-яё])(?:оперативн|оперативк|озу(?![а-яё]))/iu;
@@ -82,7 +84,7 @@ export function superlativeAsked(text: string, index: Pick<CatalogIndex, 'produc
     return null;
   }
   const t = text.trim();
-  if (!WHICH_EN.test(t) && !WHICH_RU.test(t) && !/\bof (?:them|these|those)\b|из (?:них|этих)/iu.test(t)) {
+  if (!WHICH_EN.test(t) && !WHICH_RU.test(t) && !PRICE_OF_MOST.test(t) && !/\bof (?:them|these|those)\b|из (?:них|этих)/iu.test(t)) {
     return null;
   }
   for (const a of ATTRIBUTES) {

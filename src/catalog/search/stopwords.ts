@@ -27,6 +27,7 @@ const RU = `
 товар товары модель модели расскажи расскажите рассказать подробнее подробней поподробнее детали
 информация информацию инфо про о нем нём него ней нее неё этом этого этой них их они им ими этих эти этим этими
 привет здравствуйте здравствуй добрый спасибо благодарю спс
+сколько стоит стоят стоимость почем цена цену
 `;
 
 const EN = `
@@ -38,6 +39,7 @@ recommend suggest give some any anything something good best nice great decent n
 which what where how who one ones item items product products model models tell more about details
 info information hello hi hey thanks thank sell sells selling carry carries stock
 whats thats im ive id youre theres heres whos hows wheres dont doesnt like likes loves enjoys
+much cost costs
 `;
 
 /** Grammar and conversational words in Russian and English. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { ask, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 async function answer(products: CatalogProduct[], text: string) {
   const index = buildCatalogIndex(products, { language: 'ru' });
@@ -139,4 +139,28 @@ test('a saved brand put before the exact cards: the answer counts every card ali
   const liked = await ask({ brands: ['Samsung'] });
   assert.equal(productsOf(liked.answer)?.value[0]?.sku, 'du7');
   assert.match(messageOf(liked.answer), /— вот 3 варианта\./u);
+});
+
+test('a model asked for by the name its cards say ("iphone 15") names the cheapest phone, not a glass "для iPhone 15"; asked with its price ("сколько стоит iphone 15") the same, the question no search word', async () => {
+  for (const text of ['iphone 15', 'сколько стоит iphone 15']) {
+    const r = await ask(text);
+    // Before: «Самый доступный — Защитное стекло Deppa для iPhone 15 за 990 ₽», and for the question «Точного совпадения с «сколько стоит» нет».
+    assert.match(messageOf(r.answer), /^iPhone 15 — вот \d+ вариантов\. Самый доступный — Смартфон Apple iPhone 15 128 ГБ/u, text);
+  }
+});
+
+test('"how much is the airpods pro": the price question is no search word; the AirPods Pro first, the rest said to be close ones', async () => {
+  const products: CatalogProduct[] = [
+    { sku: 'pro2', name: 'Apple AirPods Pro 2 Wireless Earbuds, USB-C', categories: ['Electronics', 'Headphones'], available: true, price: 199, params: {} },
+    { sku: 'ap3', name: 'Apple AirPods (3rd generation) Wireless Earbuds', categories: ['Electronics', 'Headphones'], available: true, price: 169, params: {} },
+    { sku: 'pixel', name: 'Google Pixel 8 Pro 128GB, Bay', categories: ['Electronics', 'Smartphones'], available: true, price: 999, params: {} },
+    { sku: 'ip15p', name: 'Apple iPhone 15 Pro 128GB, Natural Titanium', categories: ['Electronics', 'Smartphones'], available: true, price: 999, params: {} },
+  ];
+  const index = buildCatalogIndex(products, { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant({ language: 'en' }), text: 'how much is the airpods pro', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  // Before: 'Nothing matches "much" exactly — here is the closest to your request.'
+  assert.doesNotMatch(messageOf(r.answer), /much|Nothing matches/u);
+  assert.equal(productsOf(r.answer)?.value[0]?.sku, 'pro2');
+  assert.match(messageOf(r.answer), /^AirPods pro: here is 1 option, and 3 close ones\.$/u);
 });

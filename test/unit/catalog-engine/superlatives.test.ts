@@ -566,3 +566,16 @@ test('a capacity is what the cards state: "а побольше объемом?" 
   // Before: "The cards of these products do not state the capacity; the product pages may."
   assert.doesNotMatch(messageOf(more!), /do not state/u);
 });
+
+test('"сколько стоит самый дорогой?" after vacuums names the dearest shown with its price, as "какой из них самый дорогой?" does; "how much is the cheapest one?" too', async () => {
+  const [shown, asked] = await converse(['пылесос', 'сколько стоит самый дорогой?']);
+  const prices = (productsOf(shown!.answer)?.value ?? []).map((c) => c.price ?? 0);
+  const dearest = productsOf(shown!.answer)?.value.find((c) => c.price === Math.max(...prices));
+  assert.ok(dearest);
+  // Before: «Точного совпадения с «сколько стоит» нет» over a new search.
+  assert.equal(messageOf(asked!.answer), `Из показанных самый дорогой — ${dearest.name} за ${formatPrice(dearest.price ?? 0, '₽', 'ru')}.`);
+
+  const phones = buildCatalogIndex([item('a', 'Phone Alpha', ['Phones'], 300), item('b', 'Phone Bravo', ['Phones'], 200), item('c', 'Phone Charlie', ['Phones'], 250)], { language: 'en' });
+  const [, cheapest] = await dialogOn(phones, 'en', ['phone', 'how much is the cheapest one?']);
+  assert.equal(messageOf(cheapest!), 'Of these, the cheapest is Phone Bravo at $200.');
+});
