@@ -964,8 +964,11 @@ export function ranker(source: RankingSource): {
         waiting.push(hit);
         continue;
       }
-      // A product matching fewer of the buyer's words does not pass a waiting variant.
-      if (waiting.length > 0 && (hit.coverage ?? 1) < ((waiting[0] as SearchHit).coverage ?? 1)) {
+      // A product matching fewer of the buyer's words does not pass a waiting variant, nor does
+      // one of another kind pass a variant of the kind asked for ("iphone 15": the 128 GB phone
+      // waited behind four cases and a glass for it).
+      const first = waiting[0];
+      if (first !== undefined && ((hit.coverage ?? 1) < (first.coverage ?? 1) || (hit.ofKind === false && first.ofKind === true))) {
         out.push(...waiting.splice(0));
       }
       keys.add(key);

@@ -164,3 +164,23 @@ test('"how much is the airpods pro": the price question is no search word; the A
   assert.equal(productsOf(r.answer)?.value[0]?.sku, 'pro2');
   assert.match(messageOf(r.answer), /^AirPods pro: here is 1 option, and 3 close ones\.$/u);
 });
+
+test('"iphone 15" where the cards are iPhones: both iPhone 15 phones come before the cases and glass for them, and the cheaper one is named', async () => {
+  const phone = (sku: string, name: string, price: number): CatalogProduct => ({ sku, name, categories: ['Electronics', 'Smartphones'], available: true, price, params: {} });
+  const forIt = (sku: string, name: string, price: number): CatalogProduct => ({ sku, name, categories: ['Electronics', 'Accessories', 'Phone Cases'], available: true, price, params: {} });
+  const products: CatalogProduct[] = [
+    phone('pink', 'Apple iPhone 15 256GB, Pink', 899),
+    phone('black', 'Apple iPhone 15 128GB, Black', 799),
+    forIt('silicone', 'Apple Silicone Case with MagSafe for iPhone 15, Black', 49),
+    forIt('zagg', 'ZAGG InvisibleShield Glass Elite Screen Protector for iPhone 15', 39.99),
+    forIt('spigen', 'Spigen Ultra Hybrid MagFit Case for iPhone 15, Clear', 17.99),
+    forIt('otter', 'OtterBox Symmetry Case for iPhone 15, Black', 49.95),
+    forIt('mujjo', 'Mujjo Leather Wallet Case for iPhone 15, Tan', 59.99),
+  ];
+  const index = buildCatalogIndex(products, { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant({ language: 'en' }), text: 'iphone 15', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  // Before: the 128 GB phone, a colour and size variant of the first, waited behind the five accessories and off the shelf.
+  assert.deepEqual(productsOf(r.answer)?.value.slice(0, 2).map((c) => c.sku).sort(), ['black', 'pink']);
+  assert.match(messageOf(r.answer), /The most affordable is Apple iPhone 15 128GB, Black at \$799\./u);
+});
