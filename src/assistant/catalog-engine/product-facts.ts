@@ -52,6 +52,7 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
   { asked: ['мощност', 'power', 'watt'], card: ['мощност', 'вт', 'power', 'watt', 'w'] },
   { asked: ['процессор', 'чип', 'processor', 'chip', 'cpu'], card: ['процессор', 'чип', 'processor', 'chip', 'bionic', 'snapdragon'] },
   { asked: ['страна', 'производств', 'made', 'country', 'origin'], card: ['страна', 'производств', 'country', 'origin'] },
+  { asked: ['liter', 'litre', 'литр', 'объем', 'capacity', 'volume', 'вместим'], card: ['capacity', 'volume', 'объем', 'вместим', 'литр', 'liter', 'litre', 'л', 'l', 'ml', 'мл'] },
   // "does it print double-sided?", "есть двусторонняя печать?": Icecat's "duplex_print_options".
   { asked: ['duplex', 'double', 'двусторон', 'two-sided'], card: ['duplex', 'двусторон', 'double'] },
 ];

@@ -579,3 +579,17 @@ test('"сколько стоит самый дорогой?" after vacuums names
   const [, cheapest] = await dialogOn(phones, 'en', ['phone', 'how much is the cheapest one?']);
   assert.equal(messageOf(cheapest!), 'Of these, the cheapest is Phone Bravo at $200.');
 });
+
+test('"how many liters is it?" after kettles answers from each card\'s capacity, not "we don\'t seem to have that"', async () => {
+  const kettles = buildCatalogIndex(
+    [
+      { ...item('m', 'Mueller Ultra Kettle 1.8L Electric Kettle, Clear', ['Electric Kettles'], 29.97), params: { Capacity: '1.8 L', Power: '1500 W', Body: 'Glass' } },
+      { ...item('a', 'Aisle Home 1.7L Electric Kettle, Black', ['Electric Kettles'], 17.99), params: { Capacity: '1.7 L', Power: '2200 W', Body: 'Plastic' } },
+    ],
+    { language: 'en' },
+  );
+  const [, litres] = await dialogOn(kettles, 'en', ['kettle', 'how many liters is it?']);
+  assert.match(messageOf(litres!), /^From the cards: /u);
+  assert.match(messageOf(litres!), /“Mueller Ultra Kettle 1\.8L Electric Kettle, Clear”: Capacity: 1\.8 L/u);
+  assert.match(messageOf(litres!), /“Aisle Home 1\.7L Electric Kettle, Black”: Capacity: 1\.7 L/u);
+});
