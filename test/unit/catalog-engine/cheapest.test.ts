@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { ask, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { ask, dialogOn, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 async function answer(products: CatalogProduct[], text: string) {
   const index = buildCatalogIndex(products, { language: 'ru' });
@@ -156,13 +156,11 @@ test('"how much is the airpods pro": the price question is no search word; the A
     { sku: 'pixel', name: 'Google Pixel 8 Pro 128GB, Bay', categories: ['Electronics', 'Smartphones'], available: true, price: 999, params: {} },
     { sku: 'ip15p', name: 'Apple iPhone 15 Pro 128GB, Natural Titanium', categories: ['Electronics', 'Smartphones'], available: true, price: 999, params: {} },
   ];
-  const index = buildCatalogIndex(products, { language: 'en' });
-  const engine = createCatalogEngine({ catalogs: { get: () => index } });
-  const r = await engine.answer({ tenant: tenant({ language: 'en' }), text: 'how much is the airpods pro', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  const [r] = await dialogOn(buildCatalogIndex(products, { language: 'en' }), 'en', ['how much is the airpods pro']);
   // Before: 'Nothing matches "much" exactly — here is the closest to your request.'
-  assert.doesNotMatch(messageOf(r.answer), /much|Nothing matches/u);
-  assert.equal(productsOf(r.answer)?.value[0]?.sku, 'pro2');
-  assert.match(messageOf(r.answer), /^AirPods pro: here is 1 option, and 3 close ones\.$/u);
+  assert.doesNotMatch(messageOf(r!), /much|Nothing matches/u);
+  assert.equal(productsOf(r!)?.value[0]?.sku, 'pro2');
+  assert.match(messageOf(r!), /^AirPods pro: here is 1 option, and 3 close ones\.$/u);
 });
 
 test('"iphone 15" where the cards are iPhones: both iPhone 15 phones come before the cases and glass for them, and the cheaper one is named', async () => {
@@ -177,10 +175,8 @@ test('"iphone 15" where the cards are iPhones: both iPhone 15 phones come before
     forIt('otter', 'OtterBox Symmetry Case for iPhone 15, Black', 49.95),
     forIt('mujjo', 'Mujjo Leather Wallet Case for iPhone 15, Tan', 59.99),
   ];
-  const index = buildCatalogIndex(products, { language: 'en' });
-  const engine = createCatalogEngine({ catalogs: { get: () => index } });
-  const r = await engine.answer({ tenant: tenant({ language: 'en' }), text: 'iphone 15', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  const [r] = await dialogOn(buildCatalogIndex(products, { language: 'en' }), 'en', ['iphone 15']);
   // Before: the 128 GB phone, a colour and size variant of the first, waited behind the five accessories and off the shelf.
-  assert.deepEqual(productsOf(r.answer)?.value.slice(0, 2).map((c) => c.sku).sort(), ['black', 'pink']);
-  assert.match(messageOf(r.answer), /The most affordable is Apple iPhone 15 128GB, Black at \$799\./u);
+  assert.deepEqual(productsOf(r!)?.value.slice(0, 2).map((c) => c.sku).sort(), ['black', 'pink']);
+  assert.match(messageOf(r!), /The most affordable is Apple iPhone 15 128GB, Black at \$799\./u);
 });
