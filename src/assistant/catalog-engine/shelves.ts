@@ -410,19 +410,20 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   } else if (opts.notStated && products.length > 0) {
     lines.push(t.superlativeUnknown(opts.notStated));
   }
+  // The cards of what was asked for: a hit that misses the query's product word (a seat
+  // fastener under a toilet search), or matches it without being of that kind (a Galaxy
+  // adapter under "samsung galaxy phone") when cards of the kind are shown, is not named as
+  // the affordable choice, nor a product the cards do not show, nor does its price set the
+  // budget the quick replies offer ("До 7 000 ₽" under iPhones, from the cases beside them).
+  // When the answer said how many cards are exactly what was asked for, those (the first ones).
+  const onCards = new Set(products.slice(0, exactCards).map((p) => p.sku));
+  const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => statedPrice(p) !== undefined);
   if (run.sort === 'price_asc') {
     lines.push(t.sortedAsc);
   } else if (run.sort === 'price_desc') {
     lines.push(t.sortedDesc);
   } else {
-    // The cheapest card of what was asked for: a hit that misses the query's product word (a seat
-    // fastener under a toilet search), or matches it without being of that kind (a Galaxy
-    // adapter under "samsung galaxy phone") when cards of the kind are shown, is not named as
-    // the affordable choice, nor a product the cards do not show; when cheaper cards are out
-    // of stock, the sentence says "in stock".
-    // When the answer said how many cards are exactly what was asked for, one of those (the first ones).
-    const onCards = new Set(products.slice(0, exactCards).map((p) => p.sku));
-    const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => statedPrice(p) !== undefined);
+    // The cheapest of them; when cheaper cards are out of stock, the sentence says "in stock".
     const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && exactCards > 1) {
       const cheaperOutOfStock = priced.some((p) => !p.available && (p.price as number) < (cheapest.price as number));
@@ -432,7 +433,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const shelf: Shelf = { products, title: t.titleSearch(what), shelfId: 'aisle-search', sourceQuery: what || turn.text };
   return result(
     turn,
-    { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, run.filters, currency) },
+    { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, run.filters, currency, priced) },
     state,
     opts.learned,
   );

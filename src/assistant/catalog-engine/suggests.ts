@@ -38,6 +38,8 @@ export function productSuggests(
   shown: CatalogProduct[],
   filters: SearchFilters,
   currency: string,
+  /** The shown cards of what was asked for, whose prices set the budget offered (all shown by default). */
+  asked: readonly CatalogProduct[] = shown,
 ): string[] {
   const t = texts(lang);
   const out: string[] = [];
@@ -66,10 +68,11 @@ export function productSuggests(
         add(out, t.sugOnly(top));
       }
     }
-    if (filters.priceMax === undefined && prices.length >= 3) {
-      // A band that keeps roughly the cheaper half of what was shown.
-      const band = nicePrice(prices[Math.floor(prices.length / 2) - 1] as number);
-      if (band < (prices[prices.length - 1] as number)) {
+    const askedPrices = asked.map((p) => p.price).filter((p): p is number => typeof p === 'number' && p > 0).sort((a, b) => a - b);
+    if (filters.priceMax === undefined && askedPrices.length >= 3) {
+      // A band that keeps roughly the cheaper half of what was asked for.
+      const band = nicePrice(askedPrices[Math.floor(askedPrices.length / 2) - 1] as number);
+      if (band < (askedPrices[askedPrices.length - 1] as number)) {
         add(out, t.sugUpTo(formatPrice(band, currency, lang)));
       }
     }

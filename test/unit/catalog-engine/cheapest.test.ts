@@ -180,3 +180,11 @@ test('"iphone 15" where the cards are iPhones: both iPhone 15 phones come before
   assert.deepEqual(productsOf(r!)?.value.slice(0, 2).map((c) => c.sku).sort(), ['black', 'pink']);
   assert.match(messageOf(r!), /The most affordable is Apple iPhone 15 128GB, Black at \$799\./u);
 });
+
+test('the budget a quick reply offers comes from the prices of what was asked for: "iphone 15" offers «До 100 000 ₽», not «До 7 000 ₽» from the cases beside the phones', async () => {
+  const r = await ask('iphone 15');
+  const suggests = r.answer.response.ui?.suggests ?? [];
+  // Before: «До 7 000 ₽», a budget that keeps only the glass and the cases.
+  assert.ok(suggests.includes('До 100 000 ₽'), suggests.join(' | '));
+  assert.ok(!suggests.includes('До 7 000 ₽'), suggests.join(' | '));
+});
