@@ -67,6 +67,7 @@ const LEAST = /\b(?:least|smallest|lowest|fewest|less|smaller|minimum)\b|мен�
 const UNITS: Readonly<Record<Exclude<Attribute, 'price'>, ReadonlyArray<readonly [string, number]>>> = {
   storage: [['gb', 1], ['tb', 1000], ['mb', 0.001]],
   ram: [['gb', 1], ['mb', 0.001]],
+  load: [['kg', 1]],
   screen: [['in', 1], ['cm', 1 / 2.54]],
   battery: [['mah', 1]],
   runtime: [['h', 1]],
@@ -105,8 +106,9 @@ const STATED_AS: ReadonlyMap<Attribute | 'size', readonly Attribute[]> = new Map
   // Phones state a battery in mAh, headphones in hours of work.
   ['battery', ['battery', 'runtime']],
   ['size', ['screen', 'volume']],
-  // A capacity is litres of a fridge, gigabytes of a flash drive, milliamp-hours of a power bank.
-  ['volume', ['volume', 'storage', 'battery']],
+  // A capacity is litres of a fridge, gigabytes of a flash drive, milliamp-hours of a power bank,
+  // kilograms of washing a washing machine's name states ("какая из них самая вместительная?").
+  ['volume', ['volume', 'storage', 'battery', 'load']],
 ]);
 
 /**
@@ -153,6 +155,10 @@ export function measuredValue(p: CatalogProduct, attribute: Attribute): number |
   }
   if (attribute === 'ram') {
     return ramOf(p);
+  }
+  if (attribute === 'load') {
+    // The "7 кг" of a washing machine's name: its load, which no parameter of weight is.
+    return largestMeasure(p.name, 'load');
   }
   const keyed = KEYED[attribute];
   const free = largestMeasure(cardText(p), attribute, keyed?.units);

@@ -593,3 +593,15 @@ test('"how many liters is it?" after kettles answers from each card\'s capacity,
   assert.match(messageOf(litres!), /“Mueller Ultra Kettle 1\.8L Electric Kettle, Clear”: Capacity: 1\.8 L/u);
   assert.match(messageOf(litres!), /“Aisle Home 1\.7L Electric Kettle, Black”: Capacity: 1\.7 L/u);
 });
+
+test('a washing machine\'s capacity is the load its name states: "какая из них самая вместительная?" names the 11 kg one; "а полегче?" still finds no weight', async () => {
+  const washers = buildCatalogIndex(
+    [9, 11, 6.5].map((kg) => item(`w${kg}`, `Стиральная машина LG ${kg} кг - AI Wash | TurboWash™360˚`, ['Laundry'], 150_000 + kg * 10_000)),
+    { language: 'ru' },
+  );
+  const [, roomiest, lighter] = await dialogOn(washers, 'ru', ['стиральная машина', 'какая из них самая вместительная?', 'а полегче?']);
+  // Before: «В карточках показанных товаров нет данных об объёме».
+  assert.equal(messageOf(roomiest!), 'Самая большая загрузка из показанных — у «Стиральная машина LG 11 кг - AI Wash | TurboWash™360˚»: 11 кг.');
+  assert.deepEqual(shownSkus(roomiest!), ['w11', 'w9', 'w6.5']);
+  assert.equal(messageOf(lighter!), 'В карточках показанных товаров нет данных о весе — точнее подскажет страница товара.');
+});
