@@ -112,12 +112,15 @@ function lookFor(question: string): { wanted: string[]; topical: string[] } {
 }
 
 function mentions(text: string, wanted: string[]): boolean {
-  return tokenize(text).some((w) => starts(w, wanted));
+  return saysAny(tokenize(text), wanted);
 }
 
-/** How many of the wanted words a text mentions. */
-function mentioned(text: string, wanted: string[]): number {
-  const words = tokenize(text);
+function saysAny(words: readonly string[], wanted: string[]): boolean {
+  return words.some((w) => starts(w, wanted));
+}
+
+/** How many of the wanted words a text's words say. */
+function saysHowMany(words: readonly string[], wanted: string[]): number {
   return wanted.filter((x) => words.some((w) => starts(w, [x]))).length;
 }
 
@@ -155,8 +158,10 @@ export function productFacts(p: CatalogProduct, question: string): ProductFacts 
   const params: Array<{ fact: string; says: number }> = [];
   for (const [key, value] of Object.entries(p.params).slice(0, MAX_PARAMS)) {
     const v = clip(value, MAX_VALUE_CHARS);
-    const says = 3 * mentioned(key, wanted) + mentioned(v, wanted);
-    if (says > 0 && (mentions(key, about) || mentions(v, about))) {
+    const keyWords = tokenize(key);
+    const valueWords = tokenize(v);
+    const says = 3 * saysHowMany(keyWords, wanted) + saysHowMany(valueWords, wanted);
+    if (says > 0 && (saysAny(keyWords, about) || saysAny(valueWords, about))) {
       params.push({ fact: statedParam(key, v), says });
     }
   }

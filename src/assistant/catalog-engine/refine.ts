@@ -443,9 +443,8 @@ const MAX_NAME_WORDS_READ = 40;
  */
 function shownSize(index: CatalogIndex, shown: readonly string[], units: ReadonlySet<string> = SIZE_UNITS): { value: number; unit: string } | null {
   const byUnit = new Map<string, number[]>();
-  for (const sku of shown.slice(0, SHELF_SIZE)) {
-    const name = index.bySku(sku)?.name ?? '';
-    const measure = measuresOf(tokenize(spellMarks(name)).slice(0, MAX_NAME_WORDS_READ)).find((m) => units.has(m.unit));
+  for (const measures of shownNameMeasures(index, shown)) {
+    const measure = measures.find((m) => units.has(m.unit));
     if (measure) {
       const values = byUnit.get(measure.unit) ?? [];
       values.push(measure.value);
@@ -458,14 +457,14 @@ function shownSize(index: CatalogIndex, shown: readonly string[], units: Readonl
 
 /** The unit a shown card's name gives this figure ("64Gb" for 64), or undefined when none does. */
 function shownUnitOf(index: CatalogIndex, shown: readonly string[], value: number): string | undefined {
-  for (const sku of shown.slice(0, SHELF_SIZE)) {
-    const name = index.bySku(sku)?.name ?? '';
-    const measure = measuresOf(tokenize(spellMarks(name)).slice(0, MAX_NAME_WORDS_READ)).find((m) => m.value === value);
-    if (measure) {
-      return measure.unit;
-    }
-  }
-  return undefined;
+  return shownNameMeasures(index, shown)
+    .flat()
+    .find((m) => m.value === value)?.unit;
+}
+
+/** The measures the names of the shown cards state, each read to MAX_NAME_WORDS_READ words. */
+function shownNameMeasures(index: CatalogIndex, shown: readonly string[]): Array<Array<{ value: number; unit: string }>> {
+  return shown.slice(0, SHELF_SIZE).map((sku) => measuresOf(tokenize(spellMarks(index.bySku(sku)?.name ?? '')).slice(0, MAX_NAME_WORDS_READ)));
 }
 
 /** Units of a length, which "longer" and "shorter" compare. */
