@@ -70,6 +70,55 @@ const withoutLastPart = (name: string): string => splitLastPart(name)?.base ?? n
 /** The cards a buyer sees first: one per product there. */
 const FIRST_CARDS = 6;
 
+/** (matched / words)³ by the number of words, then the number matched: the coverage factor. */
+const COVERAGE_FACTOR_BY_WORDS = Array.from({ length: 33 }, (_, g) => Float64Array.from({ length: 33 }, (_, m) => (g === 0 ? 0 : (m / g) ** 3)));
+
+/** What the candidate loop learned of the candidates it kept (see `scoreCandidates`). */
+class CandidateTally {
+  count = 0;
+  bestMatched = 0;
+  anyHead = false;
+  anyModelNumber = false;
+  withKind = 0;
+  withOwnKind = 0;
+  wholeOfKind = 0;
+  /** Among those matching `bestMatched` words (see `tallyBest`). */
+  bestScore = 0;
+  bestKind = 0;
+  kindFloor = Number.POSITIVE_INFINITY;
+}
+
+/** Which scored candidates are no answer, and how the rest are keyed (see `keyCandidates`). */
+class KeyRule {
+  constructor(
+    /** The groups of a model's number every candidate must match (0: none required). */
+    readonly modelNumbers: number,
+    /** The groups of what the item comes with a candidate matching the product word must match (0: none). */
+    readonly withMask: number,
+    /** Only products of the kind asked for. */
+    readonly ownKindOnly: boolean,
+    /** Only products of the kind asked for, the item named after its model. */
+    readonly kindAfterCode: boolean,
+    /** Only products of the kind matching every group of `ownMask` (what the item is for aside). */
+    readonly purposeKind: boolean,
+    readonly ownMask: number,
+    /** A product matching only what the item is for, or a colour or feature, is no answer. */
+    readonly fitsOnly: boolean,
+    readonly asideMask: number,
+    readonly minMatched: number,
+    readonly bestMatched: number,
+    readonly minScore: number,
+    readonly headOnly: boolean,
+    readonly kindOnly: number,
+    /** A price order: -1 ascending, 1 descending, 0 none. */
+    readonly dir: number,
+    readonly ng: number,
+    /** The groups of what the item comes with. */
+    readonly comesWith: number,
+    readonly kindFloor: number,
+  ) {}
+}
+
 /** What ranking reads: the products, their columns, the text index and the search's helpers. */
 export interface RankingSource {
   docs: CatalogProduct[];
@@ -421,6 +470,181 @@ export function ranker(source: RankingSource): {
   }
 
   /**
+   * Scores the `total` candidates the posting read left in the scratch arrays and keeps, packed
+   * at the front, those passing the column filters: the raw score times the share of the
+   * buyer's words matched, cubed (products matching every word first however strongly a
+   * product matches one of them), unavailable products a little lower, the kind asked for
+   * higher (see the factors above). What it learns of them goes to `tally`.
+   * The ranking's hot loop lives apart from `rankText`, and takes numbers and typed arrays
+   * only: when a path of `rankText` met for the first time throws that function back to the
+   * interpreter, this loop stays optimised (inside it, it ran thousands of candidates
+   * unoptimised for that answer; docs/performance.md, 2026-11-29).
+   */
+  function scoreCandidates(
+    total: number,
+    cf: CompiledFilters,
+    ng: number,
+    headBit: number,
+    headTerms: Int32Array,
+    saidTerms: Int32Array,
+    oneWord: boolean,
+    asideMask: number,
+    modelNumbers: number,
+    forModels: boolean,
+    withMask: number,
+    tally: CandidateTally,
+  ): void {
+    const filtered = cf.any;
+    const coverage = COVERAGE_FACTOR_BY_WORDS[ng] as Float64Array;
+    let count = 0;
+    let bestMatched = 0;
+    let anyHead = false;
+    let anyModelNumber = false;
+    let withKind = 0;
+    let withOwnKind = 0;
+    let wholeOfKind = 0;
+    for (let k = 0; k < total; k++) {
+      const doc = candDoc[k] as number;
+      if (filtered && !passesColumns(doc, cf)) {
+        continue;
+      }
+      const bits = candMask[k] as number;
+      const matched = popcount(bits);
+      let s = (candScore[k] as number) * (coverage[matched] as number);
+      if (available[doc] === 0) {
+        s *= UNAVAILABLE_FACTOR;
+      }
+      const isHead = (bits & headBit) !== 0;
+      const ofKind = isHead && isOfKind(doc, headTerms);
+      const asSaid = ofKind && saidTerms.length > 0 && isOfKind(doc, saidTerms);
+      if (asSaid || (ofKind && saidTerms.length === 0)) {
+        s *= oneWord ? ONE_WORD_KIND_FACTOR : KIND_FACTOR;
+      } else if (ofKind) {
+        s *= SYNONYM_KIND_FACTOR;
+      } else if (isHead && hasKind(doc) && !oneWord) {
+        s *= OTHER_KIND_FACTOR;
+      } else if (!isHead && headBit !== 0 && (bits & ~asideMask) === 0) {
+        s *= COLOUR_ONLY_FACTOR;
+      }
+      candHead[count] = asSaid ? 3 : ofKind ? 2 : isHead ? 1 : 0;
+      candBits[count] = bits;
+      candDoc[count] = doc;
+      candScore[count] = s;
+      candMask[count] = matched;
+      if (matched > bestMatched) {
+        bestMatched = matched;
+      }
+      anyHead ||= isHead;
+      // Some product of the kind asked for (by the product word, or by the category filter the
+      // item's word became) matches everything, the model's number too.
+      anyModelNumber ||= modelNumbers !== 0 && matched === ng && (headBit === 0 || ofKind || forModels);
+      if (ofKind && matched === ng) {
+        wholeOfKind++;
+      }
+      if (withMask !== 0 && isHead && matched === ng) {
+        withKind++;
+        if (ofKind) {
+          withOwnKind++;
+        }
+      }
+      count++;
+    }
+    tally.count = count;
+    tally.bestMatched = bestMatched;
+    tally.anyHead = anyHead;
+    tally.anyModelNumber = anyModelNumber;
+    tally.withKind = withKind;
+    tally.withOwnKind = withOwnKind;
+    tally.wholeOfKind = wholeOfKind;
+  }
+
+  /**
+   * Among the kept candidates matching the most words: the best score, the lowest score of a
+   * product of the kind asked for, and the closest kind (3 as the buyer said it, 2 by a synonym, 0 none).
+   */
+  function tallyBest(tally: CandidateTally): void {
+    const { count, bestMatched } = tally;
+    let bestScore = 0;
+    let bestKind = 0;
+    let kindFloor = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < count; k++) {
+      if ((candMask[k] as number) !== bestMatched) {
+        continue;
+      }
+      const s = candScore[k] as number;
+      const h = candHead[k] as number;
+      if (s > bestScore) {
+        bestScore = s;
+      }
+      if (h >= 2) {
+        if (h > bestKind) {
+          bestKind = h;
+        }
+        if (s < kindFloor) {
+          kindFloor = s;
+        }
+      }
+    }
+    tally.bestScore = bestScore;
+    tally.bestKind = bestKind;
+    tally.kindFloor = kindFloor;
+  }
+
+  /** Whether some kept candidate is of the kind asked for and matches every group of `ownMask`. */
+  function someKindWhole(count: number, ownMask: number): boolean {
+    for (let k = 0; k < count; k++) {
+      if ((candHead[k] as number) >= 2 && ((candBits[k] as number) & ownMask) === ownMask) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Each scored candidate's key for the top-k (NaN: no answer), by `rule`: in a price order
+   * available first, then by price, no price last; otherwise the score, with what only names
+   * the kind asked for, or matches only what the item comes with, just below the weakest
+   * product of the kind matching as much. Apart from `rankText` for the reason above.
+   */
+  function keyCandidates(count: number, rule: KeyRule): void {
+    const { modelNumbers, withMask, ownKindOnly, kindAfterCode, purposeKind, ownMask, fitsOnly, asideMask, minMatched, bestMatched, minScore, headOnly, kindOnly, dir, ng, comesWith, kindFloor } = rule;
+    for (let k = 0; k < count; k++) {
+      const m = candMask[k] as number;
+      const bits = candBits[k] as number;
+      const h = candHead[k] as number;
+      if (
+        // Some product matches the model's number asked for: one without it is another model's.
+        (bits & modelNumbers) !== modelNumbers ||
+        (h >= 1 && (bits & withMask) !== withMask) ||
+        (ownKindOnly && h < 2) ||
+        // An item after its model ("galaxy s7 edge case"): with cases matching it all, the
+        // phones whose descriptions say "case" are no answer.
+        (kindAfterCode && h < 2) ||
+        (purposeKind
+          ? !(h >= 2 && (bits & ownMask) === ownMask)
+          : // What the item fits alone (a watch for "зарядка для часов") is no answer while something matches the item.
+            (fitsOnly && h === 0 && (bits & ~asideMask) === 0) ||
+            m < minMatched ||
+            (m < bestMatched && (candScore[k] as number) < minScore) ||
+            (headOnly && h === 0) ||
+            h < kindOnly)
+      ) {
+        keyBuf[k] = Number.NaN;
+      } else if (dir !== 0) {
+        const d = candDoc[k] as number;
+        const p = prices[d] as number;
+        keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
+      } else if ((h === 1 || (h === 0 && bestMatched < ng && (bits & ~comesWith) === 0)) && (candScore[k] as number) >= kindFloor) {
+        // So, when no product matches every word, does one matching only what the item comes
+        // with: "ноутбук с ssd" where no laptop says SSD shows the laptops before the SSD drives.
+        keyBuf[k] = kindFloor * 0.999;
+      } else {
+        keyBuf[k] = candScore[k] as number;
+      }
+    }
+  }
+
+  /**
    * The group naming the product asked for: the query's product word when the catalogue has
    * it; when that word names no kind of product here (a finish, "… sconce bronze"; a model
    * name, "… faucet oletto kpf 2820 sfs"; a word the shop does not use, "tile backsplash"),
@@ -463,7 +687,7 @@ export function ranker(source: RankingSource): {
     return mask;
   }
 
-  const COVERAGE_FACTOR = Array.from({ length: 33 }, (_, m) => Array.from({ length: 33 }, (_, g) => (g === 0 ? 0 : (m / g) ** 3)));
+
 
   /** The index terms of a product's name and categories: the texts that say what it is and what it is for. */
   function namedTerms(p: CatalogProduct): Set<number> {
@@ -649,13 +873,7 @@ export function ranker(source: RankingSource): {
     // Filter, and turn raw scores into final ones: the share of the buyer's words matched,
     // cubed, so products matching every word come first however strongly a product
     // matches one of them; unavailable products a little lower.
-    let count = 0;
-    let bestMatched = 0;
-    let anyHead = false;
-    let anyModelNumber = false;
-    let withKind = 0;
-    let withOwnKind = 0;
-    let wholeOfKind = 0;
+    const tally = new CandidateTally();
     try {
       for (let pass = conjunctive ? 0 : 1; pass < 2; pass++) {
         if (pass === 1 && conjunctive) {
@@ -669,59 +887,8 @@ export function ranker(source: RankingSource): {
             ? { exhaustive: true, restrict, allow: undefined, conjunctive: false }
             : { exhaustive: cf.any || sort !== undefined, restrict: undefined, allow, conjunctive: pass === 0 },
         );
-        count = 0;
-        bestMatched = 0;
-        anyHead = false;
-        anyModelNumber = false;
-        withKind = 0;
-        withOwnKind = 0;
-        wholeOfKind = 0;
-        for (let k = 0; k < total; k++) {
-          const doc = candDoc[k] as number;
-          if (cf.any && !passesColumns(doc, cf)) {
-            continue;
-          }
-          const matched = popcount(candMask[k] as number);
-          let s = (candScore[k] as number) * ((COVERAGE_FACTOR[matched] as number[])[ng] as number);
-          if (available[doc] === 0) {
-            s *= UNAVAILABLE_FACTOR;
-          }
-          const isHead = ((candMask[k] as number) & headBit) !== 0;
-          const ofKind = isHead && isOfKind(doc, headTerms);
-          const asSaid = ofKind && saidTerms.length > 0 && isOfKind(doc, saidTerms);
-          if (asSaid || (ofKind && saidTerms.length === 0)) {
-            s *= oneWord ? ONE_WORD_KIND_FACTOR : KIND_FACTOR;
-          } else if (ofKind) {
-            s *= SYNONYM_KIND_FACTOR;
-          } else if (isHead && hasKind(doc) && !oneWord) {
-            s *= OTHER_KIND_FACTOR;
-          } else if (!isHead && headBit !== 0 && ((candMask[k] as number) & ~asideMask) === 0) {
-            s *= COLOUR_ONLY_FACTOR;
-          }
-          candHead[count] = asSaid ? 3 : ofKind ? 2 : isHead ? 1 : 0;
-          candBits[count] = candMask[k] as number;
-          candDoc[count] = doc;
-          candScore[count] = s;
-          candMask[count] = matched;
-          if (matched > bestMatched) {
-            bestMatched = matched;
-          }
-          anyHead ||= isHead;
-          // Some product of the kind asked for (by the product word, or by the category filter the
-          // item's word became) matches everything, the model's number too.
-          anyModelNumber ||= modelNumbers !== 0 && matched === ng && (headBit === 0 || ofKind || forModels.length > 0);
-          if (ofKind && matched === ng) {
-            wholeOfKind++;
-          }
-          if (withMask !== 0 && isHead && matched === ng) {
-            withKind++;
-            if (ofKind) {
-              withOwnKind++;
-            }
-          }
-          count++;
-        }
-        if (bestMatched === ng) {
+        scoreCandidates(total, cf, ng, headBit, headTerms, saidTerms, oneWord, asideMask, modelNumbers, forModels.length > 0, withMask, tally);
+        if (tally.bestMatched === ng) {
           break;
         }
       }
@@ -731,15 +898,12 @@ export function ranker(source: RankingSource): {
         allowMark[restrictBuf[k] as number] = 0;
       }
     }
+    const { count, bestMatched, anyHead, anyModelNumber, withKind, withOwnKind, wholeOfKind } = tally;
     if (count === 0) {
       return [];
     }
-    let bestScore = 0;
-    for (let k = 0; k < count; k++) {
-      if ((candMask[k] as number) === bestMatched && (candScore[k] as number) > bestScore) {
-        bestScore = candScore[k] as number;
-      }
-    }
+    tallyBest(tally);
+    const bestScore = tally.bestScore;
     // Keep what matches about as much of the query as the best hit does; the long tail of
     // one-word matches for a three-word query is noise, not choice. A product that matches
     // every word the best hit matches stays however low it scores: words every product of
@@ -752,68 +916,41 @@ export function ranker(source: RankingSource): {
     // In a price order, the products of the kind asked for when there are any: the cheapest
     // iPhone, not the cheapest case that fits one; of the kind as the buyer named it when
     // some are (the cheapest earbuds, not on-ear headphones).
-    let kindOnly = 0;
-    if (sort) {
-      for (let k = 0; k < count && kindOnly < 3; k++) {
-        if (candMask[k] === bestMatched && (candHead[k] as number) > kindOnly && (candHead[k] as number) >= 2) {
-          kindOnly = candHead[k] as number;
-        }
-      }
-    }
+    const kindOnly = sort ? tally.bestKind : 0;
     // "X для Y": the products of kind X are the answer, Y says which fit best; a product of
     // kind X matching every other word stays however little of Y it names (a strap "для fenix
     // 7" whose name does not say Fenix), and when there are such products, only they.
     const ownMask = ((ng >= 32 ? 0 : 1 << ng) - 1) & ~purposeMask;
     const kindWhole = (k: number) => (candHead[k] as number) >= 2 && ((candBits[k] as number) & ownMask) === ownMask;
-    let purposeKind = false;
-    if (purposeMask !== 0 && !sort) {
-      for (let k = 0; k < count && !purposeKind; k++) {
-        purposeKind = kindWhole(k);
-      }
-    }
+    const purposeKind = purposeMask !== 0 && !sort && someKindWhole(count, ownMask);
     const minScore = sort ? 0 : bestScore * 0.02;
     // A product that names the product word as something else (a seat fastener "для унитаза"
     // for "унитаз с бачком"), or is of another kind in a category of it (a chrome shower head
     // filed under "Смесители" for "смеситель хром"), comes after every product of the kind asked
     // for that matches as much; products matching other words keep their place.
-    let kindFloor = Number.POSITIVE_INFINITY;
-    if (!sort && head >= 0) {
-      for (let k = 0; k < count; k++) {
-        if (candMask[k] === bestMatched && (candHead[k] as number) >= 2 && (candScore[k] as number) < kindFloor) {
-          kindFloor = candScore[k] as number;
-        }
-      }
-    }
-    const dir = sort === 'price_asc' ? -1 : 1;
-    for (let k = 0; k < count; k++) {
-      const m = candMask[k] as number;
-      // What the item fits alone (a watch for "зарядка для часов") is no answer while something matches the item.
-      const fitsOnly = purposeMask !== 0 && anyHead && candHead[k] === 0 && ((candBits[k] as number) & ~asideMask) === 0;
-      if (
-        (anyModelNumber && ((candBits[k] as number) & modelNumbers) !== modelNumbers) ||
-        (withKind >= 2 && (candHead[k] as number) >= 1 && ((candBits[k] as number) & withMask) !== withMask) ||
-        (withOwnKind >= 2 && (candHead[k] as number) < 2) ||
-        // An item after its model ("galaxy s7 edge case"): with cases matching it all, the
-        // phones whose descriptions say "case" are no answer.
-        (kindAfterCode && wholeOfKind >= 2 && (candHead[k] as number) < 2) ||
-        (purposeKind
-          ? !kindWhole(k)
-          : fitsOnly || m < minMatched || (m < bestMatched && (candScore[k] as number) < minScore) || (headOnly && candHead[k] === 0) || (candHead[k] as number) < kindOnly)
-      ) {
-        keyBuf[k] = Number.NaN;
-      } else if (sort) {
-        const d = candDoc[k] as number;
-        const p = prices[d] as number;
-        // Available first, then by price; no price last.
-        keyBuf[k] = (available[d] === 1 ? 1e15 : 0) + (Number.isNaN(p) ? -1e14 : dir * p);
-      } else if ((candHead[k] === 1 || (candHead[k] === 0 && bestMatched < ng && ((candBits[k] as number) & ~withMask) === 0)) && (candScore[k] as number) >= kindFloor) {
-        // So, when no product matches every word, does one matching only what the item comes
-        // with: "ноутбук с ssd" where no laptop says SSD shows the laptops before the SSD drives.
-        keyBuf[k] = kindFloor * 0.999;
-      } else {
-        keyBuf[k] = candScore[k] as number;
-      }
-    }
+    const kindFloor = !sort && head >= 0 ? tally.kindFloor : Number.POSITIVE_INFINITY;
+    keyCandidates(
+      count,
+      new KeyRule(
+        anyModelNumber ? modelNumbers : 0,
+        withKind >= 2 ? withMask : 0,
+        withOwnKind >= 2,
+        kindAfterCode && wholeOfKind >= 2,
+        purposeKind,
+        ownMask,
+        purposeMask !== 0 && anyHead,
+        asideMask,
+        minMatched,
+        bestMatched,
+        minScore,
+        headOnly,
+        kindOnly,
+        sort === undefined ? 0 : sort === 'price_asc' ? -1 : 1,
+        ng,
+        withMask,
+        kindFloor,
+      ),
+    );
     const exclusion = cf.exclusion;
     const want = sort ? limit : limit * VARIANT_POOL;
     let picked = exclusion ? bestWithout(keyBuf, count, want, (k) => exclusion.excludes(candDoc[k] as number)) : topK(keyBuf, count, want);
