@@ -66,12 +66,16 @@ function alt(words: string[]): string {
 }
 
 const B = String.raw`(?<![\p{L}\p{N}])`;
-const RANGE = new RegExp(String.raw`${B}(?:от|from|between|между|с)\s+${MONEY}\s*(?:до|to|and|и|-|–|—)\s*${MONEY}`, 'giu');
-const DASH_RANGE = new RegExp(String.raw`${B}${MONEY}\s*(?:-|–|—)\s*${MONEY}`, 'giu');
-const MAX = new RegExp(String.raw`${B}(?:${alt(MAX_WORDS)})\s+${MONEY}`, 'giu');
-const MIN = new RegExp(String.raw`${B}(?:${alt(MIN_WORDS)})\s+${MONEY}`, 'giu');
-const AROUND = new RegExp(String.raw`${B}(?:${alt(AROUND_WORDS)})\s+(?:за\s+)?${MONEY}`, 'giu');
-const FOR = new RegExp(String.raw`${B}(?:${alt(FOR_WORDS)})\s+${MONEY}`, 'giu');
+// No `i` flag on these: the text is lower case already (normalizeText), and a case-insensitive
+// Unicode letter class costs V8 far more to compile. V8 compiles a pattern on its first use,
+// once for Latin-only text and once for any other: with `giu` that took about 100 ms each time
+// (the first buyer of each script after a start waited for it), 40-60 ms without.
+const RANGE = new RegExp(String.raw`${B}(?:от|from|between|между|с)\s+${MONEY}\s*(?:до|to|and|и|-|–|—)\s*${MONEY}`, 'gu');
+const DASH_RANGE = new RegExp(String.raw`${B}${MONEY}\s*(?:-|–|—)\s*${MONEY}`, 'gu');
+const MAX = new RegExp(String.raw`${B}(?:${alt(MAX_WORDS)})\s+${MONEY}`, 'gu');
+const MIN = new RegExp(String.raw`${B}(?:${alt(MIN_WORDS)})\s+${MONEY}`, 'gu');
+const AROUND = new RegExp(String.raw`${B}(?:${alt(AROUND_WORDS)})\s+(?:за\s+)?${MONEY}`, 'gu');
+const FOR = new RegExp(String.raw`${B}(?:${alt(FOR_WORDS)})\s+${MONEY}`, 'gu');
 
 // Comparatives move from what was shown ("а подешевле?"); superlatives and adjectives
 // only order by price ("самый дешёвый", "недорогой чайник", "не дорогой" and "not expensive"
@@ -80,33 +84,33 @@ const FOR = new RegExp(String.raw`${B}(?:${alt(FOR_WORDS)})\s+${MONEY}`, 'giu');
 const NEGATED = String.raw`(?:не|not)\s+(?:очень\s+|слишком\s+|too\s+|very\s+)?`;
 const CHEAPER = new RegExp(
   String.raw`${B}(?:подешевле|по ?дешевле|дешевле|cheaper|less expensive|lower price)(?![\p{L}\p{N}])`,
-  'giu',
+  'gu',
 );
 const CHEAP = new RegExp(
   String.raw`${B}(?:${NEGATED}(?:дорогой|дорогая|дорогое|дорогие|дорогую|дорогих|дорого|expensive|pricey)|самый дешевый|самые дешевые|самое дешевое|самую дешевую|самый недорогой|дешевые|дешевый|дешевая|дешевое|дешевую|дешевых|недорого|недорогой|недорогая|недорогое|недорогие|недорогих|недорогую|бюджетный|бюджетная|бюджетное|бюджетные|бюджетных|бюджетную|эконом|cheapest|cheap|inexpensive|affordable|budget|low[- ]cost)(?![\p{L}\p{N}])`,
-  'giu',
+  'gu',
 );
 /** A negated "cheap" ("не дешёвые", "not cheap"): read before "cheap" alone, ordered from the dearest. */
-const NOT_CHEAP = new RegExp(String.raw`${B}${NEGATED}(?:дешев\p{L}*|cheap)(?![\p{L}\p{N}])`, 'giu');
+const NOT_CHEAP = new RegExp(String.raw`${B}${NEGATED}(?:дешев\p{L}*|cheap)(?![\p{L}\p{N}])`, 'gu');
 const PRICIER = new RegExp(
   String.raw`${B}(?:подороже|по ?дороже|дороже|pricier|more expensive|higher price)(?![\p{L}\p{N}])`,
-  'giu',
+  'gu',
 );
 const PRICEY = new RegExp(
   String.raw`${B}(?:самый дорогой|самые дорогие|самое дорогое|самую дорогую|дорогой|дорогие|дорогую|премиальный|премиальные|премиум|топовый|топовые|флагманский|флагманские|most expensive|expensive|premium|high[- ]end|top[- ]end)(?![\p{L}\p{N}])`,
-  'giu',
+  'gu',
 );
 /** A part of every word the availability and price-order patterns match: none of them, none of those. */
 const WORD_HINTS = /дешев|дорог|дорож|налич|купить|бюджет|эконом|преми|топов|флагман|скидк|акци|распрод|cheap|expens|pric|stock|avail|afford|budget|premium|low|high|top|sale|discount/u;
 const IN_STOCK = new RegExp(
   String.raw`${B}(?:есть\s+в\s+наличии|в\s+наличии|наличие|только\s+в\s+наличии|in\s+stock|available\s+now|available|можно\s+купить\s+сейчас)(?![\p{L}\p{N}])`,
-  'giu',
+  'gu',
 );
 
 /** A discount asked for: products sold below their old price. */
 const DISCOUNTED = new RegExp(
   String.raw`${B}(?:со\s+скидк(?:ой|ами)|по\s+скидке|со\s+скидочкой|по\s+акции|акционн\p{L}*|на\s+распродаже|on\s+sale|discounted|with\s+a\s+discount|on\s+discount)(?![\p{L}\p{N}])`,
-  'giu',
+  'gu',
 );
 
 /** Whether normalised text asks for products sold at a discount ("ноутбуки со скидкой"), not about discounts. */
