@@ -29,6 +29,7 @@ import { createImagePipeline, type ImagePipeline } from './images/index.ts';
 import { setUpMetrics } from './metrics/index.ts';
 import { setUpTracing } from './tracing/index.ts';
 import { createCatalogRegistry } from './catalog/registry.ts';
+import { createCatalogEngine, warmUpCatalogEngine } from './assistant/catalog-engine/index.ts';
 import { createEngineResolver, type EngineResolver } from './assistant/engines.ts';
 import { createGuestSessions, registerGuestSessionsModule } from './modules/guest-sessions/index.ts';
 import { registerGenerationModule } from './modules/generation/index.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const signer = createSigner(await ensureSigningSecret(storage.db, config.signingSecret));
   const limiter = createLimiter(limitsOf(config), deps.redis ?? null);
+  const warmUpMs = config.catalogWarmUpMs;
   const catalogs = tracing.catalogs(
     await createCatalogRegistry({
       db: storage.db,
@@ -109,6 +111,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         metrics.onIndexBuilt?.(tenantId, products, ms);
         deps.onCatalogIndexBuilt?.();
       },
+      ...(warmUpMs > 0
+        ? {
+            warmUp: async (tenant, index) => {
+              const report = await warmUpCatalogEngine(createCatalogEngine({ catalogs: { get: () => index } }), index, tenant, { maxMs: warmUpMs });
+              app.log.info({ tenant: tenant.id, answers: report.answers, ms: Math.round(report.ms) }, 'catalogue engine warmed up');
+            },
+          }
+        : {}),
     }),
   );
   const defaultEngines = createEngineResolver({ catalogs, log: app.log, env: config.modelApiKeys, spans: tracing.spans });

@@ -27,6 +27,8 @@ export async function createCatalogRegistry(options: {
   refreshMs: number;
   /** Told after each index build (for metrics): the tenant, its product count and the load-and-build time. */
   onIndexBuilt?: (tenantId: string, products: number, ms: number) => void;
+  /** Run on each new index before searches reach it (the engine's warm-up, see warm-up.ts). */
+  warmUp?: (tenant: Tenant, index: CatalogIndex) => Promise<void>;
 }): Promise<CatalogRegistry> {
   const indexes = new Map<string, { version: number; index: CatalogIndex }>();
   let refreshing: Promise<string[]> | null = null;
@@ -43,9 +45,11 @@ export async function createCatalogRegistry(options: {
       if (!loaded) {
         continue;
       }
-      indexes.set(row.tenant_id, { version: loaded.version, index: buildCatalogIndex(loaded.products, { language: tenant.language }) });
-      rebuilt.push(row.tenant_id);
+      const index = buildCatalogIndex(loaded.products, { language: tenant.language });
       const ms = performance.now() - started;
+      await options.warmUp?.(tenant, index);
+      indexes.set(row.tenant_id, { version: loaded.version, index });
+      rebuilt.push(row.tenant_id);
       options.onIndexBuilt?.(row.tenant_id, loaded.products.length, ms);
       options.log.info({ tenant: row.tenant_id, version: loaded.version, products: loaded.products.length, ms: Math.round(ms) }, 'catalogue index built');
     }

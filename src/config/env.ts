@@ -52,6 +52,8 @@ export interface EnvSettings {
   metricsPort: number | null;
   /** The standard `OTEL_*` variables (`tracing-env.ts`); null = tracing off. */
   tracing: TracingSettings | null;
+  /** `CATALOG_WARM_UP_MS`: at most how long the catalogue engine warms up on each new index; 0 = off. */
+  catalogWarmUpMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -182,5 +184,6 @@ export function readEnv(env: Env): EnvSettings {
     playground: parsePlayground(env.PLAYGROUND, tenantsFile),
     metricsPort,
     tracing: readTracingEnv(env),
+    catalogWarmUpMs: intVar(env, 'CATALOG_WARM_UP_MS', 2000, 0, 60_000),
   };
 }

@@ -64,7 +64,8 @@ export const NO_RATE_LIMITS = {
 export async function buildTestApp(dialect: DialectName, options: TestAppOptions = {}): Promise<TestApp> {
   const ownDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase(dialect));
-  const env = readEnv({ LOG_LEVEL: 'info', PUBLIC_BASE_URL: 'https://aisle.test', ...options.env });
+  // The engine's warm-up on each new index is off unless a test turns it on (it adds a second or two to each start).
+  const env = readEnv({ LOG_LEVEL: 'info', PUBLIC_BASE_URL: 'https://aisle.test', CATALOG_WARM_UP_MS: '0', ...options.env });
   const config = makeConfig(
     { ...env, database: database.settings },
     (options.tenants ?? TEST_TENANTS).map((t, i) => parseTenant(t, i, process.cwd())),
