@@ -220,9 +220,11 @@ export function parseMessage(
     parsed.forOnly = true;
   }
   if (categoryWords.length > 0) {
-    parsed.textWithCategory = rest
-      .filter((r) => !STOP_WORDS.has(r.word) || startsPurpose(r.word))
-      .filter((r) => !ONLY.has(r.word))
+    // "с"/"with" between two words stays here too: without it the words after it became the
+    // product word once the category gave way ("phone with wireless charging" → the chargers).
+    const said = rest.filter((r) => (!STOP_WORDS.has(r.word) || startsPurpose(r.word) || WITH_WORDS.has(r.word)) && !ONLY.has(r.word));
+    parsed.textWithCategory = said
+      .filter((r, i) => !WITH_WORDS.has(r.word) || (i > 0 && i < said.length - 1 && !WITH_WORDS.has((said[i - 1] as { word: string }).word) && !startsPurpose((said[i - 1] as { word: string }).word)))
       .map(shown)
       .join(' ');
   }

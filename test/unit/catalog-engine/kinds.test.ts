@@ -199,6 +199,26 @@ test('"покажи что-нибудь интересное", "show me somethin
   assert.match(messageOf(english.answer), /^Here is a pick from different sections\./u);
 });
 
+test('"samsung phone with wireless charging" where no phone says it shows the phones with a note, not the wireless chargers filed beside them', async () => {
+  const phone = (sku: string, name: string, description: string) => ({ sku, name, categories: ['Cell Phones', 'Unlocked Cell Phones'], available: true, price: 300, params: {}, brand: 'Samsung', description });
+  const charger = (sku: string, name: string) => ({ sku, name, categories: ['Cell Phones', 'Cell Phone Accessories', 'Wireless Chargers'], available: true, price: 50, params: {}, brand: 'Samsung', description: 'Charges your phone without cables.' });
+  const shop = buildCatalogIndex(
+    [
+      phone('j3', 'Samsung - Galaxy J3 4G LTE with 16GB Memory Cell Phone (Unlocked) - Black', 'A 5-inch screen and a battery that lasts all day.'),
+      phone('j7', 'Samsung - Galaxy J7 4G LTE with 16GB Memory Cell Phone (Unlocked) - Gold', 'A big screen and a fast processor.'),
+      phone('note', 'Samsung - Galaxy Note 4 4G with 32GB Memory Cell Phone Unlocked - White', 'Write on the screen with the S Pen.'),
+      charger('w1', 'Samsung - Wireless Charger - White'),
+      charger('w2', 'Samsung - Fast Charge Wireless Charger - Black'),
+      charger('w3', 'Samsung - Wireless Charging Stand - Black'),
+      { sku: 'case', name: 'Samsung - Protective Cover for Galaxy J3 - Black', categories: ['Cell Phones', 'Cell Phone Accessories', 'Cases'], available: true, price: 20, params: {}, brand: 'Samsung' },
+    ],
+    { language: 'en' },
+  );
+  const [answer] = await dialogOn(shop, 'en', ['samsung phone with wireless charging']);
+  assertEvery(shownSkus(answer!), (sku) => ['j3', 'j7', 'note'].includes(sku), 'phones only');
+  assert.match(messageOf(answer!), /^Nothing matches "wireless charging" exactly — here is the closest to your request\. Samsung phone: here are 3 options\./u);
+});
+
 test('"ноутбук с ssd" where no laptop says SSD shows the laptops before the SSD drives, which match only what the item comes with', async () => {
   const shop = buildCatalogIndex(
     [
