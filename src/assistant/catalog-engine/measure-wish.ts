@@ -70,6 +70,9 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
   { words: new RegExp(`${B}(?:lightweight|light-weight|л[её]гк(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'weight', most: false, plain: true },
   { words: new RegExp(`${B}(?:quieter|quietest|less noisy|(?:по)?тише)${E}`, 'iu'), attribute: 'noise', most: false },
   { words: new RegExp(`${B}(?:quiet|silent|бесшумн${L}|тих(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'noise', most: false, plain: true },
+  // "поуже", never "уже", which is "already".
+  { words: new RegExp(`${B}(?:narrower|slimmer|поуже)${E}`, 'iu'), attribute: 'width', most: false },
+  { words: new RegExp(`${B}(?:wider|(?:по)?шире)${E}`, 'iu'), attribute: 'width', most: true },
   { words: new RegExp(`${B}(?:roomier|(?:по)?вместительнее)${E}`, 'iu'), attribute: 'volume', most: true },
   { words: new RegExp(`${B}вместительн${L}${E}`, 'iu'), attribute: 'volume', most: true, plain: true },
   // "кондиционер для большой комнаты": the room area the products are rated for.

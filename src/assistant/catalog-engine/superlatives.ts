@@ -50,6 +50,9 @@ const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute | 'size'; words: RegExp; 
   { attribute: 'weight', words: /\b(?:heavy|heaviest|heavier|weigh\w*)\b|тяж[её]л|вес/iu, most: true },
   { attribute: 'power', words: /\b(?:power(?:ful)?|watts?)\b|мощн/iu, most: true },
   { attribute: 'volume', words: /\b(?:capacity|volume|litres?|liters?)\b|объ[её]м|литр|вмест/iu, most: true },
+  // Before length: "wide" is no length. "поуже", never "уже", which is "already".
+  { attribute: 'width', words: /\b(?:narrow|narrower|narrowest|slim|slimmer|slimmest)\b|(?<![а-яё])(?:узк|поуже)/iu, most: false },
+  { attribute: 'width', words: /\b(?:wide|wider|widest|width)\b|(?<![а-яё])(?:широк(?!оугольн)|шире|пошире|ширин)/iu, most: true },
   { attribute: 'length', words: /\b(?:long|longest|longer|length)\b|длинн|длин[аеуы]/iu, most: true },
   { attribute: 'length', words: /\b(?:short|shortest|shorter)\b|коротк|короче/iu, most: false },
   // Not "этих" (of "какой из этих"), nor noise cancelling ("шумоподавление").
@@ -76,6 +79,7 @@ const UNITS: Readonly<Record<Exclude<Attribute, 'price'>, ReadonlyArray<readonly
   volume: [['l', 1], ['ml', 0.001]],
   noise: [['db', 1]],
   length: [['m', 1], ['cm', 0.01], ['mm', 0.001], ['ft', 0.3048]],
+  width: [['cm', 1], ['mm', 0.1], ['m', 100], ['in', 2.54]],
   area: [['sqm', 1], ['sqft', 0.0929]],
 };
 
@@ -95,7 +99,7 @@ export function superlativeAsked(text: string, index: Pick<CatalogIndex, 'produc
       if (named !== null && named.known && !a.words.test(named.word)) {
         return null;
       }
-      return { attribute: a.attribute, most: a.attribute === 'price' || a.attribute === 'weight' || a.attribute === 'noise' ? a.most : !LEAST.test(t) };
+      return { attribute: a.attribute, most: a.attribute === 'price' || a.attribute === 'weight' || a.attribute === 'noise' || a.attribute === 'width' ? a.most : !LEAST.test(t) };
     }
   }
   return null;
@@ -174,6 +178,8 @@ export function measuredValue(p: CatalogProduct, attribute: Attribute): number |
 const KEYED: Partial<Record<Attribute, { units: ReadonlySet<string>; key: RegExp }>> = {
   screen: { units: new Set(['cm']), key: /диагонал|экран|дисплей|screen|display/iu },
   weight: { units: new Set(['kg']), key: /вес|масса|weight/iu },
+  // A width only from a parameter named for it: the "60 см" of a name may be any of three sides.
+  width: { units: new Set(['cm', 'mm', 'm', 'in']), key: /ширин|width/iu },
 };
 
 /** A parameter naming working memory: "Оперативная память", "RAM", "Memory" (of a computer's card), Icecat's "internal_memory". */

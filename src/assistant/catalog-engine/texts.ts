@@ -112,13 +112,13 @@ const TOPIC_EN = new Map<string, string>([
 ]);
 
 /** What a pick among the shown cards compares ("which one has the most storage?", superlatives.ts). */
-export type Attribute = 'price' | 'storage' | 'ram' | 'load' | 'screen' | 'battery' | 'runtime' | 'weight' | 'power' | 'volume' | 'noise' | 'length' | 'area';
+export type Attribute = 'price' | 'storage' | 'ram' | 'load' | 'screen' | 'battery' | 'runtime' | 'weight' | 'power' | 'volume' | 'noise' | 'length' | 'width' | 'area';
 
 /** Texts of "which of these has the most …" (superlatives.ts), by what was asked. */
 const SUPERLATIVE_MOST_RU: Record<string, string> = { storage: 'Больше всего памяти', ram: 'Больше всего оперативной памяти', screen: 'Самый большой экран', battery: 'Самый ёмкий аккумулятор', volume: 'Самый большой объём', load: 'Самая большая загрузка' };
 const SUPERLATIVE_LEAST_RU: Record<string, string> = { storage: 'Меньше всего памяти', ram: 'Меньше всего оперативной памяти', screen: 'Самый маленький экран', battery: 'Самый небольшой аккумулятор', volume: 'Самый маленький объём', load: 'Самая маленькая загрузка' };
-const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', ram: 'одинаковый объём оперативной памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', runtime: 'одинаковое время работы', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', load: 'одинаковая загрузка', noise: 'одинаковый уровень шума', length: 'одинаковая длина', area: 'одинаковая площадь' };
-const ABOUT_RU: Record<Attribute | 'size', string> = { size: 'о размере', price: 'о цене', storage: 'о памяти', ram: 'об оперативной памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', runtime: 'о времени работы', weight: 'о весе', power: 'о мощности', volume: 'об объёме', load: 'о загрузке', noise: 'об уровне шума', length: 'о длине', area: 'о площади' };
+const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', ram: 'одинаковый объём оперативной памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', runtime: 'одинаковое время работы', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', load: 'одинаковая загрузка', noise: 'одинаковый уровень шума', length: 'одинаковая длина', width: 'одинаковая ширина', area: 'одинаковая площадь' };
+const ABOUT_RU: Record<Attribute | 'size', string> = { size: 'о размере', price: 'о цене', storage: 'о памяти', ram: 'об оперативной памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', runtime: 'о времени работы', weight: 'о весе', power: 'о мощности', volume: 'об объёме', load: 'о загрузке', noise: 'об уровне шума', length: 'о длине', width: 'о ширине', area: 'о площади' };
 const SUPERLATIVE_MOST_EN: Record<string, string> = { runtime: 'longest battery life', storage: 'most storage', ram: 'most RAM', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity', load: 'largest load' };
 const SUPERLATIVE_LEAST_EN: Record<string, string> = { runtime: 'shortest battery life', storage: 'least storage', ram: 'least RAM', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity', load: 'smallest load' };
 /** "The … first" of a search that put the most (or the least) of an attribute first (measure-wish.ts). */
@@ -135,6 +135,7 @@ const MOST_FIRST_RU: Record<Attribute, string> = {
   load: 'с самой большой загрузкой',
   noise: 'самые громкие',
   length: 'самые длинные',
+  width: 'самые широкие',
   area: 'те, что рассчитаны на самую большую площадь',
 };
 const LEAST_FIRST_RU: Record<Attribute, string> = {
@@ -150,6 +151,7 @@ const LEAST_FIRST_RU: Record<Attribute, string> = {
   load: 'с самой маленькой загрузкой',
   noise: 'самые тихие',
   length: 'самые короткие',
+  width: 'самые узкие',
   area: 'те, что рассчитаны на самую маленькую площадь',
 };
 const MOST_FIRST_EN: Record<Attribute, string> = {
@@ -165,6 +167,7 @@ const MOST_FIRST_EN: Record<Attribute, string> = {
   load: 'largest load',
   noise: 'loudest',
   length: 'longest',
+  width: 'widest',
   area: 'largest room area',
 };
 const LEAST_FIRST_EN: Record<Attribute, string> = {
@@ -180,9 +183,10 @@ const LEAST_FIRST_EN: Record<Attribute, string> = {
   load: 'smallest load',
   noise: 'quietest',
   length: 'shortest',
+  width: 'narrowest',
   area: 'smallest room area',
 };
-const NOUN_EN: Record<Attribute | 'size', string> = { size: 'size', price: 'price', storage: 'storage', ram: 'RAM', screen: 'screen size', battery: 'battery', runtime: 'battery life', weight: 'weight', power: 'power', volume: 'capacity', load: 'load', noise: 'noise level', length: 'length', area: 'room area' };
+const NOUN_EN: Record<Attribute | 'size', string> = { size: 'size', price: 'price', storage: 'storage', ram: 'RAM', screen: 'screen size', battery: 'battery', runtime: 'battery life', weight: 'weight', power: 'power', volume: 'capacity', load: 'load', noise: 'noise level', length: 'length', width: 'width', area: 'room area' };
 
 const RU = {
   greeting: (budget: string) => `Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до ${budget}».`,
@@ -246,6 +250,8 @@ const RU = {
         return `Из показанных ${most ? 'дольше' : 'меньше'} всех без подзарядки работает ${name}: ${value}.`;
       case 'length':
         return `Из показанных самый ${most ? 'длинный' : 'короткий'} — ${name}: ${value}.`;
+      case 'width':
+        return `Из показанных самый ${most ? 'широкий' : 'узкий'} — ${name}: ${value}.`;
       case 'area':
         return `Из показанных на ${most ? 'самую большую' : 'самую маленькую'} площадь рассчитан ${name}: ${value}.`;
       default:
@@ -391,6 +397,8 @@ const EN: typeof RU = {
         return `Of these, the ${most ? 'loudest' : 'quietest'} is ${name}: ${value}.`;
       case 'length':
         return `Of these, the ${most ? 'longest' : 'shortest'} is ${name}: ${value}.`;
+      case 'width':
+        return `Of these, the ${most ? 'widest' : 'narrowest'} is ${name}: ${value}.`;
       case 'area':
         return `Of these, ${name} is rated for the ${most ? 'largest' : 'smallest'} room: ${value}.`;
       default:

@@ -327,6 +327,35 @@ test('a comparative no card can answer says so over the cards shown: "а пол�
   assert.equal(messageOf(bigger!), 'В карточках показанных товаров нет данных о размере — точнее подскажет страница товара.');
 });
 
+test('a width from a parameter named for it: "а поуже?" after dishwashers puts the narrowest first, "какой из них самый узкий?" names it; with no width stated, "а поуже?" after washing machines says so', async () => {
+  const dishwashers = buildCatalogIndex(
+    [
+      { ...item('d60', 'Посудомоечная машина Bosch SMS25AW01R', ['Посудомоечные машины'], 39_990), params: { Ширина: '60 см', Высота: '84.5 см' } },
+      { ...item('d45', 'Посудомоечная машина Bosch SPS2IKW04E', ['Посудомоечные машины'], 34_990), params: { Ширина: '45 см', Высота: '84.5 см' } },
+      { ...item('d55', 'Посудомоечная машина Candy CDCP 6/E', ['Посудомоечные машины'], 19_990), params: { Ширина: '550 мм' } },
+    ],
+    { language: 'ru' },
+  );
+  const [, narrower, narrowest] = await dialogOn(dishwashers, 'ru', ['посудомоечная машина', 'а поуже?', 'какой из них самый узкий?']);
+  assert.deepEqual(shownSkus(narrower!), ['d45', 'd55', 'd60']);
+  assert.match(messageOf(narrower!), /В начале — самые узкие\./u);
+  assert.match(messageOf(narrowest!), /^Из показанных самый узкий — Посудомоечная машина Bosch SPS2IKW04E: 45 см\.$/u);
+  const [, wider] = await dialogOn(dishwashers, 'en', ['dishwasher', 'a wider one?']);
+  assert.equal(shownSkus(wider!)[0], 'd60');
+
+  const washers = buildCatalogIndex(
+    [6, 7, 9].map((kg) => item(`w${kg}`, `Стиральная машина LG ${kg} кг - AI DD | Steam`, ['Laundry'], 150_000 + kg * 10_000)),
+    { language: 'ru' },
+  );
+  const [shown, narrow] = await dialogOn(washers, 'ru', ['стиральная машина', 'а поуже?']);
+  // Before: «Точного совпадения с «поуже» нет» over the same machines.
+  assert.equal(messageOf(narrow!), 'В карточках показанных товаров нет данных о ширине — точнее подскажет страница товара.');
+  assert.deepEqual(shownSkus(narrow!), shownSkus(shown!));
+  // "уже" is "already", never a width.
+  const { measureWish } = await import('../../../src/assistant/catalog-engine/measure-wish.ts');
+  assert.equal(measureWish('я уже купил стиральную машину'), null);
+});
+
 test('a battery stated in hours of work: "headphones with long battery life" puts the longest first, "наушники с долгой батареей" too', async () => {
   const catalog = buildCatalogIndex(
     [
