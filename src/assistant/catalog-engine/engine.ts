@@ -54,6 +54,7 @@ import {
   forWhatWasShown,
   looksLikeFollowUp,
   namesAnotherKind,
+  withLastTarget,
   onlyModifiers,
   purposeSwitch,
   qualityOfUnsold,
@@ -410,6 +411,17 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const notSoldKind = prev && prev.kind === 'search' && prev.shown.length === 0 ? qualityOfUnsold(text, parsed, prev) : null;
   if (notSoldKind) {
     return preferenceAwareSearch({ ...turn, text: notSoldKind }, index, notSoldKind, index.parseDetailed(notSoldKind));
+  }
+  // "а стекло?" after "чехол для iphone 15": glass for the iPhone 15, when the shop has some.
+  const targeted = prev && prev.kind === 'search' && prev.shown.length > 0 && namesAnotherKind(text, { ...parsed, text: parsed.text || parsed.categoryWords.join(' ') }, prev, index) ? withLastTarget(core, parsed, prev) : null;
+  if (targeted !== null) {
+    const carried = index.parseDetailed(targeted);
+    const probe = runSearch(index, searchRequestOf(carried), SHELF_SIZE, turn.budget);
+    // Products of the new kind (by the category its word named, or their own) fitting it whole.
+    const ofNewKind = (h: SearchHit): boolean => ((carried.filters.categories?.length ?? 0) > 0 ? true : h.ofKind === true);
+    if (probe.relaxed.length === 0 && probe.hits.some((h) => ofNewKind(h) && isWhole(h))) {
+      return preferenceAwareSearch(turn, index, targeted, carried);
+    }
   }
   if (prev && prev.shown.length > 0 && (prev.kind === 'search' || prev.kind === 'similar') && looksLikeFollowUp(text, parsed, otherBrand)) {
     if (prev.kind === 'similar' && prev.sku && (parsed.cheaper || parsed.pricier) && isVague(parsed)) {

@@ -10,7 +10,7 @@ import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts'
 import type { SearchRequest } from '../../catalog/search/relax.ts';
 import { isWishFiller } from './measure-wish.ts';
 import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
-import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
+import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import { isModifierPhrase, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
@@ -153,6 +153,32 @@ export function forWhatWasShown(message: string, label: readonly string[], index
   const line = rest.length > 0 && rest.every(hasDigit) ? label.map((w) => (dropped(w) ? (latinName(w.toLowerCase()) ?? w) : w)) : null;
   const target = (line ?? (rest.length > 0 ? rest : label)).join(' ');
   return `${message.slice(0, m.index)}${m[1]}${m[2]} ${target}${message.slice(m.index + m[0].length)}`;
+}
+
+/**
+ * A follow-up naming another kind of item with no target of its own ("а стекло?" after "чехол
+ * для iphone 15", "and a screen protector?" after "case for galaxy s7"), with the last search's
+ * target added ("а стекло для iphone 15"); null when the last search named none, or the
+ * message names its own (a "для"/"for", a figure, a brand). The caller searches it only when
+ * products of the new kind fit that target.
+ */
+export function withLastTarget(message: string, parsed: DetailedQuery, prev: EngineState): string | null {
+  if (message.length > MAX_FOR_SHOWN_CHARS || parsed.brandWords.length > 0) {
+    return null;
+  }
+  const own = tokenize(message);
+  if (own.some((w) => COMPATIBILITY_WORDS.has(w) || hasDigit(w))) {
+    return null;
+  }
+  // As the title said it ("Чехол для iPhone 15"): the search text lost "для" to the category filter.
+  for (const said of [prev.label.join(' '), [...prev.categoryWords, prev.text].join(' ')]) {
+    const last = tokenize(said);
+    const at = last.findIndex((w, i) => i > 0 && COMPATIBILITY_WORDS.has(w));
+    if (at > 0 && at < last.length - 1) {
+      return `${message.replace(/[?!.…\s]+$/u, '')} ${last.slice(at).join(' ')}`;
+    }
+  }
+  return null;
 }
 
 /** The one Latin word the synonym table has for a Russian word ("айфон" → "iphone"), or undefined. */

@@ -517,3 +517,29 @@ test('a figure alone after a search that named no size takes the unit the cards 
   assert.deepEqual(shownSkus(sized!).sort(), ['a64', 'k64']);
   assert.match(messageOf(sized!), /^Флешка 64 ГБ — вот 2 варианта\./u);
 });
+
+test('another item named after a search for a model ("а стекло?" after "чехол для iphone 15", "and a screen protector?" after "case for galaxy s7") is for that model when the shop has one; otherwise it is searched as said', async () => {
+  const [, glass] = await converse(['чехол для iphone 15', 'а стекло?']);
+  // Before: «Стекло — вот 4 варианта» with glass for the Galaxy S24 and the Redmi Note 13 Pro.
+  assert.equal(messageOf(glass!.answer), 'Стекло для iPhone 15 — вот 1 вариант.');
+  assertEvery(productsOf(glass!.answer)?.value ?? [], (c) => /стекло/iu.test(c.name) && /iPhone 15/u.test(c.name), 'glass for the iPhone 15');
+
+  const accessories = buildCatalogIndex(
+    [
+      item('c7', 'Spigen - Rugged Armor Case for Samsung Galaxy S7 - Black', ['Cell Phone Accessories', 'Cases'], 12.99),
+      item('c8', 'Spigen - Rugged Armor Case for Samsung Galaxy S8 - Black', ['Cell Phone Accessories', 'Cases'], 14.99),
+      item('p7', 'ZAGG - InvisibleShield Glass Screen Protector for Samsung Galaxy S7', ['Cell Phone Accessories', 'Screen Protectors'], 39.99),
+      item('p7b', 'zNitro - Screen Protector for Samsung Galaxy S7 - Clear', ['Cell Phone Accessories', 'Screen Protectors'], 29.99),
+      item('pg5', 'Gadget Guard - Screen Protector for LG G5', ['Cell Phone Accessories', 'Screen Protectors'], 39.99),
+      item('pk7', 'Incipio - Screen Protector for LG K7 - Transparent', ['Cell Phone Accessories', 'Screen Protectors'], 14.99),
+      item('tv', 'Samsung - 55" Class LED 4K TV', ['TVs'], 499.99),
+    ],
+    { language: 'en' },
+  );
+  const [, protector, tv] = await dialogOn(accessories, 'en', ['case for galaxy s7', 'and a screen protector?', 'and a tv?']);
+  assert.deepEqual(shownSkus(protector!).sort(), ['p7', 'p7b']);
+  assert.match(messageOf(protector!), /^Screen protector for [Gg]alaxy S7: here are 2 options\./u);
+  // No TV is for the Galaxy S7: the TVs, as asked.
+  assert.deepEqual(shownSkus(tv!), ['tv']);
+  assert.doesNotMatch(messageOf(tv!), /S7/u);
+});
