@@ -566,5 +566,12 @@ export function purposeSwitch(message: string, prevLabel: string[]): string | nu
   if (item.length === 0) {
     return null;
   }
+  // "а для жирной?" after "крем для сухой кожи лица": another adjective for the same nouns,
+  // "крем для жирной кожи лица" (it searched and titled "крем для жирной").
+  const before = at > 0 ? prevLabel.slice(at + 1, at + 1 + MAX_FOLLOW_UP_WORDS).map((w) => w.toLowerCase()) : [];
+  const nounAt = before.findIndex((w) => !(isCyrillic(w) && hasAdjectiveEnding(w)));
+  if (purpose.length === 1 && isCyrillic(purpose[0] as string) && hasAdjectiveEnding(purpose[0] as string) && nounAt > 0) {
+    return [...item, connector, ...purpose, ...before.slice(nounAt)].join(' ');
+  }
   return [...item, connector, ...purpose].join(' ');
 }

@@ -122,6 +122,26 @@ test('another purpose replaces the previous one, or is added to a request that h
   assert.equal(purposeSwitch('а для чего он нужен?', ['крем', 'для', 'рук']), null);
   assert.equal(purposeSwitch('для дачи и сада и огорода и бани', ['шланг']), null, 'more than a few words is a new request');
   assert.equal(purposeSwitch('а подешевле?', ['крем']), null);
+  // Another adjective for the same nouns: "для жирной" after "для сухой кожи лица" (it was "крем для жирной").
+  assert.equal(purposeSwitch('а для жирной?', ['Крем', 'для', 'сухой', 'кожи', 'лица']), 'Крем для жирной кожи лица');
+  assert.equal(purposeSwitch('а для жирных?', ['шампунь', 'для', 'сухих', 'волос']), 'шампунь для жирных волос');
+});
+
+test('"а для жирной?" after "крем для сухой кожи лица" shows and titles the cream for oily skin of the face', async () => {
+  const creams = buildCatalogIndex(
+    [
+      item('dry', 'Крем для Сухой, чувствительной кожи Лица "Ромашка-Календула", 50 мл', ['Крема для лица'], 1024),
+      item('oily', 'Крем для Жирной кожи Лица "Зверобой-Гамамелис", 50 мл', ['Крема для лица'], 1024),
+      item('norm', 'Крем для Нормальной кожи Лица "Авокадо-Арника", 50 мл', ['Крема для лица'], 1024),
+      item('hands', 'Крем для рук "Облепиха", 50 мл', ['Крема для рук'], 512),
+    ],
+    { language: 'ru' },
+  );
+  const [, oily] = await dialogOn(creams, 'ru', ['крем для сухой кожи лица', 'а для жирной?']);
+  // The other face creams may follow as close ones; the hand cream never.
+  assert.match(messageOf(oily!), /^Крем для жирной кожи лица — вот 1 вариант[. ]/u);
+  assert.equal(shownSkus(oily!)[0], 'oily');
+  assert.ok(!shownSkus(oily!).includes('hands'));
 });
 
 test('"with 16gb ram" after laptops asks for laptops with that memory, not for memory the shop does not sell', async () => {
