@@ -28,6 +28,7 @@ const RU = `
 информация информацию инфо про о нем нём него ней нее неё этом этого этой них их они им ими этих эти этим этими
 привет здравствуйте здравствуй добрый спасибо благодарю спс
 сколько стоит стоят стоимость почем цена цену
+тоже также
 `;
 
 const EN = `
@@ -40,6 +41,7 @@ which what where how who one ones item items product products model models tell 
 info information hello hi hey thanks thank sell sells selling carry carries stock
 whats thats im ive id youre theres heres whos hows wheres dont doesnt like likes loves enjoys
 much cost costs
+also too come comes
 `;
 
 /** Grammar and conversational words in Russian and English. */

@@ -563,3 +563,17 @@ test('another item named after a search for a model ("а стекло?" after "�
   assert.deepEqual(shownSkus(tv!), ['tv']);
   assert.doesNotMatch(messageOf(tv!), /S7/u);
 });
+
+test('"also", "too", "come" and "тоже" are grammar, never search words: "one that also mops?", "does it come in white?", "а тоже с влажной уборкой?"', async () => {
+  const english = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo-en/catalog.jsonl')), { language: 'en' });
+  const [, mops] = await dialogOn(english, 'en', ['robot vacuum', 'one that also mops?']);
+  // Before: 'Nothing matches "also" exactly — here is the closest to your request.'
+  assert.match(messageOf(mops!), /^Robot vacuum mops: here are \d options\./u);
+  assertEvery(productsOf(mops!)?.value ?? [], (c) => /Mop/u.test(c.name), 'robot vacuums that mop');
+  const [, white] = await dialogOn(english, 'en', ['noise cancelling headphones under 300', 'does it come in white?']);
+  assert.doesNotMatch(messageOf(white!), /come/u);
+  assertEvery(productsOf(white!)?.value ?? [], (c) => /White/u.test(`${c.name} ${c.features ?? ''}`), 'white ones');
+  const [, wet] = await converse(['робот-пылесос', 'а тоже с влажной уборкой?']);
+  // Before: «Робот-пылесос влажной уборкой».
+  assert.match(messageOf(wet!.answer), /^Робот-пылесос с влажной уборкой — вот/u);
+});
