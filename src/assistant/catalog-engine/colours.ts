@@ -15,7 +15,7 @@ import { result, SHELF_SIZE, type Turn } from './turn.ts';
 /** Such a question is short: read from the first characters only. */
 const MAX_QUESTION_CHARS = 100;
 const COLOURS_ASKED =
-  /(?:^|[^\p{L}])(?:(?:what|which)\s+colou?rs?|colou?rs?\s+(?:does|do|is|are|options|available)|in\s+(?:what|which|other|another)\s+colou?rs?|other\s+colou?rs?|какие\s+(?:есть\s+|бывают\s+)?цвета|в\s+каких\s+цветах|какого\s+цвета\s+(?:есть|бывает|бывают)|(?:другие|другой|есть\s+ли\s+другие)\s+цвета?|другого\s+цвета|какие\s+расцветки|в\s+другом\s+цвете)(?=[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:(?:what|which)\s+colou?rs?|colou?rs?\s+(?:does|do|is|are|options|available)|in\s+(?:what|which|other|another)\s+colou?rs?|other\s+colou?rs?|какие\s+(?:есть\s+|бывают\s+)?цвета|в\s+как(?:ом|их)\s+цвет(?:е|ах)|какого\s+цвета\s+(?:есть|бывает|бывают)|(?:другие|другой|есть\s+ли\s+другие)\s+цвета?|другого\s+цвета|какие\s+расцветки|в\s+другом\s+цвете)(?=[^\p{L}]|$)/iu;
 
 /** Whether a message asks which colours a product comes in. */
 export function asksColours(text: string): boolean {

@@ -259,11 +259,16 @@ function median(values: number[]): number {
 
 /**
  * The previous search changed by the follow-up. Price moves are relative to what was
- * shown: "cheaper" means below the middle price of the products shown.
+ * shown: "cheaper" means below the middle price of the products shown of the first card's
+ * kind (after "iphone 15", three iPhones and three cases: the iPhones' middle price, where the
+ * cases' made "cheaper" the cheaper cases).
  */
 export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: DetailedQuery, otherBrand: boolean, message = ''): Refinement {
   const filters: SearchFilters = { ...prev.filters };
-  const shownPrices = prev.shown
+  const shown = prev.shown.slice(0, SHELF_SIZE);
+  const first = shown[0];
+  const shownPrices = shown
+    .filter((sku) => first === undefined || sku === first || index.sameKind(first, sku))
     .map((sku) => index.bySku(sku)?.price)
     .filter((p): p is number => typeof p === 'number' && Number.isFinite(p));
   let move: PriceMove = null;

@@ -32,3 +32,13 @@ test('in one colour, the answer says so ("какие есть цвета?" on th
   const r = await ask('какие есть цвета?', { page: { type: 'PRODUCT', data: ['101007'] } });
   assert.match(messageOf(r.answer), /^«Смартфон Apple iPhone 15 128 ГБ» в каталоге есть только в одном цвете: чёрный\.$/u);
 });
+
+test('"в каком цвете есть?" asks the colours too, and leaves the search for "а подешевле модель?" after it, cheaper than the phones shown', async () => {
+  const { converse } = await import('./helpers.ts');
+  const [, colours, cheaper] = await converse(['iphone 15', 'а в каком цвете есть?', 'а подешевле модель?']);
+  // Before: «Такого в нашем каталоге не нашлось», and "а подешевле модель?" then listed the whole catalogue cheapest first.
+  assert.match(messageOf(colours!.answer), /^«Смартфон Apple iPhone 15 128 ГБ» в каталоге есть только в одном цвете: чёрный\.$/u);
+  // Cheaper than the iPhones shown, not than the cases beside them («iPhone 15 дешевле 5 990 ₽», the glass first).
+  assert.match(messageOf(cheaper!.answer), /^iPhone 15 дешевле 89 990 ₽ — вот \d вариант\p{L}*\. Самый доступный — Смартфон Apple iPhone 15 128 ГБ, чёрный за 79 990 ₽\.$/u);
+  assert.equal(productsOf(cheaper!.answer)?.value[0]?.name, 'Смартфон Apple iPhone 15 128 ГБ, чёрный');
+});
