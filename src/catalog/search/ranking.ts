@@ -831,7 +831,9 @@ export function ranker(source: RankingSource): {
     // A product matching only what the item is for is what the item fits (a watch), not the
     // item; one matching only what it comes with is a part of it (a cistern for "унитаз с
     // бачком"), not the item either.
-    const asideMask = modifierMask | purposeMask | withMask;
+    // A bare number ("32" of "флешка 32") matched alone is a screwdriver set "micro 32", not a flash drive.
+    const numberMask = groupMask(expanded, words.flatMap((w, i) => (/^\d+$/u.test(w) ? [i] : [])), ng);
+    const asideMask = modifierMask | purposeMask | withMask | numberMask;
 
     let work = postings;
     // With a category or brand filter that leaves few products, score just those; with one

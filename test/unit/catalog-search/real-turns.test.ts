@@ -651,3 +651,13 @@ test('"iphone 6 plus case" shows cases whose names say the 6 Plus before those s
   // A phone asked for with a suffix the shop has no phone of keeps the phone first ("iphone 7 plus 128gb": the iPhone 7 128GB, then the 7 Plus cases).
   assert.match(names(ask(index, 'iphone 7 plus 128gb'))[0] ?? '', /^Apple - iPhone 7 128GB/u);
 });
+
+test('a bare number matched alone is no close match: after the "флешка 32" drives on the computer shop come other flash drives, not a screwdriver set "micro 32", an office suite "32/64" or a disk "7200/32"', { skip: sharedDataSkip }, async () => {
+  const shop = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/b59_ru_yandex_cp1251.xml')), { language: 'ru' });
+  const { dialogOn, productsOf } = await import('../catalog-engine/helpers.ts');
+  const [answer] = await dialogOn(shop, 'ru', ['флешка 32']);
+  const cards = productsOf(answer!)?.value.map((c) => c.name) ?? [];
+  // Before: «Набор отверток micro 32», «ПО Microsoft Office H&B 2016 32/64», «500Gb WD5000LPLX 7200/32 …» among the close ones.
+  assertNone(cards, (n) => /отверт|Office|WD5000/u.test(n), 'nothing of another kind matching "32" alone');
+  assert.ok(cards.filter((n) => /Flash/iu.test(n)).length >= 4, cards.join('; '));
+});
