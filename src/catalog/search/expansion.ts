@@ -40,6 +40,12 @@ const MIN_CODE_TAIL = 3;
 const CODE_TAIL_TERMS = 8;
 const CODE_TAIL_WEIGHT = 0.8;
 const BARE_NUMBER = /^\d+$/;
+/**
+ * Units a bare number of a query may be said in by the catalogue's names ("флешка 64" and "USB
+ * Flash 64Gb", "блок питания 600" and "600W"): the number with each is its word too, when the
+ * index has it. Lengths and inches are left out: names write them apart ("55\"", "110х2,2").
+ */
+const BARE_NUMBER_UNITS: readonly string[] = ['gb', 'tb', 'mb', 'w', 'kw', 'mah', 'l', 'ml', 'kg', 'v'];
 /** Letters and then digits, the part codes buyers type only the number of: "RP4453", "ВК1200". */
 const LETTERS_THEN_DIGITS = /^[a-zа-я]{1,4}(\d+)$/;
 /** A compound is split in two known words only from this length ("quarteround"). */
@@ -587,6 +593,11 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       // A bare number may be the number of a part code ("4453" of "RP4453").
       for (const id of codeTails.get(w) ?? []) {
         put(id, CODE_TAIL_WEIGHT);
+      }
+      if (BARE_NUMBER.test(w)) {
+        for (const unit of BARE_NUMBER_UNITS) {
+          put(inv.termId(`${w}${unit}`), 1);
+        }
       }
       if (!hasDigit(w) && w.length >= MIN_BRAND_FIX) {
         const brand = brandNear(w);

@@ -659,5 +659,25 @@ test('a bare number matched alone is no close match: after the "флешка 32"
   const cards = productsOf(answer!)?.value.map((c) => c.name) ?? [];
   // Before: «Набор отверток micro 32», «ПО Microsoft Office H&B 2016 32/64», «500Gb WD5000LPLX 7200/32 …» among the close ones.
   assertNone(cards, (n) => /отверт|Office|WD5000/u.test(n), 'nothing of another kind matching "32" alone');
-  assert.ok(cards.filter((n) => /Flash/iu.test(n)).length >= 4, cards.join('; '));
+  assert.ok(cards.filter((n) => /Flash|SD|CF Card/iu.test(n)).length >= 4, cards.join('; '));
+});
+
+test('a bare number is also the measure the names write with a unit: "флешка 64" finds the "64Gb" drives, "блок питания 600" the "600Вт" supplies', () => {
+  const p = (sku: string, name: string, category: string): CatalogProduct => ({ sku, name, categories: [category], available: true, price: 1000, params: {} });
+  const shop = buildCatalogIndex(
+    [
+      p('f64', 'USB Flash 64Gb Kingston DT100G3 3.0', 'USB FLASH'),
+      p('f64b', 'USB Flash 64Gb Sandisk Cruzer Glide 3.0', 'USB FLASH'),
+      p('f32', 'USB Flash 32Gb ADATA 2.0', 'USB FLASH'),
+      p('sd', 'SD 16Gb Kingston SD10G3/64 SDXC кл.10', 'USB FLASH'),
+      p('psu', 'Бп 600Вт. Chieftec GPA-600S ATX', 'БЛОКИ ПИТАНИЯ'),
+      p('psu5', 'Бп 500Вт. Aerocool VX-500 ATX', 'БЛОКИ ПИТАНИЯ'),
+    ],
+    { language: 'ru' },
+  );
+  // Before: the SD card whose code ends in "/64" came first, the 64 GB drives as close ones.
+  const whole = ask(shop, 'флешка 64').hits.filter((h) => (h.coverage ?? 1) >= 1).map((h) => h.product.sku);
+  assert.ok(whole[0] === 'f64' || whole[0] === 'f64b', whole.join(', '));
+  assert.ok(whole.includes('f64') && whole.includes('f64b') && !whole.includes('f32'), whole.join(', '));
+  assert.equal(ask(shop, 'блок питания 600').hits[0]?.product.sku, 'psu');
 });
