@@ -308,11 +308,16 @@ test('a comparative alone after a search orders that search by what it measures:
   assert.match(messageOf(smaller!), /The smallest screen first\./u);
 });
 
-test('a comparative no card can answer says so over the cards shown: "а полегче?" after washing machines whose "7 кг" is their load, "а побольше?" after fridges that state only their height', async () => {
-  const washers = buildCatalogIndex(
+/** Washing machines whose names state their load ("7 кг") and no weight or width. */
+function lgWashers(): ReturnType<typeof buildCatalogIndex> {
+  return buildCatalogIndex(
     [6, 7, 9].map((kg) => item(`w${kg}`, `Стиральная машина LG ${kg} кг - AI DD | Steam`, ['Laundry'], 150_000 + kg * 10_000)),
     { language: 'ru' },
   );
+}
+
+test('a comparative no card can answer says so over the cards shown: "а полегче?" after washing machines whose "7 кг" is their load, "а побольше?" after fridges that state only their height', async () => {
+  const washers = lgWashers();
   const [shown, lighter] = await dialogOn(washers, 'ru', ['стиральная машина', 'а полегче?']);
   // Before: «Такого в нашем каталоге не нашлось» and no cards.
   assert.equal(messageOf(lighter!), 'В карточках показанных товаров нет данных о весе — точнее подскажет страница товара.');
@@ -343,10 +348,7 @@ test('a width from a parameter named for it: "а поуже?" after dishwashers 
   const [, wider] = await dialogOn(dishwashers, 'en', ['dishwasher', 'a wider one?']);
   assert.equal(shownSkus(wider!)[0], 'd60');
 
-  const washers = buildCatalogIndex(
-    [6, 7, 9].map((kg) => item(`w${kg}`, `Стиральная машина LG ${kg} кг - AI DD | Steam`, ['Laundry'], 150_000 + kg * 10_000)),
-    { language: 'ru' },
-  );
+  const washers = lgWashers();
   const [shown, narrow] = await dialogOn(washers, 'ru', ['стиральная машина', 'а поуже?']);
   // Before: «Точного совпадения с «поуже» нет» over the same machines.
   assert.equal(messageOf(narrow!), 'В карточках показанных товаров нет данных о ширине — точнее подскажет страница товара.');
