@@ -216,10 +216,10 @@ export function saysWhatItComesWith(message: string): boolean {
   return leadingWithWord(message) !== undefined;
 }
 
-/** The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with 16gb ram"). */
 /** Words before "с"/"with" that leave it the first word of a follow-up ("а тоже с влажной уборкой?"). */
 const LEADING_FILLER: ReadonlySet<string> = new Set(['а', 'и', 'and', 'тоже', 'также', 'also', 'too']);
 
+/** The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with 16gb ram"). */
 function leadingWithWord(message: string): string | undefined {
   const first = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).find((w) => !LEADING_FILLER.has(w));
   return first !== undefined && WITH_WORDS.has(first) ? first : undefined;

@@ -199,7 +199,7 @@ export function parseMessage(
   const text = kept
     .filter((r, i) =>
       WITH_WORDS.has(r.word)
-        ? i > 0 && i < kept.length - 1 && !WITH_WORDS.has((kept[i - 1] as { word: string }).word) && !startsPurpose((kept[i - 1] as { word: string }).word)
+        ? withBetweenWords(kept, i)
         : !startsPurpose(r.word) ||
           (isCompatibilityAt(words, r.at) && i < kept.length - 1 && (i > 0 ? !startsPurpose((kept[i - 1] as { word: string }).word) : AGAINST_WORDS.has(r.word))),
     )
@@ -224,7 +224,7 @@ export function parseMessage(
     // product word once the category gave way ("phone with wireless charging" → the chargers).
     const said = rest.filter((r) => (!STOP_WORDS.has(r.word) || startsPurpose(r.word) || WITH_WORDS.has(r.word)) && !ONLY.has(r.word));
     parsed.textWithCategory = said
-      .filter((r, i) => !WITH_WORDS.has(r.word) || (i > 0 && i < said.length - 1 && !WITH_WORDS.has((said[i - 1] as { word: string }).word) && !startsPurpose((said[i - 1] as { word: string }).word)))
+      .filter((r, i) => !WITH_WORDS.has(r.word) || withBetweenWords(said, i))
       .map(shown)
       .join(' ');
   }
@@ -232,6 +232,12 @@ export function parseMessage(
     parsed.sort = price.sort;
   }
   return parsed;
+}
+
+/** Whether the "с"/"with" at `i` stands between two words of the text, not after another or after "для"/"for". */
+function withBetweenWords(words: ReadonlyArray<{ word: string }>, i: number): boolean {
+  const before = words[i - 1]?.word;
+  return before !== undefined && i < words.length - 1 && !WITH_WORDS.has(before) && !startsPurpose(before);
 }
 
 /** The ends of model names buyers write in Russian letters ("айфон 15 про"), as the names write them. */
