@@ -29,7 +29,7 @@ import { createImagePipeline, type ImagePipeline } from './images/index.ts';
 import { setUpMetrics } from './metrics/index.ts';
 import { setUpTracing } from './tracing/index.ts';
 import { createCatalogRegistry } from './catalog/registry.ts';
-import { createCatalogEngine, warmUpCatalogEngine } from './assistant/catalog-engine/index.ts';
+import { createCatalogEngine, warmUpCatalogEngine, WARM_UP_MIN_PRODUCTS } from './assistant/catalog-engine/index.ts';
 import { createEngineResolver, type EngineResolver } from './assistant/engines.ts';
 import { createGuestSessions, registerGuestSessionsModule } from './modules/guest-sessions/index.ts';
 import { registerGenerationModule } from './modules/generation/index.ts';
@@ -114,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(warmUpMs > 0
         ? {
             warmUp: async (tenant, index) => {
+              if (index.size < WARM_UP_MIN_PRODUCTS) {
+                return;
+              }
               const report = await warmUpCatalogEngine(createCatalogEngine({ catalogs: { get: () => index } }), index, tenant, { maxMs: warmUpMs });
               app.log.info({ tenant: tenant.id, answers: report.answers, ms: Math.round(report.ms) }, 'catalogue engine warmed up');
             },

@@ -23,7 +23,7 @@ import vm from 'node:vm';
 import type { CatalogProduct } from '../../src/catalog/product.ts';
 import { loadRealProducts } from '../lib/real-catalogs.ts';
 import { buildCatalogIndex } from '../../src/catalog/search/index.ts';
-import { createCatalogEngine, warmUpCatalogEngine } from '../../src/assistant/catalog-engine/index.ts';
+import { createCatalogEngine, warmUpCatalogEngine, WARM_UP_MIN_PRODUCTS } from '../../src/assistant/catalog-engine/index.ts';
 import { readEnv } from '../../src/config/env.ts';
 import type { EngineRequest, EngineTurn, PageContext } from '../../src/assistant/engine.ts';
 import type { Tenant } from '../../src/config/tenant.ts';
@@ -260,8 +260,8 @@ async function measure(size: number, rounds: number): Promise<Measured> {
     signal,
   });
 
-  // As the server does (CATALOG_WARM_UP_MS, its default), before any buyer's message.
-  const warm = await warmUpCatalogEngine(engine, index, t, { maxMs: readEnv({}).catalogWarmUpMs });
+  // As the server does (CATALOG_WARM_UP_MS, its default; catalogues of WARM_UP_MIN_PRODUCTS and more), before any buyer's message.
+  const warm = index.size >= WARM_UP_MIN_PRODUCTS ? await warmUpCatalogEngine(engine, index, t, { maxMs: readEnv({}).catalogWarmUpMs }) : { answers: 0, ms: 0 };
   const times: number[] = [];
   const firstSight: number[] = [];
   const searchTimes: number[] = [];
