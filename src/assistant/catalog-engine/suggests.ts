@@ -30,6 +30,11 @@ function add(list: string[], s: string | undefined): void {
   }
 }
 
+/** The stated prices of these products (a price of 0 is none), lowest first. */
+function sortedPrices(products: readonly CatalogProduct[]): number[] {
+  return products.map((p) => p.price).filter((p): p is number => typeof p === 'number' && p > 0).sort((a, b) => a - b);
+}
+
 /** Suggestions for a shelf of products. */
 export function productSuggests(
   index: CatalogIndex,
@@ -50,7 +55,7 @@ export function productSuggests(
     add(out, kind === 'product' ? undefined : t.sugSimilar);
   }
 
-  const prices = shown.map((p) => p.price).filter((p): p is number => typeof p === 'number' && p > 0).sort((a, b) => a - b);
+  const prices = sortedPrices(shown);
   if (prices.length >= 2 && (prices[prices.length - 1] as number) > (prices[0] as number)) {
     add(out, t.sugCheaper);
   }
@@ -68,7 +73,7 @@ export function productSuggests(
         add(out, t.sugOnly(top));
       }
     }
-    const askedPrices = asked.map((p) => p.price).filter((p): p is number => typeof p === 'number' && p > 0).sort((a, b) => a - b);
+    const askedPrices = sortedPrices(asked);
     if (filters.priceMax === undefined && askedPrices.length >= 3) {
       // A band that keeps roughly the cheaper half of what was asked for.
       const band = nicePrice(askedPrices[Math.floor(askedPrices.length / 2) - 1] as number);
