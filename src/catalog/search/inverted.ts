@@ -75,7 +75,10 @@ export class InvertedIndexBuilder {
   private slotTerms = new Int32Array(256);
   private slotTf = new Uint8Array(256 * 8);
 
-  /** Adds the next document (ids are consecutive from 0): for each field, its terms. */
+  /**
+   * Adds the next document (ids are consecutive from 0): for each field, its terms. An empty
+   * term counts in the field's length and is not indexed (a word kept out of the search).
+   */
   add(fieldTerms: string[][]): number {
     const doc = this.docs++;
     const nf = this.fields.length;
@@ -86,6 +89,9 @@ export class InvertedIndexBuilder {
       const terms = fieldTerms[f] ?? [];
       this.fieldLen[f]?.push(terms.length);
       for (const t of terms) {
+        if (t === '') {
+          continue;
+        }
         let id = this.termIds.get(t);
         if (id === undefined) {
           id = this.terms.length;

@@ -403,19 +403,40 @@ export function ranker(source: RankingSource): {
   /**
    * `picked` with the products whose names say each of `numbers` only as part of another model
    * ("iPhone 6 Plus", "iPhone 15 Pro" for "iphone 6 case", "чехол для iphone 15": a suffix the
-   * buyer did not say after the number) after the others, among the first 2 × `limit` and only
-   * when those others match as many words. Reads at most 2 × `limit` names.
+   * buyer did not say after the number) after each of the others that matches as many of the
+   * buyer's words, among all the hits ranked (the first cards reach deep into them when
+   * variants wait). Reads at most VARIANT_POOL × `limit` names.
    */
   function otherModelsLast(picked: number[], numbers: readonly string[], asked: ReadonlySet<string>, limit: number): number[] {
-    const split = splitByName(picked, limit, (name) => numbers.some((n) => numberOnlyInOtherModels(name, n, asked)));
-    if (split === null) {
-      return picked;
+    const read = Math.min(picked.length, limit * VARIANT_POOL);
+    const out: number[] = [];
+    const waiting: number[] = [];
+    let w = 0;
+    for (let i = 0; i < read; i++) {
+      const k = picked[i] as number;
+      const name = nameWords(k);
+      if (numbers.some((n) => numberOnlyInOtherModels(name, n, asked))) {
+        waiting.push(k);
+        continue;
+      }
+      // Another model matching more words than this one keeps its place before it.
+      while (w < waiting.length && (candMask[waiting[w] as number] as number) > (candMask[k] as number)) {
+        out.push(waiting[w++] as number);
+      }
+      out.push(k);
     }
-    const least = Math.min(...split.own.map((k) => candMask[k] as number));
-    if (split.other.some((k) => (candMask[k] as number) > least)) {
-      return picked;
+    for (; w < waiting.length; w++) {
+      out.push(waiting[w] as number);
     }
-    return [...split.own, ...split.other, ...picked.slice(split.read)];
+    for (let i = read; i < picked.length; i++) {
+      out.push(picked[i] as number);
+    }
+    return out;
+  }
+
+  /** A ranked candidate's name, tokenised, read to the bounded length. */
+  function nameWords(k: number): string[] {
+    return tokenize((docs[candDoc[k] as number] as CatalogProduct).name.slice(0, MAX_OWN_NAME_CHARS));
   }
 
   /**
@@ -444,7 +465,7 @@ export function ranker(source: RankingSource): {
     const read = picked.slice(0, limit * 2);
     const out = { own: [] as number[], other: [] as number[], read: read.length };
     for (const k of read) {
-      (other(tokenize((docs[candDoc[k] as number] as CatalogProduct).name.slice(0, MAX_OWN_NAME_CHARS))) ? out.other : out.own).push(k);
+      (other(nameWords(k)) ? out.other : out.own).push(k);
     }
     return out.own.length === 0 || out.other.length === 0 ? null : out;
   }

@@ -26,6 +26,17 @@ const FIELDS = [
 // indexing whole texts would double the index of a 100,000-product catalogue.
 const DESCRIPTION_CHARS = 300;
 
+const BARE_NUMBER = /^\d+$/;
+
+/**
+ * A description's words with its bare numbers left empty, so not searched but counted in its
+ * length: "swivels in 7 directions" is no iPhone 7 case, nor "up to 10 hours" a 10-inch
+ * tablet. A number with its unit stays searchable through its measure words ("10000mah").
+ */
+function withoutBareNumbers(words: string[]): string[] {
+  return words.map((w) => (BARE_NUMBER.test(w) ? '' : w));
+}
+
 /** The inverted index of these products; `nameWordsOf[i]` are the words of product i's name. */
 export function buildTextIndex(docs: CatalogProduct[], nameWordsOf: string[][]): InvertedIndex {
   const n = docs.length;
@@ -72,7 +83,7 @@ export function buildTextIndex(docs: CatalogProduct[], nameWordsOf: string[][]):
       p.brand ? memoStems(p.brand) : [],
       p.categories.length > 0 ? memoStems(p.categories.join(' / ')) : [],
       paramText ? withMeasures(tokenizeForIndex(spellMarks(paramText))) : [],
-      p.description ? withMeasures(tokenizeForIndex(spellMarks(p.description.slice(0, DESCRIPTION_CHARS)))) : [],
+      p.description ? withoutBareNumbers(withMeasures(tokenizeForIndex(spellMarks(p.description.slice(0, DESCRIPTION_CHARS))))) : [],
     ]);
   }
   memo.clear();

@@ -681,3 +681,36 @@ test('a bare number is also the measure the names write with a unit: "флешк
   assert.ok(whole.includes('f64') && whole.includes('f64b') && !whole.includes('f32'), whole.join(', '));
   assert.equal(ask(shop, 'блок питания 600').hits[0]?.product.sku, 'psu');
 });
+
+test('a bare number in a description is not searched: "iphone 7 case rugged" meets the rugged iPhone 7 case, not a holster for the 6 Plus that "swivels in 7 directions"; a number with its unit still is', () => {
+  const p = (sku: string, name: string, category: string, description: string): CatalogProduct => ({ sku, name, categories: ['Cell Phones', category], available: true, price: 30, params: {}, description });
+  // As on Best Buy: a few cases filed under the iPhone's own categories, most under the phones' cases.
+  const shop = buildCatalogIndex(
+    [
+      p('holster', 'Holster Case for iPhone 6 Plus - Black', 'iPhone Cases & Clips', 'A holster case which swivels in 7 directions. PC and ABS plastic provide rugged durability.'),
+      p('wallet', 'Wallet Case for iPhone 7 - Gray', 'iPhone 7 Cases', 'Leather wallet case.'),
+      p('armor', 'Armor Case for iPhone 7 - Black', 'Cell Phone Cases & Clips', 'A rugged case with a slim profile.'),
+      p('clear', 'Clear Case for Galaxy S7 - Clear', 'Cell Phone Cases & Clips', 'A clear case.'),
+      p('bank', 'Portable Charger - Black', 'Portable Chargers', 'A portable charger of 10000 mAh for phones and tablets.'),
+      p('bank2', 'Portable Charger - White', 'Portable Chargers', 'A portable charger of 5000 mAh for phones.'),
+    ],
+    { language: 'en' },
+  );
+  // Before: the holster alone, its description matching both "7" and "rugged" inside the iPhone categories.
+  assert.equal(names(ask(shop, 'iphone 7 case rugged'))[0], 'Armor Case for iPhone 7 - Black');
+  assert.equal(ask(shop, 'portable charger 10000mah').hits[0]?.product.sku, 'bank');
+});
+
+test('"iphone 7 case" then "something more rugged?" on the phone shop: rugged iPhone 7 cases, none for the iPhone 6 or the 7 Plus', { skip: sharedDataSkip }, async () => {
+  const { dialogOn, productsOf } = await import('../catalog-engine/helpers.ts');
+  const [first, rugged] = await dialogOn(await phoneShop(), 'en', ['iphone 7 case', 'something more rugged?']);
+  const firstCards = productsOf(first!)?.value.map((c) => c.name) ?? [];
+  assert.equal(firstCards.length, 6);
+  // Before: a Nomad case for the 7 Plus among them once descriptions no longer said "7".
+  assertEvery(firstCards, (n) => /iPhone®? (?:6s and )?7 -/u.test(n));
+  const cards = productsOf(rugged!)?.value.map((c) => c.name) ?? [];
+  assert.ok(cards.length >= 3, cards.join('; '));
+  // Before: holsters and cases for the iPhone 6 and 6 Plus, whose descriptions say "rugged" and "swivels in 7 directions".
+  assertEvery(cards, (n) => /iPhone®? 7 -/u.test(n));
+  assert.match(cards[0] ?? '', /Rugged/u);
+});
