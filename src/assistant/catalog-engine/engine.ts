@@ -413,10 +413,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     return preferenceAwareSearch({ ...turn, text: notSoldKind }, index, notSoldKind, index.parseDetailed(notSoldKind));
   }
   // "а стекло?" after "чехол для iphone 15": glass for the iPhone 15, when the shop has some.
-  const targeted = prev && prev.kind === 'search' && prev.shown.length > 0 && namesAnotherKind(text, { ...parsed, text: parsed.text || parsed.categoryWords.join(' ') }, prev, index) ? withLastTarget(core, parsed, prev) : null;
+  // The item without a wish no card says ("a longer cable?" after "charger for iphone": cables for the iPhone, the longest first).
+  const itemWish = prev && prev.kind === 'search' && prev.shown.length > 0 ? measureWish(core) : null;
+  const item = itemWish && itemWish.rest !== '' ? index.parseDetailed(itemWish.rest) : parsed;
+  const targeted = prev && prev.kind === 'search' && prev.shown.length > 0 && namesAnotherKind(text, { ...item, text: item.text || item.categoryWords.join(' ') }, prev, index) ? withLastTarget(core, item, prev) : null;
   if (targeted !== null) {
     const carried = index.parseDetailed(targeted);
-    const probe = runSearch(index, searchRequestOf(carried), SHELF_SIZE, turn.budget);
+    const probe = runSearch(index, searchRequestOf(itemWish && itemWish.rest !== '' ? index.parseDetailed(measureWish(targeted)?.rest ?? targeted) : carried), SHELF_SIZE, turn.budget);
     // Products of the new kind (by the category its word named, or their own) fitting it whole.
     const ofNewKind = (h: SearchHit): boolean => ((carried.filters.categories?.length ?? 0) > 0 ? true : h.ofKind === true);
     if (probe.relaxed.length === 0 && probe.hits.some((h) => ofNewKind(h) && isWhole(h))) {

@@ -73,6 +73,11 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
   // "поуже", never "уже", which is "already".
   { words: new RegExp(`${B}(?:narrower|slimmer|поуже)${E}`, 'iu'), attribute: 'width', most: false },
   { words: new RegExp(`${B}(?:wider|(?:по)?шире)${E}`, 'iu'), attribute: 'width', most: true },
+  // Only the comparative and the superlative: "long" may be a style ("long dress"), "короче" is
+  // "in short". Beside an item ("a longer cable"); alone ("a longer one?") refine.ts compares
+  // with the lengths shown, and superlatives.ts answers "the longest one?".
+  { words: new RegExp(`${B}(?:longer|longest|(?:по)?длиннее|сам(?:ый|ая|ое|ые|ого|ую|ой|ым)\\s+длинн${L})${E}`, 'iu'), attribute: 'length', most: true, withItem: true },
+  { words: new RegExp(`${B}(?:shorter|shortest|покороче|сам(?:ый|ая|ое|ые|ого|ую|ой|ым)\\s+коротк${L})${E}`, 'iu'), attribute: 'length', most: false, withItem: true },
   { words: new RegExp(`${B}(?:roomier|(?:по)?вместительнее)${E}`, 'iu'), attribute: 'volume', most: true },
   { words: new RegExp(`${B}вместительн${L}${E}`, 'iu'), attribute: 'volume', most: true, plain: true },
   // "кондиционер для большой комнаты": the room area the products are rated for.

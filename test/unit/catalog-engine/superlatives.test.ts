@@ -413,6 +413,34 @@ test('a length: "а подлиннее?" after cables shows those longer than th
   assert.match(messageOf(hose!), /В начале — самые длинные\./u);
 });
 
+test('a longer item beside its word: "a longer cable?" after "charger for iphone" shows cables for the iPhone, the longest first; "longest lightning cable" and "самый длинный кабель hdmi" are searches ordered by length', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('car', 'Vehicle Charger for iPhone - Black', ['Chargers'], 19.99),
+      item('wall', 'Wall Charger for iPhone and iPad - White', ['Chargers'], 24.99),
+      item('l3', "3' Lightning Charging Cable for iPhone - White", ['Cables'], 12.99),
+      item('l10', "10' Lightning Charging Cable for iPhone - Black", ['Cables'], 27.99),
+      item('l6', "6' Lightning Charging Cable for iPhone - Gray", ['Cables'], 19.99),
+      item('audio', "10' Audio Cable - Red", ['Cables'], 17.99),
+      item('hdmi', "15' HDMI Cable - Black", ['Cables'], 29.99),
+    ],
+    { language: 'en' },
+  );
+  const [, longer] = await dialogOn(shop, 'en', ['charger for iphone', 'a longer cable?']);
+  // Before: «Cable: here are 6 options» with the audio and HDMI cables, in no order of length.
+  assert.deepEqual(shownSkus(longer!), ['l10', 'l6', 'l3']);
+  assert.match(messageOf(longer!), /longest first/u);
+  const [longest] = await dialogOn(shop, 'en', ['longest lightning cable']);
+  // Before: «Nothing matches "longest lightning cable" exactly», the 3-foot cable first.
+  assert.deepEqual(shownSkus(longest!), ['l10', 'l6', 'l3']);
+  const ru = buildCatalogIndex(
+    [1, 5, 3].map((m) => item(`h${m}`, `Кабель HDMI-HDMI ${m} м`, ['Кабели'], 200 + m * 90)),
+    { language: 'ru' },
+  );
+  const [hdmi] = await dialogOn(ru, 'ru', ['самый длинный кабель hdmi']);
+  assert.deepEqual(shownSkus(hdmi!), ['h5', 'h3', 'h1']);
+});
+
 test('the biggest one: "the biggest one?" after TVs, "самый большой телевизор" and "какой из них самый большой?" order by the screen the cards state', async () => {
   const tvs = [32, 43, 55, 65, 50].map((n, i) => item(`t${n}`, `Brand ${n}" Class 4K Smart TV`, ['Televisions'], 150 + i * 100));
   const english = buildCatalogIndex(tvs, { language: 'en' });
