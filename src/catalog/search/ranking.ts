@@ -175,6 +175,24 @@ function suffixedModels(words: readonly string[]): SuffixedModel[] {
   return words.flatMap((w, i) => (isModelSuffix(words[i + 1] ?? '') && namesModelNumber(w) ? [{ number: w, suffix: words[i + 1] as string }] : []));
 }
 
+/**
+ * The words of what the item comes with when the buyer said two or more one after another
+ * ("wireless charging" of "phone with wireless charging"), as indexes of `words`; empty otherwise.
+ */
+function withPhrase(comesWith: readonly number[]): readonly number[] {
+  if (comesWith.length < 2 || comesWith.length > MAX_PHRASE_WORDS || comesWith.some((at, i) => i > 0 && at !== (comesWith[i - 1] as number) + 1)) {
+    return [];
+  }
+  return comesWith;
+}
+const MAX_PHRASE_WORDS = 4;
+/** At most this many candidates are read for a phrase said after "with" (see `demoteApart`). */
+const MAX_PHRASE_CHECKS = 64;
+/** How much of a description and of the parameters is read for a phrase: as much as the index reads of a description. */
+const DESCRIPTION_READ = 300;
+/** A phrase's words (or their synonyms, in any order) count as said together within this many words. */
+const PHRASE_WINDOW = 4;
+
 /** Words after which a name says what the product is for, and how much of a name is read for it. */
 const FOR_WORDS: ReadonlySet<string> = new Set(['для', 'д', 'for', 'fits', 'compatible']);
 const MAX_OWN_NAME_CHARS = 200;
@@ -432,6 +450,100 @@ export function ranker(source: RankingSource): {
       out.push(picked[i] as number);
     }
     return out;
+  }
+
+  /**
+   * Each scored candidate that matches the words of `phrase` (what the item comes with, two or
+   * more words: "wireless charging") but never says them together counted as not matching them:
+   * a phone whose description says "wireless" of its network and "charging" of its battery is no
+   * phone with wireless charging. Its name, parameters and the start of its description are read
+   * (the part the index reads): those of the kind asked for when at most MAX_PHRASE_CHECKS of them
+   * match all the words, the others too when at most that many do in all (more, and the words
+   * are common together). Updates the tally's counts.
+   */
+  function demoteApart(tally: CandidateTally, phrase: ReadonlyArray<ReadonlySet<number>>, withMask: number, ng: number): void {
+    const { count } = tally;
+    let ofKind = 0;
+    let others = 0;
+    for (let k = 0; k < count; k++) {
+      if (((candBits[k] as number) & withMask) === withMask) {
+        if ((candHead[k] as number) >= 2) {
+          ofKind++;
+        } else {
+          others++;
+        }
+      }
+    }
+    if (ofKind > MAX_PHRASE_CHECKS) {
+      return;
+    }
+    const minHead = ofKind + others > MAX_PHRASE_CHECKS ? 2 : 0;
+    const withCount = popcount(withMask);
+    const coverage = COVERAGE_FACTOR_BY_WORDS[ng] as Float64Array;
+    let apart = 0;
+    for (let k = 0; k < count; k++) {
+      const bits = candBits[k] as number;
+      if ((bits & withMask) !== withMask || (candHead[k] as number) < minHead || saysTogether(docs[candDoc[k] as number] as CatalogProduct, phrase)) {
+        continue;
+      }
+      const matched = candMask[k] as number;
+      const h = candHead[k] as number;
+      if (h >= 1 && matched === ng) {
+        tally.withKind--;
+        if (h >= 2) {
+          tally.withOwnKind--;
+          tally.wholeOfKind--;
+        }
+      }
+      candBits[k] = bits & ~withMask;
+      candMask[k] = matched - withCount;
+      candScore[k] = ((candScore[k] as number) * (coverage[matched - withCount] as number)) / (coverage[matched] as number);
+      apart++;
+    }
+    if (apart > 0) {
+      let best = 0;
+      for (let k = 0; k < count; k++) {
+        best = Math.max(best, candMask[k] as number);
+      }
+      tally.bestMatched = best;
+    }
+  }
+
+  /**
+   * Whether the product's name, parameters or description start say each word of a phrase (a
+   * set of term ids each: the word, its synonyms and spellings) within PHRASE_WINDOW words of one
+   * another, in any order ("с нижней морозильной камерой" for "с морозилкой снизу").
+   */
+  function saysTogether(p: CatalogProduct, phrase: ReadonlyArray<ReadonlySet<number>>): boolean {
+    const texts = [p.name.slice(0, MAX_OWN_NAME_CHARS), Object.entries(p.params).map(([k, v]) => `${k} ${v}`).join(' ; ').slice(0, DESCRIPTION_READ), (p.description ?? '').slice(0, DESCRIPTION_READ)];
+    for (const text of texts) {
+      const words = tokenizeForIndex(spellMarks(text));
+      // Per word of the text, which of the phrase's words it is (bits); then any window holding them all.
+      const found: number[] = [];
+      for (const w of [...words, ...measureWords(words)]) {
+        const id = inv.termId(stem(w));
+        let bits = 0;
+        if (id !== undefined) {
+          phrase.forEach((set, g) => {
+            if (set.has(id)) {
+              bits |= 1 << g;
+            }
+          });
+        }
+        found.push(bits);
+      }
+      const all = (1 << phrase.length) - 1;
+      for (let i = 0; i < found.length; i++) {
+        let bits = 0;
+        for (let j = i; j < Math.min(found.length, i + PHRASE_WINDOW); j++) {
+          bits |= found[j] as number;
+        }
+        if (bits === all) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** A ranked candidate's name, tokenised, read to the bounded length. */
@@ -920,6 +1032,11 @@ export function ranker(source: RankingSource): {
       for (let k = 0; k < marked; k++) {
         allowMark[restrictBuf[k] as number] = 0;
       }
+    }
+    // Each word of a phrase said after "with", as the term ids the search took for it.
+    const phraseGroups = sort ? [] : [...new Set(withPhrase(comesWith).map((i) => expanded.groupOfWord[i] ?? -1))];
+    if (phraseGroups.length >= 2 && phraseGroups.every((g) => g >= 0 && g < ng)) {
+      demoteApart(tally, phraseGroups.map((g) => new Set((groups[g] as TermAlternative[]).map((alt) => alt.termId))), withMask, ng);
     }
     const { count, bestMatched, anyHead, anyModelNumber, withKind, withOwnKind, wholeOfKind } = tally;
     if (count === 0) {

@@ -714,3 +714,24 @@ test('"iphone 7 case" then "something more rugged?" on the phone shop: rugged iP
   assertEvery(cards, (n) => /iPhone®? 7 -/u.test(n));
   assert.match(cards[0] ?? '', /Rugged/u);
 });
+
+test('what an item comes with in two words counts where its text says them together: "phone with wireless charging" is not a phone whose description says "wireless" of its network and "charging" of its battery; synonyms and word order still count', async () => {
+  const p = (sku: string, name: string, category: string, description: string): CatalogProduct => ({ sku, name, categories: [category], available: true, price: 100, params: {}, description });
+  const products = [
+    p('apart', 'Refurbished Phone 5C 16GB - Blue', 'Phones', 'Stay connected at 4G LTE wireless speed on every network. Its battery lasts up to 10 hours between charges.'),
+    p('plain', 'Phone J3 16GB - Black', 'Phones', 'A 5-inch display and a long-lasting battery.'),
+    p('pad', 'Qi Wireless Charging Pad - Black', 'Chargers', 'Charge your phone without cables.'),
+  ];
+  const shop = buildCatalogIndex(products, { language: 'en' });
+  const run = ask(shop, 'phone with wireless charging');
+  // Before: the refurbished phone as the one exact match.
+  assert.equal(run.exact, false);
+  const { dialogOn, messageOf } = await import('../catalog-engine/helpers.ts');
+  const [answer] = await dialogOn(shop, 'en', ['phone with wireless charging']);
+  assert.match(messageOf(answer!), /^Nothing matches/u);
+  // A phone that says it, in another order and another form of the words, is the exact match.
+  const said = buildCatalogIndex([...products, p('says', 'Phone S7 32GB - Gold', 'Phones', 'Charge it wirelessly: charging without wires, wireless and fast.')], { language: 'en' });
+  const found = ask(said, 'phone with wireless charging');
+  assert.equal(found.exact, true);
+  assert.equal(found.hits[0]?.product.sku, 'says');
+});
