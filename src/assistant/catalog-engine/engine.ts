@@ -278,7 +278,14 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   if (wantsSimilar(text) || wantsComplementary(text)) {
     const target = targetProduct(turn, index, text, pageProduct);
     if (target) {
-      return wantsComplementary(text) ? complementaryAnswer(turn, index, target) : similarAnswer(turn, index, target, parsed);
+      if (wantsComplementary(text)) {
+        return complementaryAnswer(turn, index, target.product);
+      }
+      // "like airpods but cheaper": measured against the cheapest AirPods, and named so.
+      const named = [target.product, ...target.alike.map((sku) => index.bySku(sku)).filter((p): p is CatalogProduct => p !== undefined)];
+      const priced = named.filter((p) => typeof p.price === 'number').sort((a, b) => (a.price as number) - (b.price as number));
+      const base = parsed.cheaper ? (priced[0] ?? target.product) : parsed.pricier ? (priced.at(-1) ?? target.product) : target.product;
+      return similarAnswer(turn, index, base, parsed, target.alike);
     }
   }
 
@@ -721,23 +728,27 @@ function searchWithPreferences(turn: Turn, index: CatalogIndex, message: string,
 }
 
 /** The product a "similar"/"what goes with it" request is about. */
-function targetProduct(turn: Turn, index: CatalogIndex, text: string, pageProduct: CatalogProduct | undefined): CatalogProduct | undefined {
+function targetProduct(turn: Turn, index: CatalogIndex, text: string, pageProduct: CatalogProduct | undefined): { product: CatalogProduct; alike: string[] } | undefined {
   // "похожие на iphone 15": the words after the intent name the product.
   const rest = index.parseDetailed(stripIntentWords(text));
   if (rest.text !== '' || rest.categoryWords.length > 0 || rest.filters.brands?.length) {
     const hits = index.search([rest.text, ...rest.categoryWords, ...rest.brandWords].join(' '), {}, 5, { budget: turn.budget }).filter((h) => (h.coverage ?? 1) >= 1);
     // "похожие на dyson v15" means the vacuum, not the filter "для пылесосов V15": a
     // product made for something else is the target only if nothing else matches.
-    const main = hits.find((h) => !/\s(?:для|for|д\/)\s?/iu.test(h.product.name)) ?? hits[0];
+    const madeFor = (p: CatalogProduct) => /\s(?:для|for|д\/)\s?/iu.test(p.name);
+    const main = hits.find((h) => !madeFor(h.product)) ?? hits[0];
     if (main) {
-      return main.product;
+      // The other products the words name, of its section ("like airpods but cheaper": cheaper than every AirPods).
+      const alike = hits.filter((h) => h !== main && !madeFor(h.product) && h.product.categories.some((c) => main.product.categories.includes(c))).map((h) => h.product.sku);
+      return { product: main.product, alike };
     }
   }
   if (pageProduct) {
-    return pageProduct;
+    return { product: pageProduct, alike: [] };
   }
   const prev = turn.prev;
   const sku = prev?.sku ?? prev?.shown[0];
-  return sku ? index.bySku(sku) : undefined;
+  const product = sku ? index.bySku(sku) : undefined;
+  return product ? { product, alike: [] } : undefined;
 }
 

@@ -65,9 +65,30 @@ export function wantsSupport(text: string): boolean {
   return SUPPORT.some((re) => re.test(norm));
 }
 
+/**
+ * A product named as the measure of what is wanted: "наушники как airpods, но дешевле",
+ * "headphones like airpods but cheaper", "something like the wh-1000xm5", "что-то вроде kindle".
+ * Never "как работает доставка?" nor "I'd like a phone": "как"/"like" alone say nothing.
+ */
+const LIKE_NAMED = [
+  /(?:^|\s)(?:как|типа|вроде)\s+\S.*\s(?:но|только|а)\s+(?:по)?(?:дешевле|дороже|бюджетнее|доступнее)/u,
+  // Not the verb: "i'd like a phone but cheaper than that".
+  /(?<!(?:would|'d|\bi|\bwe|\byou)\s)\blike\s+\S.*\bbut\s+(?:cheaper|less expensive|more affordable|pricier|more expensive)\b/u,
+  /\bsomething like\s+\S/u,
+  /(?:^|\s)что-(?:то|нибудь)\s+(?:как|типа|вроде)\s+\S/u,
+];
+/** The connecting words of those, taken out before the product named is looked up. */
+const LIKE_WORDS = /(?:^|\s)(?:как|типа|вроде|но|только|а|что-то|что-нибудь|something|like|but)(?=\s|$)/gu;
+
+function likeNamed(norm: string): boolean {
+  return norm.length <= MAX_LIKE_CHARS && LIKE_NAMED.some((re) => re.test(norm));
+}
+/** "Like X but cheaper" is said in a short message. */
+const MAX_LIKE_CHARS = 200;
+
 export function wantsSimilar(text: string): boolean {
   const norm = normalizeText(text);
-  return SIMILAR.some((re) => re.test(norm));
+  return SIMILAR.some((re) => re.test(norm)) || likeNamed(norm);
 }
 
 export function wantsComplementary(text: string): boolean {
@@ -86,6 +107,9 @@ export function wantsOtherBrand(text: string): boolean {
  */
 export function stripIntentWords(text: string): string {
   let norm = normalizeText(text);
+  if (likeNamed(norm)) {
+    norm = norm.replace(LIKE_WORDS, ' ');
+  }
   for (const re of INTENT_PATTERNS) {
     norm = removeWholeWords(norm, re);
   }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { assertEvery } from '../../helpers/assert.ts';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { ask, buttonsOf, index, item, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
+import { ask, buttonsOf, dialogOn, index, item, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
 
 test('search: message, products block with cards filled from the catalogue, suggests', async () => {
   const { answer, state } = await ask('Ищу беспроводные наушники до 10000 рублей');
@@ -239,4 +239,29 @@ test('after a search, the quick replies follow up on what was shown: no unrelate
   // With nothing shown, the shop's sections are the way on.
   const hello = await ask('hello');
   assert.ok((hello.answer.response.ui?.suggests ?? []).includes('Processor'));
+});
+
+test('"наушники как airpods, но дешевле", "headphones like airpods but cheaper": headphones like the cheapest AirPods named, cheaper than it; "как"/"like" alone ask for nothing of the kind', async () => {
+  const shop = (lang: 'ru' | 'en') =>
+    buildCatalogIndex(
+      [
+        item('pro', lang === 'ru' ? 'Наушники Apple AirPods Pro 2' : 'Apple AirPods Pro 2 Wireless Earbuds', [lang === 'ru' ? 'Наушники' : 'Headphones'], 24990, undefined, 'Apple'),
+        item('a3', lang === 'ru' ? 'Наушники Apple AirPods 3' : 'Apple AirPods 3 Wireless Earbuds', [lang === 'ru' ? 'Наушники' : 'Headphones'], 17990, undefined, 'Apple'),
+        item('buds', lang === 'ru' ? 'Наушники Samsung Galaxy Buds FE' : 'Samsung Galaxy Buds FE Wireless Earbuds', [lang === 'ru' ? 'Наушники' : 'Headphones'], 7990, undefined, 'Samsung'),
+        item('jbl', lang === 'ru' ? 'Наушники JBL Wave Beam' : 'JBL Wave Beam Wireless Earbuds', [lang === 'ru' ? 'Наушники' : 'Headphones'], 5490, undefined, 'JBL'),
+        item('case', lang === 'ru' ? 'Чехол для AirPods 3' : 'Case for AirPods 3', [lang === 'ru' ? 'Аксессуары' : 'Accessories'], 990),
+      ],
+      { language: lang },
+    );
+  // Before: «Наушники AirPods — вот 2 варианта», the AirPods themselves.
+  const [ru] = await dialogOn(shop('ru'), 'ru', ['наушники как airpods, но дешевле']);
+  assert.deepEqual(new Set(shownSkus(ru!)), new Set(['buds', 'jbl']));
+  assert.match(messageOf(ru!), /«Наушники Apple AirPods 3»/u);
+  const [en] = await dialogOn(shop('en'), 'en', ['headphones like airpods but cheaper']);
+  assert.deepEqual(new Set(shownSkus(en!)), new Set(['buds', 'jbl']));
+  assert.match(messageOf(en!), /Apple AirPods 3 Wireless Earbuds/u);
+  // The verb is no comparison: a plain search.
+  const [verb] = await dialogOn(shop('en'), 'en', ["i'd like airpods but cheaper than 20000"]);
+  assert.ok(shownSkus(verb!).length > 0);
+  assertEvery(shownSkus(verb!), (sku) => sku === 'a3' || sku === 'pro' || sku === 'case');
 });
