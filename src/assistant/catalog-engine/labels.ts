@@ -492,14 +492,16 @@ function namesShownKind(words: readonly string[], products: readonly CatalogProd
  * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
  * words only between kept words. With nothing left, the shown products' own category.
  */
-export function readableLabel(label: string[], products: CatalogProduct[], lang: Lang, vocab: readonly string[] = shownWords(products)): string[] {
+export function readableLabel(label: string[], products: CatalogProduct[], lang: Lang, vocab: readonly string[] = shownWords(products), knows: (word: string) => boolean = () => false): string[] {
   if (products.length === 0 || label.length === 0) {
     return label;
   }
   // A word in another script than the products' names matched through a translation
-  // ("coffee machine" in a Russian catalogue): the products cannot show it, it stays.
+  // ("coffee machine" in a Russian catalogue): the products cannot show it, it stays. Only a
+  // word with a translation: a Latin "OLED" over a Russian QLED set is not shown.
   const cyrillicShelf = products.filter((p) => CYRILLIC.test(p.name)).length * 2 > products.length;
-  const otherScript = (w: string): boolean => (CYRILLIC.test(w) ? !cyrillicShelf : /[a-z]/iu.test(w) && cyrillicShelf && !/\d/u.test(w));
+  const translated = (w: string, cyrillic: boolean): boolean => synonymsOfAnyForm(w.toLowerCase()).some((s) => CYRILLIC.test(s) !== cyrillic);
+  const otherScript = (w: string): boolean => (CYRILLIC.test(w) ? !cyrillicShelf && translated(w, true) : /[a-z]/iu.test(w) && cyrillicShelf && !/\d/u.test(w) && translated(w, false));
   const kept = label.map(
     (w) =>
       !(lang === 'en' && CYRILLIC.test(w)) &&
@@ -607,8 +609,9 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   if (out.length > 0 && (!dropped || productWordKept(label, kept) || namesShownKind(out, products))) {
     const spellings = productSpellings(products);
     // Only a word the products show by another word's start may be misspelt ("wireles" of "wireless").
-    // A word the cards show by a synonym is no typo ("морозилкой" of "с нижней морозильной камерой").
-    const typos = out.map((w) => /^\p{L}{4,}$/u.test(w) && !vocab.includes(stem(w.toLowerCase())) && !synonymShown(vocab, w));
+    // A word the cards show by a synonym is no typo ("морозилкой" of "с нижней морозильной камерой"),
+    // nor one the catalogue has ("OLED" over a QLED set, where OLED sets are sold).
+    const typos = out.map((w) => /^\p{L}{4,}$/u.test(w) && !vocab.includes(stem(w.toLowerCase())) && !synonymShown(vocab, w) && !knows(w));
     const written = typos.includes(true) ? nameWords(products) : null;
     return out.map((w, i) => respell(written && typos[i] ? fixTypo(w, written) : w, spellings));
   }

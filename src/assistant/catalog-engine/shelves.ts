@@ -262,7 +262,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const asked = run.relaxed.includes('words') && !run.boundsOnly ? ctx.categoryWords : ctx.label;
   // Tokenised and stemmed once: the title and the "not exactly" note both ask what the shelf shows.
   const vocab = shownWords(products);
-  const label = readableLabel(asked, products, lang, vocab);
+  const label = readableLabel(asked, products, lang, vocab, (w) => index.knowsWord(w));
   const priceMove = run.relaxed.includes('price') ? undefined : (opts.move ?? ctx.priceMove);
   const measures = shownMeasuresOf(products);
   const what = describe(local, run, label, measures, opts, priceMove);

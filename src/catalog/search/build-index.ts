@@ -58,6 +58,9 @@ function copyQuery(q: DetailedQuery): DetailedQuery {
   return { ...q, filters, categoryWords: [...q.categoryWords], brandWords: [...q.brandWords] };
 }
 
+/** A word longer than this is no word of a catalogue (`knowsWord`). */
+const MAX_KNOWN_WORD_CHARS = 64;
+
 /**
  * Builds the search index of one tenant's catalogue. Products with a repeated SKU keep the
  * first occurrence. `language` is the catalogue's main language; Russian and English
@@ -183,6 +186,9 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     },
     parseDetailed(message: string): DetailedQuery {
       return parse(message);
+    },
+    knowsWord(word: string): boolean {
+      return word.length <= MAX_KNOWN_WORD_CHARS && isKnownStem(stem(word.toLowerCase()));
     },
     bySku(sku: string): CatalogProduct | undefined {
       const i = bySku.numberOf(sku);

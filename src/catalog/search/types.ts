@@ -127,4 +127,6 @@ export interface CatalogIndex {
   productWord(text: string): ProductWord | null;
   /** The canonical brand for a name as a buyer or a filter writes it, if the catalogue has it. */
   resolveBrand(name: string): string | undefined;
+  /** Whether some product's text has this word as written (its stem; no typo fix, no synonym): "oled" where OLED sets are sold. */
+  knowsWord(word: string): boolean;
 }

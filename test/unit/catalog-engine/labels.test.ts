@@ -7,7 +7,7 @@ import { assertNone } from '../../helpers/assert.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { loadProducts, RU_SHOPS_CATALOG } from '../catalog-search/demo-catalog.ts';
-import { dialogOn, messageOf } from './helpers.ts';
+import { converse, dialogOn, item, messageOf, productsOf } from './helpers.ts';
 
 const product = (name: string, i: number): CatalogProduct => ({ sku: `s${i}`, name, categories: ['Cell Phone Cases'], available: true, params: {} });
 const cases = ['Swarovski - Case for Apple® iPhone® 7 - Black', 'OtterBox - Commuter Series Case for Apple® iPhone® 7', 'Dynex™ - Case for Apple® iPhone® 6s and 7'].map(product);
@@ -213,4 +213,18 @@ test('an English title says no clause or compound by halves: "robot vacuum that 
   assert.deepEqual(readableLabel(['robot', 'vacuum', 'that', 'mop'], robots, 'en'), ['robot', 'vacuum']);
   const staplers = [{ sku: 's', name: 'Leitz 55510084 stapler Silver', categories: [], available: true, params: {}, description: 'Heavy Duty Stapler, Silver' } as CatalogProduct];
   assert.deepEqual(readableLabel(['stapler', 'heavy', 'duty'], staplers, 'en'), ['stapler']);
+});
+
+test('a word the catalogue has is no typo and no translation: "а подешевле?" after "а с oled?" over a cheaper QLED set is not titled "с Qled", nor "с OLED"', async () => {
+  const [, , cheaper] = await converse(['телевизор 55 дюймов', 'а с oled?', 'а подешевле?']);
+  const title = productsOf(cheaper!.answer)?.title ?? '';
+  assert.ok(title !== '', 'a shelf');
+  const names = productsOf(cheaper!.answer)?.value.map((c) => c.name) ?? [];
+  // Before: «Подборка: телевизор 55 дюймов с Qled дешевле 44 990 ₽», then «… с OLED …» over the QLED set.
+  assert.ok(names.length > 0);
+  assertNone(names, (n) => /\bOLED\b/u.test(n), 'the demo shop has no cheaper 55-inch OLED');
+  assert.doesNotMatch(title, /qled|oled/iu);
+  // A Latin word with a Russian translation, on a Russian shelf, stays: the products cannot show it.
+  const shelf = [item('k1', 'Кофемашина DeLonghi Magnifica S', ['Кофемашины'], 39990)];
+  assert.deepEqual(readableLabel(['coffee', 'machine'], shelf, 'ru'), ['coffee', 'machine']);
 });
