@@ -55,6 +55,7 @@ import {
   looksLikeFollowUp,
   namesAnotherKind,
   withLastTarget,
+  saidAfterConnector,
   onlyModifiers,
   purposeSwitch,
   qualityOfUnsold,
@@ -447,6 +448,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // "а с ледогенератором?": a feature in real words refines, and the answer says no card has it.
       const feature = asksWithFeature(text, tokenize(parsed.text));
       if (parsed.text !== '' && !onlyModifiers(parsed.text) && !feature && !changesFilters(parsed, otherBrand) && !knowsAnyWord(index, turn, parsed.text)) {
+        // "а есть на amd?" after laptops where no product says AMD: said so, over the same search.
+        const wanted = prev.shown.length > 0 ? saidAfterConnector(text) : null;
+        if (wanted !== null) {
+          return searchAnswer(turn, index, runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget), lastSearchContext(prev), { note: turn.t.unknownKept(wanted) });
+        }
         return unknownWordsAnswer(turn, index, prev);
       }
       if (namesAnotherKind(text, parsed, prev, index)) {
@@ -492,6 +498,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // matches the quality alone (heavy-duty power cords) is no closer choice than nothing.
       if (move === null && onlyModifiers(parsed.text) && run.hits.some((h) => h.headMatched === true)) {
         run = { ...run, hits: run.hits.filter((h) => h.headMatched !== false) };
+      }
+      // Nor does what it comes with or runs on: "а на amd есть?" after laptops, where no laptop
+      // says AMD, is not AMD's coolers, nor nothing at all; the same search, saying so.
+      const featureUnmatched = run.relaxed.includes('words') || run.hits.every((h) => h.headMatched === false);
+      const wanted = move === null && saysWhatItComesWith(text) && featureUnmatched && prev.shown.length > 0 ? saidAfterConnector(text) : null;
+      if (wanted !== null) {
+        return searchAnswer(turn, index, runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget), lastSearchContext(prev), { note: turn.t.featureNone(wanted) });
       }
       if (otherBrand && (run.hits.length === 0 || run.relaxed.includes('brand'))) {
         const brands = [...new Set(prev.shown.map((sku) => index.bySku(sku)?.brand).filter((b): b is string => Boolean(b)))].slice(0, 3);

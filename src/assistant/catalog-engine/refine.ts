@@ -156,6 +156,25 @@ export function forWhatWasShown(message: string, label: readonly string[], index
 }
 
 /**
+ * What a short follow-up says after a connecting word ("amd" of "а есть на amd?", "ryzen" of "any
+ * with ryzen?"): what the buyer wants the items shown to have; null when it says nothing so.
+ */
+export function saidAfterConnector(message: string): string | null {
+  if (message.length > MAX_FOR_SHOWN_CHARS) {
+    return null;
+  }
+  const m = AFTER_CONNECTOR.exec(message.trim());
+  const words = m ? (m[1] as string).split(/\s+/u).filter((w) => w !== '' && !ASKING_FILLER.has(w.toLowerCase())) : [];
+  // Said back only when it reads as a name or a real word: a Latin name ("amd", "ryzen") or a
+  // Russian word in the form "с" gives it ("ледогенератором"); garbage ("а с ыврапр?") never.
+  return words.length > 0 && words.every((w) => LATIN_NAME.test(w) || INSTRUMENTAL.test(w.toLowerCase()) || hasAdjectiveEnding(w.toLowerCase())) ? words.join(' ') : null;
+}
+const LATIN_NAME = /^[a-z][a-z0-9+-]{1,19}$/iu;
+const AFTER_CONNECTOR = /(?:^|[\s,])(?:с|со|на|под|with|on|for)\s+([\p{L}\p{N}][\p{L}\p{N} -]{0,40}?)\s*[?!.…]*$/iu;
+/** Words that only ask ("есть", "please"): not what the buyer wants the item to have. */
+const ASKING_FILLER: ReadonlySet<string> = new Set(['есть', 'ли', 'тоже', 'также', 'бывает', 'имеется', 'найдётся', 'найдется', 'пожалуйста', 'please', 'too', 'also', 'available', 'maybe']);
+
+/**
  * A follow-up naming another kind of item with no target of its own ("а стекло?" after "чехол
  * для iphone 15", "and a screen protector?" after "case for galaxy s7"), with the last search's
  * target added ("а стекло для iphone 15"); null when the last search named none, or the
@@ -219,10 +238,13 @@ export function saysWhatItComesWith(message: string): boolean {
 /** Words before "с"/"with" that leave it the first word of a follow-up ("а тоже с влажной уборкой?"). */
 const LEADING_FILLER: ReadonlySet<string> = new Set(['а', 'и', 'and', 'тоже', 'также', 'also', 'too']);
 
-/** The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with 16gb ram"). */
+/**
+ * The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with
+ * 16gb ram") or runs on ("а на amd есть?" after laptops: a laptop on AMD, not AMD's coolers).
+ */
 function leadingWithWord(message: string): string | undefined {
   const first = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).find((w) => !LEADING_FILLER.has(w));
-  return first !== undefined && WITH_WORDS.has(first) ? first : undefined;
+  return first !== undefined && (WITH_WORDS.has(first) || first === 'на') ? first : undefined;
 }
 
 /**

@@ -296,6 +296,8 @@ const RU = {
   similarCheaper: (name: string) => `Похожие на «${name}», но дешевле:`,
   similarPricier: (name: string) => `Похожие на «${name}», но дороже:`,
   notInCatalog: (name: string) => `${name} в нашем каталоге нет. Могу подобрать похожее среди того, что есть.`,
+  unknownKept: (words: string) => `«${words}» в нашем каталоге не встречается — показываю ту же подборку.`,
+  featureNone: (words: string) => `Таких с «${words}» не нашлось — показываю ту же подборку.`,
   typeNotSold: (what: string, operator: boolean) =>
     `Похоже, «${what}» в нашем магазине ${PLURAL_NOUN.test(what) ? 'не продаются' : 'не продаётся'}. ${operator ? 'Если я ошибаюсь, уточнит оператор, — а ниже разделы того, что у нас есть.' : 'Вот разделы того, что у нас есть.'}`,
   similarNone: (name: string) => `Похожих на «${name}» товаров в каталоге не нашлось.`,
@@ -443,6 +445,8 @@ const EN: typeof RU = {
   similarCheaper: (name: string) => `Like ${name}, but cheaper:`,
   similarPricier: (name: string) => `Like ${name}, but pricier:`,
   notInCatalog: (name: string) => `We don't carry ${name}. I can suggest something similar from what we have.`,
+  unknownKept: (words: string) => `Nothing in our catalogue mentions "${words}" — here is the same selection.`,
+  featureNone: (words: string) => `None of these mentions "${words}" — here is the same selection.`,
   typeNotSold: (what: string, operator: boolean) =>
     `It looks like we don't sell "${what}" in this shop. ${operator ? 'An operator can double-check — and below are the sections of what we do have.' : 'Here are the sections of what we do have.'}`,
   similarNone: (name: string) => `I couldn't find products similar to ${name}.`,

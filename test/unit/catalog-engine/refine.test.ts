@@ -577,3 +577,26 @@ test('"also", "too", "come" and "тоже" are grammar, never search words: "one
   // Before: «Робот-пылесос влажной уборкой».
   assert.match(messageOf(wet!.answer), /^Робот-пылесос с влажной уборкой — вот/u);
 });
+
+test('"а есть на amd?" after laptops asks for laptops on AMD: where no product says AMD, the same laptops and a sentence saying so; where only AMD coolers do, not the coolers', async () => {
+  const laptops = [
+    item('n1', 'Ноутбук ASUS VivoBook 15 i5-1235U/16/512 ГБ', ['Ноутбуки'], 54_990),
+    item('n2', 'Ноутбук Lenovo IdeaPad Slim 3 i3/8/256 ГБ', ['Ноутбуки'], 39_990),
+  ];
+  const noAmd = buildCatalogIndex([...laptops, item('m1', 'Мышь Logitech M185', ['Мыши'], 1_290)], { language: 'ru' });
+  const [, amd] = await dialogOn(noAmd, 'ru', ['ноутбук', 'а есть на amd?']);
+  // Before: «Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому», no cards.
+  assert.deepEqual(shownSkus(amd!).sort(), ['n1', 'n2']);
+  assert.match(messageOf(amd!), /^«amd» в нашем каталоге не встречается/u);
+  const [, withAmd] = await dialogOn(noAmd, 'ru', ['ноутбук', 'а с amd?']);
+  assert.deepEqual(shownSkus(withAmd!).sort(), ['n1', 'n2']);
+
+  const coolers = buildCatalogIndex(
+    [...laptops, item('c1', 'Кулер DEEPCOOL GAMMAXX 300 S1155/AMD', ['Кулеры'], 2_242), item('c2', 'Кулер Zalman CNPS90F S775/AMD', ['Кулеры'], 1_062)],
+    { language: 'ru' },
+  );
+  const [, onAmd] = await dialogOn(coolers, 'ru', ['ноутбук', 'а на amd есть?']);
+  // Before: «AMD — вот 2 варианта», the coolers.
+  assert.deepEqual(shownSkus(onAmd!).sort(), ['n1', 'n2']);
+  assert.match(messageOf(onAmd!), /^Таких с «amd» не нашлось/u);
+});
