@@ -534,6 +534,16 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
           return searchAnswer(turn, index, fresh, freshContext(core, parsed, index), { learned: learnedFrom(parsed, core) });
         }
       }
+      // The new words found nothing together with the older ones: what the buyer just said
+      // outlasts what they said before ("with 16gb ram?" after "laptop for a student under 800").
+      if (run.relaxed.includes('words') && refined.olderDropped && !turn.budget.exhausted) {
+        const { request, label, dropped } = refined.olderDropped;
+        const newer = runSearch(index, request, SHELF_SIZE, turn.budget);
+        if (newer.hits.length > 0 && !newer.relaxed.includes('words')) {
+          const ctx: SearchContext = { ...refinedCtx, label };
+          return searchAnswer(turn, index, { ...newer, relaxed: ['words', ...newer.relaxed], droppedText: dropped.join(' '), boundsOnly: true }, ctx, { move, learned: learnedFrom(parsed, core), priceAsked: request.filters });
+        }
+      }
       // The new words found nothing even among the last search's products: not a refinement.
       if (run.relaxed.includes('words') && parsed.text !== '' && !onlyModifiers(parsed.text) && !feature && !changesFilters(parsed, otherBrand)) {
         return unknownWordsAnswer(turn, index, prev);

@@ -28,6 +28,12 @@ export interface Refinement {
   move: PriceMove;
   /** The buyer asked for another brand than the one(s) shown. */
   otherBrand: boolean;
+  /**
+   * The same with the last search's own words other than its product word left out, for when
+   * nothing matches them together with the new ones ("with 16gb ram?" after "laptop for a
+   * student under 800": laptops with 16 GB under $800); the words left out, as the buyer wrote them.
+   */
+  olderDropped?: { request: SearchRequest; label: string[]; dropped: string[] };
 }
 
 const MAX_FOLLOW_UP_WORDS = 7;
@@ -392,7 +398,40 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
       label.push(w);
     }
   }
-  return { request, label, move, otherBrand };
+  const olderDropped = added.length > 0 ? withOlderDropped(index, prev, request, label, new Set(added)) : undefined;
+  return { request, label, move, otherBrand, ...(olderDropped ? { olderDropped } : {}) };
+}
+
+/** Words that lead into what they describe ("for a student"): left out with it. */
+const LEADING_WORDS: ReadonlySet<string> = new Set(['for', 'a', 'an', 'the', 'my', 'для', 'на', 'под', 'от']);
+
+/** `Refinement.olderDropped` of a refined request and its label; undefined when the last search had no words but its product word. */
+function withOlderDropped(index: CatalogIndex, prev: EngineState, request: SearchRequest, label: readonly string[], added: ReadonlySet<string>): Refinement['olderDropped'] {
+  // The product word is the category's ("laptop" of "laptop for a student", searched in Laptops) or the text's own.
+  const word = prev.categoryWords.length > 0 ? null : index.productWord(prev.text);
+  if (word !== null && !(word?.kind === true)) {
+    return undefined;
+  }
+  const older = new Set(tokenize(prev.text).filter((w) => w !== word?.head && !added.has(w)));
+  if (older.size === 0) {
+    return undefined;
+  }
+  const drop = label.map((w) => {
+    const t = tokenize(w);
+    return t.length > 0 && t.every((x) => older.has(x));
+  });
+  // A leading word goes with the words it leads into.
+  for (let i = label.length - 2; i >= 0; i--) {
+    if (!drop[i] && drop[i + 1] && LEADING_WORDS.has((label[i] as string).toLowerCase())) {
+      drop[i] = true;
+    }
+  }
+  const dropped = label.filter((w, i) => drop[i] && !LEADING_WORDS.has(w.toLowerCase()));
+  if (dropped.length === 0) {
+    return undefined;
+  }
+  const text = tokenize(request.text).filter((w) => !older.has(w)).join(' ');
+  return { request: { ...request, text }, label: label.filter((_, i) => !drop[i]), dropped };
 }
 
 /** Words of the last search read for a colour or a material a follow-up replaces. */

@@ -600,3 +600,21 @@ test('"а есть на amd?" after laptops asks for laptops on AMD: where no pr
   assert.deepEqual(shownSkus(onAmd!).sort(), ['n1', 'n2']);
   assert.match(messageOf(onAmd!), /^Таких с «amd» не нашлось/u);
 });
+
+test('"with 16gb ram?" after "laptop for a student under 800": what was just said outlasts what was said before: the 16 GB laptop under $800, saying nothing matches "student"', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('hp', 'HP 15.6" Laptop, AMD Ryzen 5, 8GB, 256GB SSD', ['Laptops'], 449.99, 'A light laptop for a student: classes, notes and streaming.'),
+      item('acer', 'Acer Aspire 5 15.6" Laptop, Intel Core i5, 16GB, 512GB SSD', ['Laptops'], 599.99),
+      item('asus', 'ASUS TUF Gaming F15 Laptop, Intel Core i7, 16GB, 512GB SSD', ['Laptops'], 1099.99),
+      item('mouse', 'Logitech M185 Wireless Mouse', ['Mice'], 19.99),
+    ],
+    { language: 'en' },
+  );
+  const [first, ram] = await dialogOn(shop, 'en', ['laptop for a student under 800', 'with 16gb ram?']);
+  assert.deepEqual(shownSkus(first!), ['hp']);
+  // Before: «We don't seem to have that in our catalogue. Try describing it differently», no cards.
+  assert.deepEqual(shownSkus(ram!), ['acer']);
+  assert.match(messageOf(ram!), /"student"/u);
+  assert.match(productsOf(ram!)?.title ?? '', /16GB/u);
+});
