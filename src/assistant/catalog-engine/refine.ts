@@ -501,7 +501,9 @@ function replacedSize(index: CatalogIndex, prev: EngineState, words: string[], m
   if (measure !== null && oldMeasure?.unit !== measure.unit) {
     return null;
   }
-  const next = bare && oldMeasure ? `${w}${oldMeasure.unit}` : w;
+  // A bare figure before too ("телевизор 65"): the unit the shown cards give it (65").
+  const oldUnit = bare && !oldMeasure && BARE_NUMBER.test(old) ? shownUnitOf(index, prev.shown, Number(old)) : undefined;
+  const next = bare && oldMeasure ? `${w}${oldMeasure.unit}` : oldUnit !== undefined ? `${w}${oldUnit}` : w;
   if (next === old) {
     return null;
   }

@@ -55,7 +55,12 @@ function knownProductWords(words: string): string {
 /** A bound's search word as the buyer reads it ("60inover" → "больше 60 дюймов"), or null for another word. */
 function boundSaid(turn: Turn, word: string): string | null {
   const bound = parseMeasureBound(word);
-  return bound ? turn.t.measureBound(bound.kind, formatMeasure(bound.value, bound.unit, turn.lang)) : null;
+  if (bound) {
+    return turn.t.measureBound(bound.kind, formatMeasure(bound.value, bound.unit, turn.lang));
+  }
+  // A measure too ("75in" of "а 75?" after 65-inch sets: «75 дюймов»).
+  const measure = /^\d/u.test(word) ? parseMeasure(word) : null;
+  return measure ? formatMeasure(measure.value, measure.unit, turn.lang) : null;
 }
 
 /** The unit words of figures with a unit ("60 inch") no card states (within a few per cent). */

@@ -170,7 +170,9 @@ export function measureWords(words: readonly string[]): string[] {
       out.push(m.word);
       continue;
     }
-    if (DIMENSIONS.test(w)) {
+    // Letters after the last figure are a unit ("22x36in"), or it is a model's code ("KD-50X75WL").
+    const tail = DIMENSIONS.test(w) ? (/[a-zа-я]+$/.exec(w)?.[0] ?? '') : '';
+    if (DIMENSIONS.test(w) && (tail === '' || UNITS.has(tail))) {
       const parts = w.split(/[xх×*]/);
       for (const p of parts) {
         const num = /^\d+(?:\.\d+)?/.exec(p);

@@ -150,3 +150,24 @@ test('the "not exactly" note names the measure with the word saying what it meas
   const [, wide] = await dialogOn(bathroom, 'ru', ['тумба под раковину', 'а шириной 60 см?']);
   assert.match(messageOf(wide!), /«шириной 60 см»/u, messageOf(wide!));
 });
+
+test('"а 75?" after 55-inch or "телевизор 65" sets, where no set is 75": the nearest sizes, saying «75 дюймов» is not there; a model code "KD-50X75WL" is no 50 × 75 size', async () => {
+  const tvs = buildCatalogIndex(
+    [
+      item('s65', 'Телевизор Samsung QE65Q80C 65" QLED 4K', ['Телевизоры'], 109_990),
+      item('t55', 'Телевизор TCL 55C645 55" QLED 4K', ['Телевизоры'], 42_990),
+      item('l55', 'Телевизор LG OLED55C3RLA 55" OLED 4K', ['Телевизоры'], 139_990),
+      item('sony', 'Телевизор Sony Bravia KD-50X75WL 50" 4K', ['Телевизоры'], 59_990),
+      item('s32', 'Телевизор Samsung 32" Full HD', ['Телевизоры'], 29_990),
+    ],
+    { language: 'ru' },
+  );
+  const [, inches] = await dialogOn(tvs, 'ru', ['телевизор 55 дюймов', 'а 75?']);
+  // Before: «Телевизор — вот 1 вариант», the 50-inch Sony whose code says "X75".
+  assert.equal(productsOf(inches!)?.value[0]?.sku, 's65');
+  assert.match(messageOf(inches!), /«75 дюймов»/u);
+  const [, bare] = await dialogOn(tvs, 'ru', ['телевизор 65', 'а 75?']);
+  // Before: every set in no order of size, and no word of the 75.
+  assert.equal(productsOf(bare!)?.value[0]?.sku, 's65');
+  assert.match(messageOf(bare!), /«75 дюймов»/u);
+});
