@@ -343,6 +343,8 @@ export function isQuestion(text: string): boolean {
 }
 
 const GIFT = /(^|\s)(подар\p{L}*|gift\p{L}*|present|presents)(?=\s|$)/u;
+/** A thing called after gifts, asked for as any other ("do you have gift cards?", "подарочный сертификат"): not gift ideas. */
+const GIFT_THING = /(?:^|\s)(?:gift\s*(?:cards?|certificates?|vouchers?|wrap(?:ping)?|bags?|boxe?s?)|подарочн\p{L}*\s+(?:сертификат|карт|упаковк|пакет|коробк)\p{L}*)(?=[\s?!.,]|$)/u;
 /** An occasion: a gift when said with whom it is for ("for my daughter's birthday", "сыну на день рождения"), not in "christmas lights". */
 const OCCASION = /(^|\s)(birthday|christmas|anniversary|юбиле\p{L}*|рождения)(?=\s|$)/u;
 const PERSON = /(^|\s)(маме|мамы|папе|папы|мужу|жене|девушке|парню|ребенку|ребёнку|детям|сыну|дочке|дочери|другу|подруге|коллеге|бабушке|дедушке|брату|сестре|mom|mum|mother|dad|father|husband|wife|girlfriend|boyfriend|kid|kids|son|daughter|friend|colleague|grandma|grandpa|brother|sister|him|her)(?:['’]s)?(?=[\s,.!?]|$)/u;
@@ -364,7 +366,7 @@ const RECIPIENTS = new Set([
  */
 export function giftRequest(text: string): { rest: string } | null {
   const norm = normalizeText(text);
-  if (!GIFT.test(norm) && !(OCCASION.test(norm) && PERSON.test(norm))) {
+  if ((!GIFT.test(norm) && !(OCCASION.test(norm) && PERSON.test(norm))) || GIFT_THING.test(norm)) {
     return null;
   }
   const rest = norm

@@ -265,3 +265,20 @@ test('"наушники как airpods, но дешевле", "headphones like a
   assert.ok(shownSkus(verb!).length > 0);
   assertEvery(shownSkus(verb!), (sku) => sku === 'a3' || sku === 'pro' || sku === 'case');
 });
+
+test('"do you have gift cards?", "подарочный сертификат" ask for a thing, not for gift ideas; "gift for my dad" still gets ideas', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('h1', 'Sony WH-CH520 Wireless Headphones', ['Headphones'], 59.99),
+      item('t1', 'Samsung 55" Crystal UHD TV', ['TVs'], 399.99),
+      item('s1', 'JBL Flip 6 Bluetooth Speaker', ['Speakers'], 99.99),
+    ],
+    { language: 'en' },
+  );
+  const [cards] = await dialogOn(shop, 'en', ['do you have gift cards?']);
+  // Before: «Gift ideas from different sections», headphones and a TV.
+  assert.equal(productsOf(cards!), undefined);
+  assert.doesNotMatch(messageOf(cards!), /Gift ideas/u);
+  const [ideas] = await dialogOn(shop, 'en', ['gift for my dad']);
+  assert.match(messageOf(ideas!), /^Gift ideas/u);
+});
