@@ -299,8 +299,11 @@ const MAX_SHOWN_QUESTION_CHARS = 100;
  * cards state is `asksCardTopic`'s to say.
  */
 export function questionAboutShown(text: string): boolean {
-  return text.length <= MAX_SHOWN_QUESTION_CHARS && isQuestion(text) && !ASKS_FOR_ONE.test(text) && (SHOWN_PRONOUN.test(text) || HOW_LONG.test(text));
+  return text.length <= MAX_SHOWN_QUESTION_CHARS && isQuestion(text) && !ASKS_FOR_ONE.test(text) && (SHOWN_PRONOUN.test(text) || HOW_LONG.test(text) || PER_PACK.test(text));
 }
+
+/** "How many sheets in a pack?", "сколько листов в пачке?": how much of it comes in one, as the cards state. */
+const PER_PACK = /(?:^|[^\p{L}])(?:how\s+many\s+\p{L}+\s+(?:are\s+)?(?:in|per)\s+(?:a|the|each|one)?\s*(?:pack|package|box|set|roll|bottle|case)|сколько\s+\p{L}+\s+в\s+(?:одной\s+)?(?:упаковке|пачке|коробке|наборе|рулоне|комплекте|флаконе))(?=[^\p{L}]|$)/iu;
 
 /** Words of a question too short to name products of its own ("сколько памяти?", "what screen?"). */
 const SHORT_QUESTION_WORDS = 3;

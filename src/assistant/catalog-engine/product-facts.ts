@@ -134,15 +134,17 @@ function sentences(description: string): string[] {
 }
 
 /**
- * A parameter as a buyer reads it: feeds written from databases name it "print_technology" and
- * state a flag as "True"/"False" ("colour: False" answered "does it print in colour?").
+ * A parameter as a buyer reads it: feeds written from databases name it "print_technology",
+ * state a flag as "True"/"False" ("colour: False" answered "does it print in colour?") and a
+ * count as a decimal ("sheets per pack: 500.0").
  */
 function statedParam(key: string, value: string): string {
   const cyrillic = /[\u0400-\u04ff]/u.test(key);
   const flag = value.trim().toLowerCase();
-  const said = flag === 'true' ? (cyrillic ? 'да' : 'yes') : flag === 'false' ? (cyrillic ? 'нет' : 'no') : value;
+  const said = flag === 'true' ? (cyrillic ? 'да' : 'yes') : flag === 'false' ? (cyrillic ? 'нет' : 'no') : WHOLE_DECIMAL.test(flag) ? flag.replace(/\.0+$/u, '') : value;
   return `${key.replace(/_+/gu, ' ')}: ${said}`;
 }
+const WHOLE_DECIMAL = /^\d+\.0+$/u;
 
 /** What the product's card says about the question. */
 export function productFacts(p: CatalogProduct, question: string): ProductFacts {

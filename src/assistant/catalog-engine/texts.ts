@@ -69,6 +69,7 @@ const UNIT_NAMES: ReadonlyMap<string, { ru: [string, string, string]; en: string
   ['hz', { ru: ['Гц', 'Гц', 'Гц'], en: 'Hz' }],
   ['mp', { ru: ['Мп', 'Мп', 'Мп'], en: 'MP' }],
   ['sqm', { ru: ['м²', 'м²', 'м²'], en: 'm²' }],
+  ['gsm', { ru: ['г/м²', 'г/м²', 'г/м²'], en: 'g/m²' }],
   ['db', { ru: ['дБ', 'дБ', 'дБ'], en: 'dB' }],
   ['h', { ru: ['час', 'часа', 'часов'], en: 'hours' }],
 ]);

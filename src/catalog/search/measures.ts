@@ -43,6 +43,8 @@ const UNITS: ReadonlyMap<string, string> = new Map(
       // "на 30 квадратов" as buyers say it.
       ['sqm', 'sqm м2 м² m2 m² квм квадратов квадрата'],
       ['sqft', 'sqft'],
+      // A paper's weight: "80gsm", "80 g/m²", "80 г/м2" (the pairs below).
+      ['gsm', 'gsm'],
     ] as const
   ).flatMap(([unit, words]) => words.split(' ').map((w) => [w, unit] as [string, string])),
 );
@@ -69,6 +71,13 @@ const PAIR_UNITS: ReadonlyMap<string, string> = new Map([
   ['square metres', 'sqm'],
   ['sq m', 'sqm'],
   ['sq ft', 'sqft'],
+  ['g m2', 'gsm'],
+  ['g m²', 'gsm'],
+  ['gr m2', 'gsm'],
+  ['г м2', 'gsm'],
+  ['г м²', 'gsm'],
+  ['гр м2', 'gsm'],
+  ['гр м²', 'gsm'],
   ['square feet', 'sqft'],
   ['square foot', 'sqft'],
 ]);

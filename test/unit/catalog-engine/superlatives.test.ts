@@ -664,3 +664,23 @@ test('a washing machine\'s capacity is the load its name states: "какая и�
   assert.deepEqual(shownSkus(roomiest!), ['w11', 'w9', 'w6.5']);
   assert.equal(messageOf(lighter!), 'В карточках показанных товаров нет данных о весе — точнее подскажет страница товара.');
 });
+
+test('a paper weight is a measure ("A4 paper 80gsm" meets "80 g/m²"), and "how many sheets in a pack?" after paper is answered from the cards, counts without ".0"', async () => {
+  const paper = (sku: string, name: string, weight: string, sheets: string) => ({ ...item(sku, name, ['Printing paper'], 10), params: { 'Paper weight': weight, 'Sheets per pack': sheets } });
+  const shop = buildCatalogIndex(
+    [
+      paper('p80', 'Xerox Business A4 printing paper', '80 g/m²', '500.0'),
+      paper('p90', 'HP Colour Laser A4 printing paper', '90 g/m²', '250.0'),
+      paper('p160', 'HP Brochure A4 paper', '160 g/m²', '150.0'),
+      item('t1', 'HP 80A Black toner', ['Toner'], 89.99),
+    ],
+    { language: 'en' },
+  );
+  const [first, sheets] = await dialogOn(shop, 'en', ['A4 paper 80gsm', 'how many sheets in a pack?']);
+  // Before: «Nothing matches "80gsm" exactly», the 80 g/m² paper not first.
+  assert.equal(shownSkus(first!)[0], 'p80');
+  assert.doesNotMatch(messageOf(first!), /Nothing matches/u);
+  // Before: a new search for "sheets".
+  assert.match(messageOf(sheets!), /^From the cards: .*Sheets per pack: 500;/iu);
+  assert.doesNotMatch(messageOf(sheets!), /500\.0/u);
+});
