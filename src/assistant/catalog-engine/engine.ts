@@ -38,6 +38,7 @@ import {
   stripIntentWords,
   wantsComplementary,
   wantsOtherBrand,
+  refersToShown,
   wantsSimilar,
   wantsAnyPicks,
   wantsSupport,
@@ -263,15 +264,17 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     return fitAnswer(turn, askedAbout, fit, prev);
   }
 
-  if (wantsComplementary(text) && pageProduct) {
+  // The product "к нему" points at: the page's, or the first card just shown ("а стулья к нему?" after tables).
+  const referred = pageProduct ?? (prev && prev.shown.length > 0 && refersToShown(text) ? shownProducts(index, prev)[0] : undefined);
+  if (wantsComplementary(text) && referred) {
     // "а чехол к нему есть?": products of that kind that go with the page's product, not
-    // the accessories of some case.
+    // the accessories of some case; "а стулья к нему?" chairs for the table, not tables for a chair.
     const rest = index.parseDetailed(stripIntentWords(text));
     const kinds = rest.filters.categories ?? [];
-    if (kinds.length > 0 && !kinds.some((c) => pageProduct.categories.includes(c))) {
-      const fitting = index.complementary(pageProduct.sku, SHELF_SIZE * 4, turn.budget).filter((p) => p.categories.some((c) => kinds.includes(c)));
+    if (kinds.length > 0 && !kinds.some((c) => referred.categories.includes(c))) {
+      const fitting = index.complementary(referred.sku, SHELF_SIZE * 4, turn.budget).filter((p) => p.categories.some((c) => kinds.includes(c)));
       if (fitting.length > 0) {
-        return complementaryAnswer(turn, index, pageProduct, fitting.slice(0, SHELF_SIZE));
+        return complementaryAnswer(turn, index, referred, fitting.slice(0, SHELF_SIZE));
       }
       return preferenceAwareSearch(turn, index, stripIntentWords(text), rest);
     }

@@ -91,6 +91,13 @@ export function wantsSimilar(text: string): boolean {
   return SIMILAR.some((re) => re.test(norm)) || likeNamed(norm);
 }
 
+/** "к нему", "к ней", "with it", "for them": the message points at a product already in view. */
+const REFERS = /(?:^|[^\p{L}])(?:к\s+(?:нему|ней|ним|этому|этой|этим)|(?:with|for)\s+(?:it|them|this|these|that))(?=[^\p{L}]|$)/iu;
+
+export function refersToShown(text: string): boolean {
+  return text.length <= MAX_SHOWN_QUESTION_CHARS && REFERS.test(text);
+}
+
 export function wantsComplementary(text: string): boolean {
   const norm = normalizeText(text);
   return COMPLEMENTARY.some((re) => re.test(norm));

@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery } from '../../helpers/assert.ts';
-import { converse, messageOf, productsOf } from './helpers.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { converse, dialogOn, item, messageOf, productsOf, shownSkus } from './helpers.ts';
 
 const names = (r: { answer: Parameters<typeof productsOf>[0] }): string[] => productsOf(r.answer)?.value.map((c) => c.name) ?? [];
 
@@ -20,4 +21,22 @@ test('"а стекло для него?" after Samsung phones: glass for Samsung
   assert.ok(cards.length > 0);
   assertEvery(cards, (n) => /стекло|плёнка/iu.test(n), 'glass or film');
   assert.match(messageOf(glass!.answer), /^Стекло для Samsung — вот/u);
+});
+
+test('"а стулья к нему?" after dining tables: chairs to go with the first table shown, not tables to go with a chair', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('t1', 'Стол обеденный раздвижной 1016', ['Столы'], 19_900),
+      item('t2', 'Стол обеденный раздвижной 1102', ['Столы'], 14_500),
+      item('c1', 'Стул Прима', ['Стулья'], 1_280),
+      item('c2', 'Стул SPARTA', ['Стулья'], 3_300),
+      item('l1', 'Лампа настольная', ['Освещение'], 990),
+    ],
+    { language: 'ru' },
+  );
+  const [, chairs] = await dialogOn(shop, 'ru', ['стол обеденный раздвижной', 'а стулья к нему?']);
+  // Before: «Вместе с «Стул Прима» пригодится:» and the tables.
+  assert.ok(shownSkus(chairs!).length > 0);
+  assertEvery(shownSkus(chairs!), (sku) => sku.startsWith('c'));
+  assert.doesNotMatch(messageOf(chairs!), /Стул Прима»/u);
 });
