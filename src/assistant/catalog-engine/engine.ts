@@ -539,8 +539,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       }
       // The new words found nothing together with the older ones: what the buyer just said
       // outlasts what they said before ("with 16gb ram?" after "laptop for a student under 800").
-      if (run.relaxed.includes('words') && refined.olderDropped && !turn.budget.exhausted) {
-        const { request, label, dropped } = refined.olderDropped;
+      const older = run.relaxed.includes('words') && !turn.budget.exhausted ? refined.olderDropped?.() : undefined;
+      if (older) {
+        const { request, label, dropped } = older;
         const newer = runSearch(index, request, SHELF_SIZE, turn.budget);
         if (newer.hits.length > 0 && !newer.relaxed.includes('words')) {
           const ctx: SearchContext = { ...refinedCtx, label };

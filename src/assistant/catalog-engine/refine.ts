@@ -33,7 +33,7 @@ export interface Refinement {
    * nothing matches them together with the new ones ("with 16gb ram?" after "laptop for a
    * student under 800": laptops with 16 GB under $800); the words left out, as the buyer wrote them.
    */
-  olderDropped?: { request: SearchRequest; label: string[]; dropped: string[] };
+  olderDropped?: () => { request: SearchRequest; label: string[]; dropped: string[] } | undefined;
 }
 
 const MAX_FOLLOW_UP_WORDS = 7;
@@ -398,15 +398,16 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
       label.push(w);
     }
   }
-  const olderDropped = added.length > 0 ? withOlderDropped(index, prev, request, label, new Set(added)) : undefined;
+  // Read only when the whole refinement matched nothing (it looks the product word up).
+  const olderDropped = added.length > 0 ? () => withOlderDropped(index, prev, request, label, new Set(added)) : undefined;
   return { request, label, move, otherBrand, ...(olderDropped ? { olderDropped } : {}) };
 }
 
 /** Words that lead into what they describe ("for a student"): left out with it. */
 const LEADING_WORDS: ReadonlySet<string> = new Set(['for', 'a', 'an', 'the', 'my', 'для', 'на', 'под', 'от']);
 
-/** `Refinement.olderDropped` of a refined request and its label; undefined when the last search had no words but its product word. */
-function withOlderDropped(index: CatalogIndex, prev: EngineState, request: SearchRequest, label: readonly string[], added: ReadonlySet<string>): Refinement['olderDropped'] {
+/** What `Refinement.olderDropped` gives for a refined request and its label; undefined when the last search had no words but its product word. */
+function withOlderDropped(index: CatalogIndex, prev: EngineState, request: SearchRequest, label: readonly string[], added: ReadonlySet<string>): ReturnType<NonNullable<Refinement['olderDropped']>> {
   // The product word is the category's ("laptop" of "laptop for a student", searched in Laptops) or the text's own.
   const word = prev.categoryWords.length > 0 ? null : index.productWord(prev.text);
   if (word !== null && !(word?.kind === true)) {

@@ -193,6 +193,20 @@ const DESCRIPTION_READ = 300;
 /** A phrase's words (or their synonyms, in any order) count as said together within this many words. */
 const PHRASE_WINDOW = 4;
 
+/** A product's parameters as one text ("Milk frother Automatic ; Colour Black"), read to DESCRIPTION_READ characters. */
+function paramsText(p: CatalogProduct): string {
+  let out = '';
+  for (const key in p.params) {
+    if (out.length >= DESCRIPTION_READ) {
+      break;
+    }
+    if (Object.hasOwn(p.params, key)) {
+      out += `${key} ${String(p.params[key])} ; `;
+    }
+  }
+  return out.slice(0, DESCRIPTION_READ);
+}
+
 /** Words after which a name says what the product is for, and how much of a name is read for it. */
 const FOR_WORDS: ReadonlySet<string> = new Set(['для', 'д', 'for', 'fits', 'compatible']);
 const MAX_OWN_NAME_CHARS = 200;
@@ -422,16 +436,19 @@ export function ranker(source: RankingSource): {
    * `picked` with the products whose names say each of `numbers` only as part of another model
    * ("iPhone 6 Plus", "iPhone 15 Pro" for "iphone 6 case", "чехол для iphone 15": a suffix the
    * buyer did not say after the number) after each of the others that matches as many of the
-   * buyer's words, among all the hits ranked (the first cards reach deep into them when
-   * variants wait). Reads at most VARIANT_POOL × `limit` names.
+   * buyer's words, among the hits ranked until twice `limit` other products (not colour
+   * variants of one) are read: the first cards reach that deep when variants wait. Reads at
+   * most VARIANT_POOL × `limit` names.
    */
   function otherModelsLast(picked: number[], numbers: readonly string[], asked: ReadonlySet<string>, limit: number): number[] {
-    const read = Math.min(picked.length, limit * VARIANT_POOL);
+    const max = Math.min(picked.length, limit * VARIANT_POOL);
     const out: number[] = [];
     const waiting: number[] = [];
+    const products = new Set<string>();
     let w = 0;
-    for (let i = 0; i < read; i++) {
-      const k = picked[i] as number;
+    let read = 0;
+    for (; read < max && products.size < limit * 2; read++) {
+      const k = picked[read] as number;
       const name = nameWords(k);
       if (numbers.some((n) => numberOnlyInOtherModels(name, n, asked))) {
         waiting.push(k);
@@ -442,6 +459,7 @@ export function ranker(source: RankingSource): {
         out.push(waiting[w++] as number);
       }
       out.push(k);
+      products.add(variantKeyOf(docs[candDoc[k] as number] as CatalogProduct));
     }
     for (; w < waiting.length; w++) {
       out.push(waiting[w] as number);
@@ -515,7 +533,7 @@ export function ranker(source: RankingSource): {
    * another, in any order ("с нижней морозильной камерой" for "с морозилкой снизу").
    */
   function saysTogether(p: CatalogProduct, phrase: ReadonlyArray<ReadonlySet<number>>): boolean {
-    const texts = [p.name.slice(0, MAX_OWN_NAME_CHARS), Object.entries(p.params).map(([k, v]) => `${k} ${v}`).join(' ; ').slice(0, DESCRIPTION_READ), (p.description ?? '').slice(0, DESCRIPTION_READ)];
+    const texts = [p.name.slice(0, MAX_OWN_NAME_CHARS), paramsText(p), (p.description ?? '').slice(0, DESCRIPTION_READ)];
     for (const text of texts) {
       const words = tokenizeForIndex(spellMarks(text));
       // Per word of the text, which of the phrase's words it is (bits); then any window holding them all.
