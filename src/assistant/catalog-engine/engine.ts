@@ -430,7 +430,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const targeted = prev && prev.kind === 'search' && prev.shown.length > 0 && namesAnotherKind(text, { ...item, text: item.text || item.categoryWords.join(' ') }, prev, index) ? withLastTarget(core, item, prev) : null;
   if (targeted !== null) {
     const carried = index.parseDetailed(targeted);
-    const probe = runSearch(index, searchRequestOf(itemWish && itemWish.rest !== '' ? index.parseDetailed(measureWish(targeted)?.rest ?? targeted) : carried), SHELF_SIZE, turn.budget);
+    // Probed without the wish, as `item` was read ("cable for iphone" of "a longer cable for iphone").
+    const probeText = itemWish && itemWish.rest !== '' ? measureWish(targeted)?.rest : undefined;
+    const probe = runSearch(index, searchRequestOf(probeText ? index.parseDetailed(probeText) : carried), SHELF_SIZE, turn.budget);
     // Products of the new kind (by the category its word named, or their own) fitting it whole.
     const ofNewKind = (h: SearchHit): boolean => ((carried.filters.categories?.length ?? 0) > 0 ? true : h.ofKind === true);
     if (probe.relaxed.length === 0 && probe.hits.some((h) => ofNewKind(h) && isWhole(h))) {
@@ -505,9 +507,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // Nor does what it comes with or runs on: "а на amd есть?" after laptops, where no laptop
       // says AMD, is not AMD's coolers, nor nothing at all; the same search, saying so.
       const featureUnmatched = run.relaxed.includes('words') || run.hits.every((h) => h.headMatched === false);
-      const wanted = move === null && saysWhatItComesWith(text) && featureUnmatched && prev.shown.length > 0 ? saidAfterConnector(text) : null;
-      if (wanted !== null) {
-        return searchAnswer(turn, index, runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget), lastSearchContext(prev), { note: turn.t.featureNone(wanted) });
+      const featureWanted = move === null && saysWhatItComesWith(text) && featureUnmatched && prev.shown.length > 0 ? saidAfterConnector(text) : null;
+      if (featureWanted !== null) {
+        return searchAnswer(turn, index, runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget), lastSearchContext(prev), { note: turn.t.featureNone(featureWanted) });
       }
       if (otherBrand && (run.hits.length === 0 || run.relaxed.includes('brand'))) {
         const brands = [...new Set(prev.shown.map((sku) => index.bySku(sku)?.brand).filter((b): b is string => Boolean(b)))].slice(0, 3);
