@@ -12,6 +12,7 @@ import { isWishFiller } from './measure-wish.ts';
 import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
+import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isModifierPhrase, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import type { EngineState } from '../engine-state.ts';
@@ -581,7 +582,7 @@ function resized(index: CatalogIndex, prev: EngineState, words: string[], messag
   const kind = words.some((w) => BIGGER.has(w)) ? 'over' : words.some((w) => SMALLER.has(w)) ? 'under' : null;
   const unchanged = { text: prev.text, label: prev.label, added: words };
   if (kind === null) {
-    return replacedSize(index, prev, words, message) ?? unchanged;
+    return replacedSize(index, prev, words, message) ?? suffixLeftOut(prev, words) ?? unchanged;
   }
   const before = mergeMeasures(tokenize(prev.text));
   const at = before.findIndex((w) => parseMeasure(w) !== null || parseMeasureBound(w) !== null);
@@ -603,6 +604,26 @@ function resized(index: CatalogIndex, prev: EngineState, words: string[], messag
   const label = prev.label.filter((w, i) => !isFigure(w) && !(isFigure(prev.label[i - 1]) && isUnitWord(w.toLowerCase())));
   return { text, label, added: words.filter((w) => !BIGGER.has(w) && !SMALLER.has(w)) };
 }
+
+/**
+ * "what about the s7?" after "samsung galaxy s7 edge", "а просто 15?" after "iphone 15 pro": the
+ * model said again without the end said before asks for the model without it; null otherwise.
+ */
+function suffixLeftOut(prev: EngineState, words: readonly string[]): { text: string; label: string[]; added: string[] } | null {
+  const before = tokenize(prev.text);
+  const said = words.filter((w) => !SUFFIX_FILLER.has(w));
+  if (said.length === 0 || said.length > 2 || !said.every((w) => before.includes(w))) {
+    return null;
+  }
+  const at = before.findIndex((w, i) => said.includes(w) && hasDigit(w) && isModelSuffix(before[i + 1] ?? '') && !said.includes(before[i + 1] as string));
+  if (at < 0) {
+    return null;
+  }
+  const suffix = before[at + 1] as string;
+  return { text: before.filter((_, i) => i !== at + 1).join(' '), label: prev.label.filter((l) => l.toLowerCase() !== suffix), added: [] };
+}
+/** Words around a model said again ("what about the s7?", "а просто 15?"). */
+const SUFFIX_FILLER: ReadonlySet<string> = new Set(['what', 'about', 'the', 'just', 'plain', 'regular', 'просто', 'обычный', 'обычная', 'обычное']);
 
 /** "а для лица?", "and for kids?": the purpose part alone, after an optional "а"/"and"/"what about". */
 const PURPOSE_FOLLOW_UP = /^(?:а|и|ну|and|what about|how about)?\s*(для|for)\s+(.+)$/u;

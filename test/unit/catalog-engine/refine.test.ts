@@ -618,3 +618,22 @@ test('"with 16gb ram?" after "laptop for a student under 800": what was just sai
   assert.match(messageOf(ram!), /"student"/u);
   assert.match(productsOf(ram!)?.title ?? '', /16GB/u);
 });
+
+test('"what about the s7?" after "samsung galaxy s7 edge", "а просто 15?" after "iphone 15 pro": the model said again without its end asks for the model without it', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('e1', 'Samsung - Galaxy S7 edge 32GB - Blue Coral', ['Cell Phones'], 799.99, undefined, 'Samsung'),
+      item('e2', 'Samsung - Galaxy S7 edge 32GB - Silver Titanium', ['Cell Phones'], 779.99, undefined, 'Samsung'),
+      item('s1', 'Samsung - Galaxy S7 32GB - Black Onyx', ['Cell Phones'], 679.99, undefined, 'Samsung'),
+      item('s2', 'Samsung - Galaxy S7 32GB - Gold Platinum', ['Cell Phones'], 669.99, undefined, 'Samsung'),
+    ],
+    { language: 'en' },
+  );
+  const [edge, plain] = await dialogOn(shop, 'en', ['samsung galaxy s7 edge', 'what about the s7?']);
+  assert.deepEqual(shownSkus(edge!).slice(0, 2).sort(), ['e1', 'e2']);
+  // Before: the S7 edge phones again.
+  assert.deepEqual(shownSkus(plain!).slice(0, 2).sort(), ['s1', 's2']);
+  assert.doesNotMatch(productsOf(plain!)?.title ?? '', /edge/u);
+  const [, fifteen] = await converse(['iphone 15 pro', 'а просто 15?']);
+  assert.match(productsOf(fifteen!.answer)?.value[0]?.name ?? '', /iPhone 15 128/u);
+});
