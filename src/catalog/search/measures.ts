@@ -180,8 +180,8 @@ export function measureWords(words: readonly string[]): string[] {
       continue;
     }
     // Letters after the last figure are a unit ("22x36in"), or it is a model's code ("KD-50X75WL").
-    const tail = DIMENSIONS.test(w) ? (/[a-zа-я]+$/.exec(w)?.[0] ?? '') : '';
-    if (DIMENSIONS.test(w) && (tail === '' || UNITS.has(tail))) {
+    const tail = DIMENSIONS.test(w) ? (/[a-zа-я]+$/.exec(w)?.[0] ?? '') : null;
+    if (tail !== null && (tail === '' || UNITS.has(tail))) {
       const parts = w.split(/[xх×*]/);
       for (const p of parts) {
         const num = /^\d+(?:\.\d+)?/.exec(p);
@@ -190,8 +190,7 @@ export function measureWords(words: readonly string[]): string[] {
         }
       }
       // "22x36in": the unit of the last dimension applies to all.
-      const unitMatch = /[a-zа-я]+$/.exec(w);
-      const unit = unitMatch ? UNITS.get(unitMatch[0]) : undefined;
+      const unit = UNITS.get(tail);
       if (unit !== undefined) {
         for (const p of parts) {
           const num = /^\d+(?:\.\d+)?/.exec(p);

@@ -176,14 +176,11 @@ function suffixedModels(words: readonly string[]): SuffixedModel[] {
 }
 
 /**
- * The words of what the item comes with when the buyer said two or more one after another
- * ("wireless charging" of "phone with wireless charging"), as indexes of `words`; empty otherwise.
+ * Whether what the item comes with is two or more words said one after another ("wireless
+ * charging" of "phone with wireless charging"), `comesWith` being their indexes.
  */
-function withPhrase(comesWith: readonly number[]): readonly number[] {
-  if (comesWith.length < 2 || comesWith.length > MAX_PHRASE_WORDS || comesWith.some((at, i) => i > 0 && at !== (comesWith[i - 1] as number) + 1)) {
-    return [];
-  }
-  return comesWith;
+function isPhrase(comesWith: readonly number[]): boolean {
+  return comesWith.length >= 2 && comesWith.length <= MAX_PHRASE_WORDS && comesWith.every((at, i) => i === 0 || at === (comesWith[i - 1] as number) + 1);
 }
 const MAX_PHRASE_WORDS = 4;
 /** At most this many candidates are read for a phrase said after "with" (see `demoteApart`). */
@@ -1052,7 +1049,7 @@ export function ranker(source: RankingSource): {
       }
     }
     // Each word of a phrase said after "with", as the term ids the search took for it.
-    const phraseGroups = sort ? [] : [...new Set(withPhrase(comesWith).map((i) => expanded.groupOfWord[i] ?? -1))];
+    const phraseGroups = !sort && isPhrase(comesWith) ? [...new Set(comesWith.map((i) => expanded.groupOfWord[i] ?? -1))] : [];
     if (phraseGroups.length >= 2 && phraseGroups.every((g) => g >= 0 && g < ng)) {
       demoteApart(tally, phraseGroups.map((g) => new Set((groups[g] as TermAlternative[]).map((alt) => alt.termId))), withMask, ng);
     }
