@@ -72,7 +72,7 @@ export default tseslint.config(
   layer(['src/catalog/**/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, ASSISTANT, IMAGES]),
   layer(['src/images/**/*.ts'], [TOP, APP_CONTEXT, MODULES, PLUGINS, ASSISTANT, CATALOG]),
   layer(
-    ['src/config/**/*.ts', 'src/db/**/*.ts', 'src/security/**/*.ts', 'src/limits/**/*.ts', 'src/errors.ts', 'src/clock.ts', 'src/spans.ts'],
+    ['src/config/**/*.ts', 'src/db/**/*.ts', 'src/announcements/**/*.ts', 'src/security/**/*.ts', 'src/limits/**/*.ts', 'src/errors.ts', 'src/clock.ts', 'src/spans.ts'],
     [TOP, APP_CONTEXT, MODULES, PLUGINS, ASSISTANT, CATALOG, IMAGES],
   ),
   layer(['src/app-context.ts'], [TOP, MODULES, PLUGINS]),

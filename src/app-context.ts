@@ -10,6 +10,7 @@ import type { LimitSpec, LimitVerdict } from './limits/limiter.ts';
 import type { Signer } from './security/signer.ts';
 import type { CatalogRegistry } from './catalog/registry.ts';
 import type { SpanRecorder } from './spans.ts';
+import type { AnnouncedChanges } from './announcements/announced-changes.ts';
 
 export type { SpanAttributes, SpanHandle, SpanRecorder } from './spans.ts';
 
@@ -50,14 +51,6 @@ export interface MetricsRecorder {
   rateLimitRefused(limit: LimitName): void;
 }
 
-/**
- * What a module that changes a session's dialogs (a stored turn, a hidden dialog) tells the dialog
- * list, which keeps first pages in memory (`modules/dialogs/first-pages.ts`).
- */
-export interface DialogListChanges {
-  changed(sessionId: string): void;
-}
-
 export interface AppContext {
   config: Config;
   storage: Storage;
@@ -68,5 +61,6 @@ export interface AppContext {
   metrics: MetricsRecorder;
   /** Trace spans (`src/tracing/`); when tracing is off the work just runs. */
   spans: SpanRecorder;
-  dialogLists: DialogListChanges;
+  /** Changes announced to every instance, for what each keeps in memory (`modules/announced-changes.ts`). */
+  changes: AnnouncedChanges;
 }

@@ -34,7 +34,8 @@ import { createEngineResolver, type EngineResolver } from './assistant/engines.t
 import { createGuestSessions, registerGuestSessionsModule } from './modules/guest-sessions/index.ts';
 import { registerGenerationModule } from './modules/generation/index.ts';
 import { registerHistoryModule } from './modules/history/index.ts';
-import { createFirstPages, FIRST_PAGES_KEPT, registerDialogsModule } from './modules/dialogs/index.ts';
+import { registerDialogsModule } from './modules/dialogs/index.ts';
+import { createAnnouncedChanges } from './announcements/announced-changes.ts';
 import { registerFeedbackModule } from './modules/feedback/index.ts';
 import { registerTrackingModule } from './modules/tracking/index.ts';
 import { registerSharingModule } from './modules/sharing/index.ts';
@@ -126,18 +127,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const defaultEngines = createEngineResolver({ catalogs, log: app.log, env: config.modelApiKeys, spans: tracing.spans });
   const engineFor: EngineResolver = deps.engineFor ? (tenant) => deps.engineFor!(tenant, defaultEngines) : defaultEngines;
-  // The first pages of dialog lists, kept where this process sees every change: SQLite, one instance.
-  const firstPages = createFirstPages({ enabled: storage.dialect === 'sqlite', maxEntries: FIRST_PAGES_KEPT });
-  const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs, metrics: metrics.recorder, spans: tracing.spans, dialogLists: firstPages };
+  const changes = createAnnouncedChanges({ storage, redis: deps.redis ?? null, log: app.log });
+  app.addHook('onClose', async () => changes.close());
+  const ctx: AppContext = { config, storage, clock, limiter, signer, catalogs, metrics: metrics.recorder, spans: tracing.spans, changes };
 
-  const sessions = createGuestSessions(ctx, { redis: deps.redis ?? null, log: app.log, extensionFlushMs: deps.sessionExtensionFlushMs ?? 1000 });
+  const sessions = createGuestSessions(ctx, { log: app.log, extensionFlushMs: deps.sessionExtensionFlushMs ?? 1000 });
   installAccess(app, { config, sessions });
   // Before the modules: it reads the presets of each route as the route is registered.
   installRateLimits(app, limiter, metrics.recorder);
   registerGuestSessionsModule(app, ctx, sessions);
   registerGenerationModule(app, ctx, { engineFor, images: tracing.images(metrics.images(deps.images ?? createImagePipeline())) });
   registerHistoryModule(app, ctx);
-  registerDialogsModule(app, ctx, firstPages);
+  registerDialogsModule(app, ctx);
   registerFeedbackModule(app, ctx);
   registerTrackingModule(app, ctx, { flushMs: deps.trackingFlushMs ?? 500 });
   registerSharingModule(app, ctx);

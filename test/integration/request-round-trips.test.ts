@@ -2,7 +2,8 @@
  * Database round trips of the small requests on PostgreSQL, once the caller's guest session
  * is held in memory: a debug generation, a dialog-list page, a reaction and a share read each
  * take one query (the reaction is found, checked and written in one statement), and the hot
- * queries run as named prepared statements.
+ * queries run as named prepared statements. A list's first page and a shared dialog read again
+ * come from memory (no query) until the session's dialogs change.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,6 +37,9 @@ describe('round trips per request [postgres]', { skip: postgresSkip }, () => {
       const list = await counted({ method: 'GET', url: '/shopping/dialogs?limit=20', headers: auth(token) });
       assert.equal(list.res.statusCode, 200, list.res.body);
       assert.equal(list.queries.length, 1, `dialog list: ${list.queries.join('\n')}`);
+      const listAgain = await counted({ method: 'GET', url: '/shopping/dialogs?limit=20', headers: auth(token) });
+      assert.equal(listAgain.res.body, list.res.body);
+      assert.equal(listAgain.queries.length, 0, `the same first page again: ${listAgain.queries.join('\n')}`);
 
       const react = (reaction: 'like' | 'dislike' | null) =>
         counted({ method: 'PUT', url: '/shopping/feedback', headers: auth(token), payload: { tenant_id: 'shop-a', resourceId: 'rt', threadId: 'rt-1', messageId: answerId, reaction } });
@@ -55,6 +59,17 @@ describe('round trips per request [postgres]', { skip: postgresSkip }, () => {
       const share = await counted({ method: 'GET', url: `/dialogs/shared/${created.json().share_token as string}` });
       assert.equal(share.res.statusCode, 200, share.res.body);
       assert.equal(share.queries.length, 1, `share read: ${share.queries.join('\n')}`);
+      const shareAgain = await counted({ method: 'GET', url: `/dialogs/shared/${created.json().share_token as string}` });
+      assert.equal(shareAgain.res.body, share.res.body);
+      assert.equal(shareAgain.queries.length, 0, `the same link again: ${shareAgain.queries.join('\n')}`);
+
+      // A turn changes the list: the next first page is read again and shows it.
+      t.clock.advance(1_000_000);
+      const later = await t.app.inject(generate('real', 'm2'));
+      assert.equal(later.statusCode, 200, later.body);
+      const listAfter = await counted({ method: 'GET', url: '/shopping/dialogs?limit=20', headers: auth(token) });
+      assert.equal(listAfter.queries.length, 1);
+      assert.notEqual(listAfter.res.json().items[0].lastMessageAt, list.res.json().items[0].lastMessageAt, 'the later message shows');
 
       for (const q of [...debug.queries, ...list.queries, ...like.queries, ...share.queries]) {
         assert.ok(statementNameOf(q), `a named prepared statement: ${q.slice(0, 80)}`);

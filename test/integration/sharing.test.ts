@@ -17,6 +17,8 @@ import { postgresSkip } from '../helpers/services.ts';
 import { MICROS_PER_DAY } from '../../src/clock.ts';
 import { createSharingRepository } from '../../src/modules/sharing/repository.ts';
 import { createSharingService } from '../../src/modules/sharing/service.ts';
+import { createKeptSnapshots } from '../../src/modules/sharing/kept-snapshots.ts';
+import { createAnnouncedChanges } from '../../src/announcements/announced-changes.ts';
 import { PURGE_GRACE_MICROS, startPurgeJob } from '../../src/modules/sharing/purge.ts';
 import {
   HOPPER_BASE64,
@@ -615,7 +617,7 @@ for (const dialect of DIALECTS) {
     });
 
     // Moves the shared clock by more than 30 days: kept last in this suite.
-    test('3.3 active → expired after 30 days (injected clock): read → 404; the purge deletes expired and revoked links after the grace', async () => {
+    test('3.3 active → expired after 30 days (injected clock): read → 404; the purge deletes expired and revoked links after the grace', async (context) => {
       const d = { resourceId: keep(unique('exp-user')), threadId: keep(unique('exp-thread')) };
       await say(t.app, { ...d, content: 'смартфон samsung' });
       const link = keep(await shareToken(t.app, { user_id: d.resourceId, dialog_id: d.threadId }));
@@ -632,7 +634,9 @@ for (const dialect of DIALECTS) {
       assertNoStore(expired);
 
       const db = t.database.storage.db;
-      const service = createSharingService({ repository: createSharingRepository(db), clock: t.clock });
+      const changes = createAnnouncedChanges({ storage: t.database.storage, redis: null, log: t.app.log });
+      context.after(() => changes.close());
+      const service = createSharingService({ repository: createSharingRepository(db), clock: t.clock, kept: createKeptSnapshots(changes), changes });
       const present = async (token: string) =>
         (await db.selectFrom('shares').select('token_hash').where('token_hash', '=', createHash('sha256').update(token).digest('hex')).executeTakeFirst()) !== undefined;
       assert.ok((await service.purgeExpired(PURGE_GRACE_MICROS)) >= 1);

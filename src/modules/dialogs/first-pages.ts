@@ -1,24 +1,23 @@
 /**
  * The first page of a session's dialog list, kept in memory as the JSON text it was sent as, so
- * that opening the list again (the widget does on every open) reads no rows. Only where this
- * process sees every change to a session's dialogs: on SQLite, one instance (docs/scaling.md).
- * On PostgreSQL another instance may store a turn, so nothing is kept there.
+ * that opening the list again (the widget does on every open) reads no rows.
  *
- * A session's page is forgotten when a turn is stored in one of its dialogs or one is hidden
- * (`changed`). Every change also bumps `epoch`, so a page read from the database before a change
- * and kept after it is not kept (the same rule as the guest-session cache). At most
- * `maxEntries` pages, the least recently read dropped first.
+ * A session's page is forgotten when a turn is stored in one of its dialogs or one is hidden,
+ * here or on another instance: the change is announced (`announcements/`), and pages are served
+ * only while announcements can be heard (on SQLite, one instance, always). Every change also
+ * bumps the epoch, so a page read from the database before a change and kept after it is not
+ * kept (the same rule as the guest-session cache). A page is trusted for `TRUSTED_FOR_MS` at
+ * most, and at most `maxEntries` pages are kept, the least recently read dropped first.
  */
-import type { DialogListChanges } from '../../app-context.ts';
+import { TRUSTED_FOR_MS, type AnnouncedChanges } from '../../announcements/announced-changes.ts';
 import { createEpochLru } from '../epoch-lru.ts';
 
 export interface FirstPagesOptions {
-  /** Whether pages are kept at all (false on PostgreSQL). */
-  enabled: boolean;
+  changes: AnnouncedChanges;
   maxEntries: number;
 }
 
-export interface FirstPages extends DialogListChanges {
+export interface FirstPages {
   /** Bumped by every change; read it before the database read and pass it to `set`. */
   readonly epoch: number;
   /** The page's JSON text for this session and page size, if kept. */
@@ -29,22 +28,25 @@ export interface FirstPages extends DialogListChanges {
 }
 
 export function createFirstPages(options: FirstPagesOptions): FirstPages {
-  const pages = createEpochLru<{ limit: number; json: string }>(options.maxEntries);
+  const { changes } = options;
+  const pages = createEpochLru<{ limit: number; json: string }>({ maxEntries: options.maxEntries, ttlMs: TRUSTED_FOR_MS });
+  changes.on('dialogs-changed', (sessionId) => pages.delete(sessionId));
+  changes.onGap(() => pages.clear());
   return {
     get epoch(): number {
       return pages.epoch;
     },
     get(sessionId, limit) {
+      if (!changes.listening) {
+        return undefined;
+      }
       const page = pages.get(sessionId);
       return page?.limit === limit ? page.json : undefined;
     },
     set(sessionId, limit, json, readAt) {
-      if (options.enabled) {
+      if (changes.listening) {
         pages.set(sessionId, { limit, json }, readAt);
       }
-    },
-    changed(sessionId) {
-      pages.delete(sessionId);
     },
     get size(): number {
       return pages.size;

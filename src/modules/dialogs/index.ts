@@ -7,9 +7,7 @@ import type { AppContext } from '../../app-context.ts';
 import { createDialogRepository } from './repository.ts';
 import { registerDialogRoutes } from './routes.ts';
 import { createDialogService } from './service.ts';
-import type { FirstPages } from './first-pages.ts';
-
-export { createFirstPages, type FirstPages } from './first-pages.ts';
+import { createFirstPages } from './first-pages.ts';
 
 /**
  * First pages of dialog lists kept at most (a page of 20 is about 5 KB of JSON text: 10 MB at
@@ -17,8 +15,9 @@ export { createFirstPages, type FirstPages } from './first-pages.ts';
  */
 export const FIRST_PAGES_KEPT = 2_000;
 
-/** Registers the dialog list and hide endpoints; `firstPages` is the app's memory of first pages (also told of changes through `ctx.dialogLists`). */
-export function registerDialogsModule(app: FastifyInstance, ctx: AppContext, firstPages: FirstPages): void {
-  const dialogsService = createDialogService({ dialogs: createDialogRepository(ctx.storage.db), signer: ctx.signer, clock: ctx.clock, firstPages });
+/** Registers the dialog list and hide endpoints, with the memory of first pages (told of changes through `ctx.changes`). */
+export function registerDialogsModule(app: FastifyInstance, ctx: AppContext): void {
+  const firstPages = createFirstPages({ changes: ctx.changes, maxEntries: FIRST_PAGES_KEPT });
+  const dialogsService = createDialogService({ dialogs: createDialogRepository(ctx.storage.db), signer: ctx.signer, clock: ctx.clock, firstPages, changes: ctx.changes });
   registerDialogRoutes(app, { dialogsService });
 }

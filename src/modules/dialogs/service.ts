@@ -11,6 +11,7 @@ import { ownedBy } from './ownership.ts';
 import type { DialogRepository, ListCursor } from './repository.ts';
 import type { ListResponse } from './schemas.ts';
 import type { FirstPages } from './first-pages.ts';
+import type { AnnouncedChanges } from '../../announcements/announced-changes.ts';
 
 const CURSOR_PURPOSE = 'dialog-list';
 export const LIST_DEFAULT_LIMIT = 20;
@@ -24,7 +25,7 @@ interface CursorPayload {
   t: string;
 }
 
-export function createDialogService(deps: { dialogs: DialogRepository; signer: Signer; clock: Clock; firstPages: FirstPages }) {
+export function createDialogService(deps: { dialogs: DialogRepository; signer: Signer; clock: Clock; firstPages: FirstPages; changes: AnnouncedChanges }) {
   function readCursor(cursor: string, session: GuestSession): ListCursor {
     const payload = deps.signer.verify<CursorPayload>(CURSOR_PURPOSE, cursor);
     if (!payload || payload.s !== session.id || typeof payload.l !== 'number' || typeof payload.t !== 'string') {
@@ -81,7 +82,8 @@ export function createDialogService(deps: { dialogs: DialogRepository; signer: S
         try {
           await deps.dialogs.hide(dialog.id, deps.clock.nowMicros());
         } finally {
-          deps.firstPages.changed(session.id);
+          // The session's list and the dialog's share links change, here and on every instance.
+          await Promise.all([deps.changes.announce('dialogs-changed', session.id), deps.changes.announce('dialog-hidden', dialog.id)]);
         }
       }
     },

@@ -27,7 +27,7 @@ export function registerGenerationModule(app: FastifyInstance, ctx: AppContext, 
     engineFor: deps.engineFor,
     metrics: ctx.metrics,
     spans: ctx.spans,
-    dialogLists: ctx.dialogLists,
+    changes: ctx.changes,
   });
   registerGenerationRoutes(app, { generation });
 }

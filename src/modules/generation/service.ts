@@ -14,7 +14,8 @@ import { newMessageId } from '../../db/row-ids.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config, Tenant } from '../../config/index.ts';
-import type { DialogListChanges, GenerationOutcome, MetricsRecorder, SpanRecorder } from '../../app-context.ts';
+import type { GenerationOutcome, MetricsRecorder, SpanRecorder } from '../../app-context.ts';
+import type { AnnouncedChanges } from '../../announcements/announced-changes.ts';
 import type { Signer } from '../../security/signer.ts';
 import { engineAnswerProblems } from '../../assistant/contract.ts';
 import type { AssistantEngine } from '../../assistant/engine.ts';
@@ -50,7 +51,7 @@ export interface GenerationDeps {
   metrics: Pick<MetricsRecorder, 'generation' | 'engineTime' | 'turnQueue'>;
   spans: SpanRecorder;
   /** Told of each stored turn: the session's dialog list changed. */
-  dialogLists: DialogListChanges;
+  changes: AnnouncedChanges;
 }
 
 /** The outcome a failed generation counts as: the error codes operators watch, the rest by status. */
@@ -196,9 +197,9 @@ export function createGenerationService(deps: GenerationDeps) {
         claim: turn.claim,
       });
     } finally {
-      // The session's dialog list changes with the turn (a new dialog, a later last message).
+      // The session's dialog list changes with the turn (a new dialog, a later last message), here and on every instance.
       if (caller.sessionId) {
-        deps.dialogLists.changed(caller.sessionId);
+        await deps.changes.announce('dialogs-changed', caller.sessionId);
       }
     }
 

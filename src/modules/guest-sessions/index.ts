@@ -3,24 +3,20 @@
  * the access plugin, which every other route relies on, needs it first.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { AppContext } from '../../app-context.ts';
 import type { SessionAuthority } from '../../plugins/route-config.ts';
 import { createGuestSessionRepository } from './repository.ts';
 import { registerGuestSessionRoutes } from './routes.ts';
 import { createGuestSessionService, type GuestSessionService } from './service.ts';
-import { createSessionCache } from './session-cache.ts';
-import { createInvalidationChannel } from './invalidation.ts';
+import { createEpochLru } from '../epoch-lru.ts';
+import { TRUSTED_FOR_MS } from '../../announcements/announced-changes.ts';
+import type { GuestSession } from '../../db/types.ts';
 import { createExtensionBatch } from './extension-batch.ts';
 
-/** How long a session read from the database is trusted before it is read again. */
-const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 20_000;
 const EXTENSION_MAX_PENDING = 5_000;
 
 export interface GuestSessionsDeps {
-  /** Redis, when configured: revocations are announced to the other instances through it. */
-  redis: Redis | null;
   log: FastifyBaseLogger;
   /** How often noted expiry extensions are written; a crash loses at most this much of them. */
   extensionFlushMs: number;
@@ -29,8 +25,9 @@ export interface GuestSessionsDeps {
 /** The guest-session service; it is also the access plugin's `SessionAuthority`. */
 export function createGuestSessions(ctx: AppContext, deps: GuestSessionsDeps): GuestSessionService & SessionAuthority {
   const repository = createGuestSessionRepository(ctx.storage.db, ctx.storage.dialect);
-  const cache = createSessionCache({ maxEntries: SESSION_CACHE_MAX, ttlMs: SESSION_CACHE_TTL_MS });
-  const channel = createInvalidationChannel({ storage: ctx.storage, redis: deps.redis }, { revoked: (hash) => cache.delete(hash), gap: () => cache.clear() });
+  const cache = createEpochLru<GuestSession>({ maxEntries: SESSION_CACHE_MAX, ttlMs: TRUSTED_FOR_MS });
+  ctx.changes.on('guest-token-revoked', (hash) => cache.delete(hash));
+  ctx.changes.onGap(() => cache.clear());
   const extensions = createExtensionBatch({
     write: (batch) => repository.extendMany(batch),
     intervalMs: deps.extensionFlushMs,
@@ -38,7 +35,7 @@ export function createGuestSessions(ctx: AppContext, deps: GuestSessionsDeps): G
     // The answers succeeded; a lost batch only shortens those sessions by the time since their last extension.
     onError: (err) => deps.log.warn({ err }, 'guest session extensions not written'),
   });
-  return createGuestSessionService({ repository, clock: ctx.clock, cache, channel, extensions });
+  return createGuestSessionService({ repository, clock: ctx.clock, cache, changes: ctx.changes, extensions });
 }
 
 /** Registers `POST /shopping/guest-sessions` and its revoke; the last extensions are written when the app closes. */

@@ -3,10 +3,10 @@
  * the sliding 30-day expiry. A database that cannot be reached in any of these is
  * `503 AUTH_STORAGE_UNAVAILABLE`, as the spec asks of guest-token operations.
  *
- * Token checks are served from memory when that is safe (session-cache.ts): a session read
- * once is trusted for a few seconds, its expiry is checked on every request, and a revocation
- * removes it at once here and, through the invalidation channel, on every other instance
- * within a second; while that channel is down the cache is not used. Registrations are never
+ * Token checks are served from memory when that is safe: a session read once is trusted for a
+ * few seconds, its expiry is checked on every request, and a revocation removes it at once here
+ * and, announced (`../announced-changes.ts`), on every other instance within a second; while
+ * announcements cannot be heard the memory is not used. Registrations are never
  * undone, so "is registered" is remembered once true. Expiry extensions are written in
  * batches (extension-batch.ts).
  */
@@ -17,8 +17,8 @@ import { GUEST_TOKEN_PATTERN, hashToken, newGuestToken } from '../../security/to
 import type { GuestSession } from '../../db/types.ts';
 import type { GuestSessionRepository } from './repository.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { SessionCache } from './session-cache.ts';
-import type { InvalidationChannel } from './invalidation.ts';
+import type { EpochLru } from '../epoch-lru.ts';
+import type { AnnouncedChanges } from '../../announcements/announced-changes.ts';
 import type { ExtensionBatch } from './extension-batch.ts';
 
 export const SESSION_LIFETIME_MICROS = 30 * MICROS_PER_DAY;
@@ -45,14 +45,14 @@ const REGISTERED_MAX = 20_000;
 export interface GuestSessionServiceDeps {
   repository: GuestSessionRepository;
   clock: Clock;
-  /** Sessions in memory, used while `channel.listening`. */
-  cache: SessionCache;
-  channel: InvalidationChannel;
+  /** Sessions in memory by token hash, used while `changes.listening`; the caller empties it on revocations and gaps. */
+  cache: EpochLru<GuestSession>;
+  changes: AnnouncedChanges;
   extensions: ExtensionBatch;
 }
 
 export function createGuestSessionService(deps: GuestSessionServiceDeps) {
-  const { repository, clock, cache, channel, extensions } = deps;
+  const { repository, clock, cache, changes, extensions } = deps;
   const registered = new Map<string, true>();
   const registrationKey = (tenantId: string, resourceId: string) => `${tenantId.length}:${tenantId}${resourceId}`;
   const live = (session: GuestSession) => session.revoked_at === null && session.expires_at > clock.nowMicros();
@@ -98,10 +98,9 @@ export function createGuestSessionService(deps: GuestSessionServiceDeps) {
         throw new AppError('INVALID_GUEST_TOKEN');
       }
       await authStorage(() => repository.revoke(session.id, clock.nowMicros()));
-      cache.delete(tokenHash);
-      // The other instances must hear of it; if they cannot be told, the caller retries (revoking again answers 204).
+      // Forgotten here at once; the other instances must hear of it: if they cannot be told, the caller retries (revoking again answers 204).
       try {
-        await channel.publish(tokenHash);
+        await changes.announceOrThrow('guest-token-revoked', tokenHash);
       } catch (err) {
         throw new AppError('AUTH_STORAGE_UNAVAILABLE', undefined, { cause: err });
       }
@@ -113,7 +112,7 @@ export function createGuestSessionService(deps: GuestSessionServiceDeps) {
         throw new AppError('INVALID_GUEST_TOKEN');
       }
       const tokenHash = hashToken(token);
-      const caching = channel.listening;
+      const caching = changes.listening;
       const cached = caching ? cache.get(tokenHash) : undefined;
       // A cached session that looks expired is read again: another instance may have extended it.
       if (cached && live(cached)) {
@@ -167,10 +166,9 @@ export function createGuestSessionService(deps: GuestSessionServiceDeps) {
       return extensions.flush();
     },
 
-    /** Writes the last extensions and stops listening for revocations. */
+    /** Writes the last extensions. */
     async close(): Promise<void> {
       await extensions.close();
-      await channel.close();
     },
   };
 }

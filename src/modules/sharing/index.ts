@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createSharingRepository } from './repository.ts';
-import { createSharingService } from './service.ts';
+import { createSharingService, type SharingService } from './service.ts';
+import { createKeptSnapshots } from './kept-snapshots.ts';
 import { registerSharingRoutes } from './routes.ts';
 import { PURGE_GRACE_MICROS, PURGE_INTERVAL_MS, startPurgeJob } from './purge.ts';
 
@@ -14,9 +15,21 @@ export interface SharingModuleOptions {
   purgeIntervalMs?: number;
 }
 
+const services = new WeakMap<AppContext, SharingService>();
+
+/** The app's one sharing service (the API and the share page read links through it, and one memory of them). */
+export function sharingServiceOf(ctx: AppContext): SharingService {
+  let service = services.get(ctx);
+  if (!service) {
+    service = createSharingService({ repository: createSharingRepository(ctx.storage.db), clock: ctx.clock, kept: createKeptSnapshots(ctx.changes), changes: ctx.changes });
+    services.set(ctx, service);
+  }
+  return service;
+}
+
 /** Registers the sharing endpoints and starts the purge job, which stops when the app closes. */
 export function registerSharingModule(app: FastifyInstance, ctx: AppContext, options: SharingModuleOptions = {}): void {
-  const sharing = createSharingService({ repository: createSharingRepository(ctx.storage.db), clock: ctx.clock });
+  const sharing = sharingServiceOf(ctx);
   registerSharingRoutes(app, { sharing });
   const job = startPurgeJob({
     purge: () => sharing.purgeExpired(PURGE_GRACE_MICROS),
@@ -26,6 +39,4 @@ export function registerSharingModule(app: FastifyInstance, ctx: AppContext, opt
   app.addHook('onClose', async () => job.stop());
 }
 
-// The share page of the web module reads snapshots through the same service.
-export { createSharingRepository } from './repository.ts';
-export { createSharingService, type SharingService } from './service.ts';
+export type { SharingService } from './service.ts';

@@ -13,7 +13,7 @@ export function createSharingRepository(db: Kysely<Database>) {
     db
       .selectFrom('shares as s')
       .innerJoin('dialogs as d', 'd.id', 's.dialog_id')
-      .select(['s.token_hash', 's.snapshot', 's.created_at', 's.expires_at', 's.revoked_at', 'd.hidden_at'])
+      .select(['s.token_hash', 's.dialog_id', 's.snapshot', 's.created_at', 's.expires_at', 's.revoked_at', 'd.hidden_at'])
       .where('s.token_hash', '=', tokenHash),
   );
   return {
@@ -96,16 +96,17 @@ export function createSharingRepository(db: Kysely<Database>) {
     /**
      * Revokes the link of this dialog with this token hash. The snapshot text is dropped at
      * once (the buyer asked for it to be gone) and expiry is brought forward so the purge
-     * removes the row through the expiry index.
+     * removes the row through the expiry index. Whether a link was revoked (not one already).
      */
-    async revoke(dialogId: string, tokenHash: string, at: number): Promise<void> {
-      await db
+    async revoke(dialogId: string, tokenHash: string, at: number): Promise<boolean> {
+      const result = await db
         .updateTable('shares')
         .set({ revoked_at: at, snapshot: '[]', expires_at: at })
         .where('dialog_id', '=', dialogId)
         .where('token_hash', '=', tokenHash)
         .where('revoked_at', 'is', null)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Deletes links that expired before `before`; returns how many. Idempotent, so instances may race. */

@@ -16,6 +16,8 @@ import { ownedBy } from '../dialogs/ownership.ts';
 import type { SharingRepository } from './repository.ts';
 import { snapshotJson } from './snapshot.ts';
 import type { ShareCreated } from './schemas.ts';
+import type { KeptSnapshots } from './kept-snapshots.ts';
+import type { AnnouncedChanges } from '../../announcements/announced-changes.ts';
 
 export const SHARE_LIFETIME_MICROS = 30 * MICROS_PER_DAY;
 /** What `newShareToken` makes; anything else cannot be a link and is not looked up. */
@@ -29,9 +31,12 @@ export interface ShareCaller {
   tenantKnown: boolean;
 }
 
-/** The sharing rules over their storage and the clock (injected, so expiry is tested without waiting). */
-export function createSharingService(deps: { repository: SharingRepository; clock: Clock }) {
-  const { repository, clock } = deps;
+/**
+ * The sharing rules over their storage and the clock (injected, so expiry is tested without
+ * waiting); links read are kept in memory (`kept`), and revoking one is announced (`changes`).
+ */
+export function createSharingService(deps: { repository: SharingRepository; clock: Clock; kept: KeptSnapshots; changes: AnnouncedChanges }) {
+  const { repository, clock, kept } = deps;
 
   /** The dialog the caller may act on, or 404 when missing, hidden, foreign or of an unknown section. */
   function usable(dialog: Dialog | null, caller: ShareCaller | null): Dialog {
@@ -100,12 +105,19 @@ export function createSharingService(deps: { repository: SharingRepository; cloc
         return null;
       }
       const hash = hashToken(token);
+      const known = kept.get(hash);
+      if (known) {
+        return known.expiresAt > clock.nowMicros() ? known.json : null;
+      }
+      const readAt = kept.epoch;
       const row = await repository.findByTokenHash(hash);
       if (!row || !hashesEqual(row.token_hash, hash) || row.revoked_at !== null || row.expires_at <= clock.nowMicros() || row.hidden_at !== null) {
         return null;
       }
       // The stored snapshot is already the public JSON; it is not parsed again on the read path.
-      return `{"created_at":${JSON.stringify(isoMillis(row.created_at))},"expires_at":${JSON.stringify(isoMillis(row.expires_at))},"messages":${row.snapshot}}`;
+      const json = `{"created_at":${JSON.stringify(isoMillis(row.created_at))},"expires_at":${JSON.stringify(isoMillis(row.expires_at))},"messages":${row.snapshot}}`;
+      kept.set(hash, { json, expiresAt: row.expires_at, dialogId: row.dialog_id }, readAt);
+      return json;
     },
 
     /** Revokes a link of the caller's dialog; no such combination is not an error (spec 4.12). */
@@ -113,7 +125,11 @@ export function createSharingService(deps: { repository: SharingRepository; cloc
       if (!dialog || !caller || !ownedBy(dialog, caller.sessionId) || !SHARE_TOKEN_PATTERN.test(token)) {
         return;
       }
-      await repository.revoke(dialog.id, hashToken(token), clock.nowMicros());
+      const tokenHash = hashToken(token);
+      if (await repository.revoke(dialog.id, tokenHash, clock.nowMicros())) {
+        // Forgotten here at once and, once told, on every other instance.
+        await deps.changes.announce('share-revoked', tokenHash);
+      }
     },
 
     /** Deletes links that expired more than `graceMicros` ago; returns how many. */

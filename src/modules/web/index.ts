@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createSharingRepository, createSharingService } from '../sharing/index.ts';
+import { sharingServiceOf } from '../sharing/index.ts';
 import { registerPlaygroundRoutes } from './playground-routes.ts';
 import { registerShareRoutes } from './share-routes.ts';
 import { createShareTenantLookup } from './share-tenant.ts';
@@ -12,13 +12,13 @@ import { createWidgetAssets } from './widget-assets.ts';
 import { registerWidgetRoutes, WIDGET_PATH } from './widget-routes.ts';
 
 export function registerWebModule(app: FastifyInstance, ctx: AppContext): void {
-  const { config, catalogs, storage, clock } = ctx;
+  const { config, catalogs, storage } = ctx;
   const assets = createWidgetAssets();
   registerWidgetRoutes(app, { config, catalogs, assets });
   registerShareRoutes(app, {
     config,
     catalogs,
-    sharing: createSharingService({ repository: createSharingRepository(storage.db), clock }),
+    sharing: sharingServiceOf(ctx),
     tenantOfShare: createShareTenantLookup(storage.db),
     // From /s/{token}, one level up is Aisle's base, wherever a proxy mounts it.
     scriptSrc: async () => `..${WIDGET_PATH}?v=${(await assets.get('aisle-chat.js')).version}`,
