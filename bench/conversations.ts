@@ -40,6 +40,8 @@ interface Expect {
   cheaperThanPrevious?: boolean;
   /** products: more than one brand among the cards (a saved brand is a preference, not a filter). */
   mixedBrands?: boolean;
+  /** products: at least this many cards (the shop has that many that fit; fewer is a partial answer). */
+  atLeast?: number;
   /** shop_info: the topic of the shop's link. */
   topic?: string;
   /** detail/honest: the message says this. */
@@ -222,6 +224,10 @@ function judge(
       if (verdict === 'relevant' && e.mixedBrands && new Set(cards.map((p) => p?.brand)).size < 2) {
         verdict = 'partly';
         why += ', one brand only';
+      }
+      if (verdict === 'relevant' && e.atLeast !== undefined && cards.length < e.atLeast) {
+        verdict = 'partly';
+        why += `, ${cards.length} of at least ${e.atLeast} cards`;
       }
       break;
     case 'shop_info': {

@@ -70,6 +70,14 @@ const withoutLastPart = (name: string): string => splitLastPart(name)?.base ?? n
 /** The cards a buyer sees first: one per product there. */
 const FIRST_CARDS = 6;
 
+/**
+ * A name saying the product fits any device ("for Most USB-Enabled Devices", "for USB devices",
+ * "для всех смартфонов"), not a maker's ("for Most Apple® Devices").
+ */
+const FITS_ANY = /\bfor (?:(?:most|all|any)(?: (?:usb|usb-enabled|usb-powered|mobile|smart))*|usb(?:-enabled)?) (?:devices|phones|smartphones)\b|(?:^|[^\p{L}])для (?:всех|любых)(?: (?:usb|мобильных))? (?:устройств|телефонов|смартфонов)/iu;
+/** How many times deeper than the usual pool the candidates are read for products made for any device. */
+const FITS_ANY_DEPTH = 4;
+
 /** (matched / words)³ by the number of words, then the number matched: the coverage factor. */
 const COVERAGE_FACTOR_BY_WORDS = Array.from({ length: 33 }, (_, g) => Float64Array.from({ length: 33 }, (_, m) => (g === 0 ? 0 : (m / g) ** 3)));
 
@@ -857,9 +865,10 @@ export function ranker(source: RankingSource): {
    * "for hand creams") and those that do not match it at all (a face cream). Only products of
    * the kind asked for count when some are ranked; when none of them names what it is for,
    * they come first ("ремешок для fenix 7": straps, not Fenix 7 watches). Reads the names of
-   * the ranked few only.
+   * the ranked few only, and when fewer than `limit` name the purpose, of `deeper()`'s few
+   * (FITS_ANY_DEPTH times as many) for products made for any device.
    */
-  function purposeNamed(picked: number[], groups: TermAlternative[][], purposeMask: number, head: number): number[] {
+  function purposeNamed(picked: number[], groups: TermAlternative[][], purposeMask: number, head: number, limit: number, deeper: (() => number[]) | null): number[] {
     const saysGroup = (terms: Set<number>, g: number) => (groups[g] as TermAlternative[]).some((alt) => terms.has(alt.termId));
     const named = picked.map((k) => {
       const bits = (candBits[k] as number) & purposeMask;
@@ -888,7 +897,25 @@ export function ranker(source: RankingSource): {
     const counts = (j: number) => !anyOfKind || ofKind[j] === true;
     const someNamed = picked.some((k, j) => named[j] === true && counts(j) && ((candBits[k] as number) & purposeMask) === purposeMask);
     if (someNamed) {
-      return picked.filter((_, j) => named[j] && counts(j));
+      // Then, when they are fewer than a shelf, those of the kind made for any device
+      // ("Portable Charger for Most USB-Enabled Devices" after the one "for iPhone 6"): they
+      // fit what the buyer has too.
+      const kept = picked.filter((_, j) => named[j] && counts(j));
+      if (kept.length >= limit) {
+        return kept;
+      }
+      const taken = new Set(kept);
+      const out = kept;
+      // As many as the usual pool at most: what follows reads the names of every one kept.
+      for (const k of deeper ? deeper() : picked) {
+        if (out.length >= limit * VARIANT_POOL) {
+          break;
+        }
+        if (!taken.has(k) && (!anyOfKind || (candHead[k] as number) >= 2) && FITS_ANY.test((docs[candDoc[k] as number] as CatalogProduct).name)) {
+          out.push(k);
+        }
+      }
+      return out;
     }
     return anyOfKind ? [...picked.filter((_, j) => ofKind[j]), ...picked.filter((_, j) => !ofKind[j])] : picked;
   }
@@ -1116,7 +1143,11 @@ export function ranker(source: RankingSource): {
       picked = [];
     }
     if (purposeMask !== 0 && picked.length > 1) {
-      picked = purposeNamed(picked, groups, purposeMask, head);
+      // Products made for any device may rank below the first `want` (named for nothing the buyer
+      // said, they match fewer words): read a few times deeper for them when few name the purpose.
+      const deeper =
+        picked.length < want ? null : () => (exclusion ? bestWithout(keyBuf, count, want * FITS_ANY_DEPTH, (k) => exclusion.excludes(candDoc[k] as number)) : topK(keyBuf, count, want * FITS_ANY_DEPTH));
+      picked = purposeNamed(picked, groups, purposeMask, head, limit, deeper);
     }
     if (!sort && picked.length > 1) {
       const numbers = words.filter(namesModelNumber);

@@ -735,3 +735,24 @@ test('what an item comes with in two words counts where its text says them toget
   assert.equal(found.exact, true);
   assert.equal(found.hits[0]?.product.sku, 'says');
 });
+
+test('"portable charger for iphone" shows the one named for the iPhone first, then portable chargers made for any phone, never one for another phone', () => {
+  const shop: CatalogProduct[] = [
+    'PolarPro - Power Pack Portable Charger for iPhone 6 / 6 Plus - Black',
+    'mophie - Powerstation 6000 mAh Portable Charger for USB devices - Gray',
+    'Incipio - offGRID 4000 mAh Portable Charger for Most USB-Enabled Devices - Pink',
+    'Insignia - Portable Charger 5000 mAh for All Smartphones - Blue',
+    'Samsung - Portable Charger for Samsung Galaxy S7 - Black',
+    'Belkin - Portable Charger for Most Samsung Devices - Black',
+    'Apple - Lightning Cable for iPhone - White',
+  ].map(named('pc', 20));
+  const run = ask(buildCatalogIndex(shop, { language: 'en' }), 'portable charger for iphone');
+  assert.equal(names(run)[0], shop[0]!.name);
+  assert.deepEqual(names(run).slice(1).sort(), [shop[1]!.name, shop[2]!.name, shop[3]!.name].sort());
+});
+
+test('"portable charger for iphone" on Best Buy shows six portable chargers or more', { skip: sharedDataSkip }, async () => {
+  const run = ask(await phoneShop(), 'portable charger for iphone');
+  assert.ok(run.hits.length >= 6, names(run).join('\n'));
+  assertEvery(names(run), (n) => /portable charger/i.test(n) && !/samsung|galaxy|android/i.test(n));
+});
