@@ -537,8 +537,10 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   }
   // A unit after a number goes with it: shown with a shown number ("55 дюймов" of a 55"
   // television), dropped with a number no product shows ("SSD 500 гб", not "SSD гб").
+  // So does the second half of a unit said in two ("250 g/m2", read "250 g m2").
   label.forEach((w, i) => {
-    if (i > 0 && NUMBER.test(label[i - 1] as string) && UNIT.test(w)) {
+    const unitAt = (j: number) => j > 0 && NUMBER.test(label[j - 1] as string) && UNIT.test(label[j] as string);
+    if (UNIT.test(w) && (unitAt(i) || (i > 1 && unitAt(i - 1)))) {
       kept[i] = kept[i - 1] === true;
     }
   });
@@ -636,6 +638,14 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
 const CYRILLIC = /[\u0400-\u04ff]/u;
 const NUMBER = /^\d+([.,]\d+)?$/u;
 
+/** A paper's weight the search read as two words ("250 g m2" of "250 g/m2"). */
+const WEIGHT_PER_AREA = /(\d) ([gг]) ([mм])[2²](?=\s|$)/giu;
+
+/** A title's words as one text, a unit said in two halves written as one ("250 g/m²"). */
+export function titleText(words: readonly string[]): string {
+  return words.join(' ').replace(WEIGHT_PER_AREA, '$1 $2/$3²');
+}
+
 /** Whether a name shows the number with a unit written onto it ("500" of "500Gb", "5" of "5.0м"). */
 function numberShown(vocab: readonly string[], number: string): boolean {
   const n = number.replace(',', '.');
@@ -649,4 +659,4 @@ function isRussianAdjective(word: string): boolean {
   const w = word.toLowerCase();
   return /^[а-яё]{4,}$/u.test(w) && (hasAdjectiveEnding(w) || w.endsWith('ей'));
 }
-const UNIT = /^(дюйм\p{L}*|inch\p{L}*|in|литр\p{L}*|л|liters?|litres?|мл|ml|гб|gb|тб|tb|мм|mm|см|cm|м|m|метр\p{L}*|meters?|metres?|сантиметр\p{L}*|миллиметр\p{L}*|ватт\p{L}*|watts?|вольт\p{L}*|volts?|ft|feet|foot|oz|gal|gallons?|qt|lbs?|кг|kg|вт|w|в|v|мп|mp|мач|mah|м2|m2|м²|m²)$/iu;
+const UNIT = /^(дюйм\p{L}*|inch\p{L}*|in|литр\p{L}*|л|liters?|litres?|мл|ml|гб|gb|тб|tb|мм|mm|см|cm|м|m|метр\p{L}*|meters?|metres?|сантиметр\p{L}*|миллиметр\p{L}*|ватт\p{L}*|watts?|вольт\p{L}*|volts?|ft|feet|foot|oz|gal|gallons?|qt|lbs?|кг|kg|вт|w|в|v|мп|mp|мач|mah|м2|m2|м²|m²|g|г|gsm|g\/m2|g\/m²|г\/м2|г\/м²)$/iu;

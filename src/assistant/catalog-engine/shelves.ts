@@ -22,7 +22,7 @@ import type { PriceMove } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
 import { clip, formatMeasure, formatPrice, shortName, type Attribute } from './texts.ts';
-import { LABEL_CONNECTORS, readableLabel, shownWords, shows, showsOrSynonym, type SearchContext } from './labels.ts';
+import { LABEL_CONNECTORS, readableLabel, shownWords, titleText, shows, showsOrSynonym, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 // The first items of a cart are enough to suggest a shelf; each adds several searches.
@@ -96,7 +96,7 @@ function shownMeasuresOf(products: readonly CatalogProduct[]): ShownMeasures {
 /** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi", "пылесос без мешка". */
 function describe(turn: Turn, run: SearchRun, label: string[], shown: ShownMeasures, opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
   const { t, lang, currency } = turn;
-  const parts = [label.join(' ')];
+  const parts = [titleText(label)];
   for (const words of run.filters.excludeWords ?? []) {
     parts.push(t.without(words));
   }

@@ -684,3 +684,17 @@ test('a paper weight is a measure ("A4 paper 80gsm" meets "80 g/m²"), and "how 
   assert.match(messageOf(sheets!), /^From the cards: .*Sheets per pack: 500;/iu);
   assert.doesNotMatch(messageOf(sheets!), /500\.0/u);
 });
+
+test('a paper weight said as "250 g/m2" or "80 г/м2" is titled as said, the unit whole ("Photo paper 250 g/m²"), not "Photo paper 250"', async () => {
+  const paper = (sku: string, name: string, weight: string) => ({ ...item(sku, name, ['Photo paper'], 20), params: { 'Paper weight': weight } });
+  const shop = buildCatalogIndex(
+    [paper('p250', 'Epson Premium Semigloss Photo Paper, A4, 250g/m², 20 Sheets', '250 g/m²'), paper('p180', 'HP Everyday Photo Paper, A4, 180 g/m²', '180 g/m²')],
+    { language: 'en' },
+  );
+  const [en] = await dialogOn(shop, 'en', ['photo paper 250 g/m2']);
+  assert.match(messageOf(en!), /^Photo paper 250 g\/m²: here is 1 option/u);
+  assert.deepEqual(shownSkus(en!), ['p250']);
+  const ru = buildCatalogIndex([{ ...item('b80', 'Бумага офисная А4, 80 г/м², 500 листов', ['Бумага'], 399), params: { Плотность: '80 г/м²' } }], { language: 'ru' });
+  const [said] = await dialogOn(ru, 'ru', ['бумага 80 г/м2']);
+  assert.match(messageOf(said!), /^Бумага 80 г\/м²/u);
+});
