@@ -459,8 +459,11 @@ export function ranker(source: RankingSource): {
         waiting.push(k);
         continue;
       }
-      // Another model matching more words than this one keeps its place before it.
-      while (w < waiting.length && (candMask[waiting[w] as number] as number) > (candMask[k] as number)) {
+      // Another model matching more words than this one keeps its place before it, unless this
+      // one is of the kind asked for and names the model: a case for the iPhone 6s fits, a wallet
+      // case for the 6s Plus that "holds cards" does not.
+      const fits = (candHead[k] as number) >= 2 && numbers.every((n) => name.includes(n));
+      while (w < waiting.length && !fits && (candMask[waiting[w] as number] as number) > (candMask[k] as number)) {
         out.push(waiting[w++] as number);
       }
       out.push(k);

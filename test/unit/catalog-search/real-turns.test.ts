@@ -756,3 +756,11 @@ test('"portable charger for iphone" on Best Buy shows six portable chargers or m
   assert.ok(run.hits.length >= 6, names(run).join('\n'));
   assertEvery(names(run), (n) => /portable charger/i.test(n) && !/samsung|galaxy|android/i.test(n));
 });
+
+test('"case for iphone 6s that holds cards" on Best Buy: cases for the 6s, none for the 6s Plus (a wallet case for the Plus holds cards but does not fit)', { skip: sharedDataSkip }, async () => {
+  const run = ask(await phoneShop(), 'case for iphone 6s that holds cards');
+  const first = names(run).slice(0, 6);
+  assert.equal(first.length, 6);
+  assertEvery(first, (n) => /\b6s\b/i.test(n) && /case|sleeve/i.test(n));
+  assertNone(first, (n) => /plus/i.test(n));
+});
