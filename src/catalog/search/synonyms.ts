@@ -30,6 +30,7 @@ const GROUPS: string[][] = [
   ['часы', 'watch', 'smartwatch'],
   ['колонка', 'акустика', 'speaker'],
   ['чехол', 'case', 'cover'],
+  ['сертификат', 'certificate', 'voucher', 'ваучер'],
   ['стекло', 'пленка', 'glass', 'protector'],
   ['зарядка', 'зарядное', 'зарядник', 'charger', 'chargers', 'charging'],
   ['кабель', 'провод', 'шнур', 'cable'],

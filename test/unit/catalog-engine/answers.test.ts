@@ -282,3 +282,10 @@ test('"do you have gift cards?", "подарочный сертификат" ask
   const [ideas] = await dialogOn(shop, 'en', ['gift for my dad']);
   assert.match(messageOf(ideas!), /^Gift ideas/u);
 });
+
+test('"подарочный сертификат" in a shop without them is a thing the shop does not sell, said so (not "describe it differently")', async () => {
+  const [said] = await dialogOn(index, 'ru', ['подарочный сертификат']);
+  // Before: «Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому».
+  assert.equal(productsOf(said!), undefined);
+  assert.match(messageOf(said!), /^Похоже, «сертификат» в нашем магазине не продаётся\./u);
+});
