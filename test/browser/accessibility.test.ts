@@ -179,11 +179,21 @@ describe('the widget with the keyboard and assistive technology', { skip: browse
     }
   });
 
-  test('the Russian shop: labelled in Russian, Russian starter prompts, no serious accessibility violation', async () => {
+  test('the Russian shop: labelled in Russian (also while its settings load), Russian starter prompts, no serious accessibility violation', async () => {
     const page = await context.newPage();
+    // The shop's settings held back: the panel is already shown and must already be named.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/widget/v1/tenants/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await open(page, server.testPage({ attrs: { tenant: 'demo' }, lang: 'ru' }));
     const c = chat(page);
     assert.equal(await c.panel.getAttribute('role'), 'region');
+    assert.equal(await c.panel.getAttribute('aria-label'), 'Помощник по покупкам', 'named in the page language before the settings come');
+    release();
+    await c.starters.first().waitFor();
     assert.equal(await c.panel.getAttribute('aria-label'), 'Помощник по покупкам');
     await c.starters.first().waitFor();
     assertEvery(await c.starters.allTextContents(), (t) => /[\u0400-\u04ff]/u.test(t), 'Russian prompts in the Russian shop');

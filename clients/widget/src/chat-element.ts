@@ -431,6 +431,11 @@ export class AisleChatElement extends HTMLElement {
     this.#baseUrl = (this.getAttribute('base-url')?.trim() || SCRIPT_BASE).replace(/\/+$/, '');
     const fetchFn = this.fetch ?? defaultFetch();
     const pageLang = langOf(document.documentElement.lang);
+    // Labelled from the start, in the page's language until the shop's settings say otherwise:
+    // a screen reader reaching the panel while they load hears what it is.
+    this.#settings = null;
+    this.#t = texts(langOf(this.getAttribute('lang')) ?? pageLang ?? 'en');
+    this.#applyTexts();
     this.#settings = this.#tenant ? await this.#work(() => loadTenantSettings(this.#baseUrl, this.#tenant, fetchFn)) : null;
     if (epoch !== this.#epoch) {
       return;
