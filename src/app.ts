@@ -141,9 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDialogsModule(app, ctx);
   registerFeedbackModule(app, ctx);
   registerTrackingModule(app, ctx, { flushMs: deps.trackingFlushMs ?? 500 });
-  registerSharingModule(app, ctx);
+  const sharing = registerSharingModule(app, ctx);
   registerStarterPromptsModule(app, ctx);
-  registerWebModule(app, ctx);
+  registerWebModule(app, ctx, sharing);
   registerInsightsModule(app, ctx);
   app.addHook('onClose', async () => catalogs.stop());
 

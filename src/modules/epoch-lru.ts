@@ -35,6 +35,8 @@ export interface EpochLruOptions<V> {
   /** A bound on the sum of `weigh(value)` over the kept values; a value heavier than it is not kept. */
   maxWeight?: number;
   weigh?: (value: V) => number;
+  /** While this is false nothing is read from memory or kept (default: always true). */
+  usable?: () => boolean;
 }
 
 interface Kept<V> {
@@ -47,6 +49,7 @@ export function createEpochLru<V>(options: EpochLruOptions<V>): EpochLru<V> {
   const { maxEntries, ttlMs = Infinity, maxWeight = Infinity } = options;
   const now = options.now ?? (() => performance.now());
   const weigh = options.weigh ?? (() => 0);
+  const usable = options.usable ?? (() => true);
   const entries = new Map<string, Kept<V>>();
   let epoch = 0;
   let weight = 0;
@@ -67,7 +70,7 @@ export function createEpochLru<V>(options: EpochLruOptions<V>): EpochLru<V> {
       return epoch;
     },
     get(key) {
-      const kept = entries.get(key);
+      const kept = usable() ? entries.get(key) : undefined;
       if (kept === undefined) {
         return undefined;
       }
@@ -80,7 +83,7 @@ export function createEpochLru<V>(options: EpochLruOptions<V>): EpochLru<V> {
       return kept.value;
     },
     set(key, value, readAt) {
-      if (readAt !== epoch) {
+      if (readAt !== epoch || !usable()) {
         return;
       }
       const w = weigh(value);
@@ -118,4 +121,15 @@ export function createEpochLru<V>(options: EpochLruOptions<V>): EpochLru<V> {
       return entries.size;
     },
   };
+}
+
+/**
+ * An EpochLru of values other instances may change: used only while their announcements
+ * (`AnnouncedChanges` of src/announcements/) can be heard, and emptied whenever announcements may have been missed. The caller forgets the keys
+ * of the changes it listens for (`changes.on`).
+ */
+export function createAnnouncedLru<V>(changes: { readonly listening: boolean; onGap(handler: () => void): void }, options: Omit<EpochLruOptions<V>, 'usable'>): EpochLru<V> {
+  const lru = createEpochLru<V>({ ...options, usable: () => changes.listening });
+  changes.onGap(() => lru.clear());
+  return lru;
 }

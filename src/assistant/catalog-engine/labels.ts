@@ -538,9 +538,9 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
   // A unit after a number goes with it: shown with a shown number ("55 дюймов" of a 55"
   // television), dropped with a number no product shows ("SSD 500 гб", not "SSD гб").
   // So does the second half of a unit said in two ("250 g/m2", read "250 g m2").
+  const unitAfterNumber = label.map((w, i) => i > 0 && NUMBER.test(label[i - 1] as string) && UNIT.test(w));
   label.forEach((w, i) => {
-    const unitAt = (j: number) => j > 0 && NUMBER.test(label[j - 1] as string) && UNIT.test(label[j] as string);
-    if (UNIT.test(w) && (unitAt(i) || (i > 1 && unitAt(i - 1)))) {
+    if (unitAfterNumber[i] || (i > 1 && unitAfterNumber[i - 1] && UNIT.test(w))) {
       kept[i] = kept[i - 1] === true;
     }
   });

@@ -10,7 +10,7 @@
  * most, and at most `maxEntries` pages are kept, the least recently read dropped first.
  */
 import { TRUSTED_FOR_MS, type AnnouncedChanges } from '../../announcements/announced-changes.ts';
-import { createEpochLru } from '../epoch-lru.ts';
+import { createAnnouncedLru } from '../epoch-lru.ts';
 
 export interface FirstPagesOptions {
   changes: AnnouncedChanges;
@@ -28,25 +28,18 @@ export interface FirstPages {
 }
 
 export function createFirstPages(options: FirstPagesOptions): FirstPages {
-  const { changes } = options;
-  const pages = createEpochLru<{ limit: number; json: string }>({ maxEntries: options.maxEntries, ttlMs: TRUSTED_FOR_MS });
-  changes.on('dialogs-changed', (sessionId) => pages.delete(sessionId));
-  changes.onGap(() => pages.clear());
+  const pages = createAnnouncedLru<{ limit: number; json: string }>(options.changes, { maxEntries: options.maxEntries, ttlMs: TRUSTED_FOR_MS });
+  options.changes.on('dialogs-changed', (sessionId) => pages.delete(sessionId));
   return {
     get epoch(): number {
       return pages.epoch;
     },
     get(sessionId, limit) {
-      if (!changes.listening) {
-        return undefined;
-      }
       const page = pages.get(sessionId);
       return page?.limit === limit ? page.json : undefined;
     },
     set(sessionId, limit, json, readAt) {
-      if (changes.listening) {
-        pages.set(sessionId, { limit, json }, readAt);
-      }
+      pages.set(sessionId, { limit, json }, readAt);
     },
     get size(): number {
       return pages.size;

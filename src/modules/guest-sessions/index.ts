@@ -8,7 +8,7 @@ import type { SessionAuthority } from '../../plugins/route-config.ts';
 import { createGuestSessionRepository } from './repository.ts';
 import { registerGuestSessionRoutes } from './routes.ts';
 import { createGuestSessionService, type GuestSessionService } from './service.ts';
-import { createEpochLru } from '../epoch-lru.ts';
+import { createAnnouncedLru } from '../epoch-lru.ts';
 import { TRUSTED_FOR_MS } from '../../announcements/announced-changes.ts';
 import type { GuestSession } from '../../db/types.ts';
 import { createExtensionBatch } from './extension-batch.ts';
@@ -25,9 +25,8 @@ export interface GuestSessionsDeps {
 /** The guest-session service; it is also the access plugin's `SessionAuthority`. */
 export function createGuestSessions(ctx: AppContext, deps: GuestSessionsDeps): GuestSessionService & SessionAuthority {
   const repository = createGuestSessionRepository(ctx.storage.db, ctx.storage.dialect);
-  const cache = createEpochLru<GuestSession>({ maxEntries: SESSION_CACHE_MAX, ttlMs: TRUSTED_FOR_MS });
+  const cache = createAnnouncedLru<GuestSession>(ctx.changes, { maxEntries: SESSION_CACHE_MAX, ttlMs: TRUSTED_FOR_MS });
   ctx.changes.on('guest-token-revoked', (hash) => cache.delete(hash));
-  ctx.changes.onGap(() => cache.clear());
   const extensions = createExtensionBatch({
     write: (batch) => repository.extendMany(batch),
     intervalMs: deps.extensionFlushMs,

@@ -45,7 +45,7 @@ const REGISTERED_MAX = 20_000;
 export interface GuestSessionServiceDeps {
   repository: GuestSessionRepository;
   clock: Clock;
-  /** Sessions in memory by token hash, used while `changes.listening`; the caller empties it on revocations and gaps. */
+  /** Sessions in memory by token hash (used only while announcements can be heard); the caller forgets revoked ones. */
   cache: EpochLru<GuestSession>;
   changes: AnnouncedChanges;
   extensions: ExtensionBatch;
@@ -112,8 +112,7 @@ export function createGuestSessionService(deps: GuestSessionServiceDeps) {
         throw new AppError('INVALID_GUEST_TOKEN');
       }
       const tokenHash = hashToken(token);
-      const caching = changes.listening;
-      const cached = caching ? cache.get(tokenHash) : undefined;
+      const cached = cache.get(tokenHash);
       // A cached session that looks expired is read again: another instance may have extended it.
       if (cached && live(cached)) {
         return cached;
@@ -126,9 +125,7 @@ export function createGuestSessionService(deps: GuestSessionServiceDeps) {
         }
         throw new AppError('INVALID_GUEST_TOKEN');
       }
-      if (caching) {
-        cache.set(tokenHash, session, epoch);
-      }
+      cache.set(tokenHash, session, epoch);
       return session;
     },
 

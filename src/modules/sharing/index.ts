@@ -15,21 +15,12 @@ export interface SharingModuleOptions {
   purgeIntervalMs?: number;
 }
 
-const services = new WeakMap<AppContext, SharingService>();
-
-/** The app's one sharing service (the API and the share page read links through it, and one memory of them). */
-export function sharingServiceOf(ctx: AppContext): SharingService {
-  let service = services.get(ctx);
-  if (!service) {
-    service = createSharingService({ repository: createSharingRepository(ctx.storage.db), clock: ctx.clock, kept: createKeptSnapshots(ctx.changes), changes: ctx.changes });
-    services.set(ctx, service);
-  }
-  return service;
-}
-
-/** Registers the sharing endpoints and starts the purge job, which stops when the app closes. */
-export function registerSharingModule(app: FastifyInstance, ctx: AppContext, options: SharingModuleOptions = {}): void {
-  const sharing = sharingServiceOf(ctx);
+/**
+ * Registers the sharing endpoints and starts the purge job, which stops when the app closes.
+ * Returns the service, which the share page of `web` reads links through too (one memory of them).
+ */
+export function registerSharingModule(app: FastifyInstance, ctx: AppContext, options: SharingModuleOptions = {}): SharingService {
+  const sharing = createSharingService({ repository: createSharingRepository(ctx.storage.db), clock: ctx.clock, kept: createKeptSnapshots(ctx.changes), changes: ctx.changes });
   registerSharingRoutes(app, { sharing });
   const job = startPurgeJob({
     purge: () => sharing.purgeExpired(PURGE_GRACE_MICROS),
@@ -37,6 +28,7 @@ export function registerSharingModule(app: FastifyInstance, ctx: AppContext, opt
     onError: (err) => app.log.warn({ err }, 'purging expired share links failed'),
   });
   app.addHook('onClose', async () => job.stop());
+  return sharing;
 }
 
 export type { SharingService } from './service.ts';

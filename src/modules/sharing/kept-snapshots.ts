@@ -9,7 +9,7 @@
  * dropped first.
  */
 import { TRUSTED_FOR_MS, type AnnouncedChanges } from '../../announcements/announced-changes.ts';
-import { createEpochLru } from '../epoch-lru.ts';
+import { createAnnouncedLru, type EpochLru } from '../epoch-lru.ts';
 
 export const KEPT_LINKS = 1_000;
 /** About 8 to 16 MB: a JavaScript string takes one or two bytes a character. */
@@ -23,34 +23,12 @@ export interface KeptSnapshot {
   dialogId: string;
 }
 
-export interface KeptSnapshots {
-  /** Bumped by every change; read it before the database read and pass it to `set`. */
-  readonly epoch: number;
-  get(tokenHash: string): KeptSnapshot | undefined;
-  /** Keeps a link's answer unless a link was revoked or a dialog hidden since `readAt`. */
-  set(tokenHash: string, snapshot: KeptSnapshot, readAt: number): void;
-  readonly size: number;
-}
+/** The kept links by the SHA-256 of their token: `get`, and `set` with the epoch read before the database read. */
+export type KeptSnapshots = EpochLru<KeptSnapshot>;
 
 export function createKeptSnapshots(changes: AnnouncedChanges, bounds = { links: KEPT_LINKS, chars: KEPT_CHARS }): KeptSnapshots {
-  const kept = createEpochLru<KeptSnapshot>({ maxEntries: bounds.links, maxWeight: bounds.chars, weigh: (s) => s.json.length, ttlMs: TRUSTED_FOR_MS });
+  const kept = createAnnouncedLru<KeptSnapshot>(changes, { maxEntries: bounds.links, maxWeight: bounds.chars, weigh: (s) => s.json.length, ttlMs: TRUSTED_FOR_MS });
   changes.on('share-revoked', (tokenHash) => kept.delete(tokenHash));
   changes.on('dialog-hidden', (dialogId) => kept.deleteWhere((s) => s.dialogId === dialogId));
-  changes.onGap(() => kept.clear());
-  return {
-    get epoch(): number {
-      return kept.epoch;
-    },
-    get(tokenHash) {
-      return changes.listening ? kept.get(tokenHash) : undefined;
-    },
-    set(tokenHash, snapshot, readAt) {
-      if (changes.listening) {
-        kept.set(tokenHash, snapshot, readAt);
-      }
-    },
-    get size(): number {
-      return kept.size;
-    },
-  };
+  return kept;
 }

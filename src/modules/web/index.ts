@@ -4,21 +4,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { sharingServiceOf } from '../sharing/index.ts';
+import type { SharingService } from '../sharing/index.ts';
 import { registerPlaygroundRoutes } from './playground-routes.ts';
 import { registerShareRoutes } from './share-routes.ts';
 import { createShareTenantLookup } from './share-tenant.ts';
 import { createWidgetAssets } from './widget-assets.ts';
 import { registerWidgetRoutes, WIDGET_PATH } from './widget-routes.ts';
 
-export function registerWebModule(app: FastifyInstance, ctx: AppContext): void {
+/** `sharing`: the sharing module's service, through which the share page reads links. */
+export function registerWebModule(app: FastifyInstance, ctx: AppContext, sharing: SharingService): void {
   const { config, catalogs, storage } = ctx;
   const assets = createWidgetAssets();
   registerWidgetRoutes(app, { config, catalogs, assets });
   registerShareRoutes(app, {
     config,
     catalogs,
-    sharing: sharingServiceOf(ctx),
+    sharing,
     tenantOfShare: createShareTenantLookup(storage.db),
     // From /s/{token}, one level up is Aisle's base, wherever a proxy mounts it.
     scriptSrc: async () => `..${WIDGET_PATH}?v=${(await assets.get('aisle-chat.js')).version}`,
