@@ -241,6 +241,27 @@ function hasPriceOrStock(q: DetailedQuery): boolean {
   return q.filters.priceMin !== undefined || q.filters.priceMax !== undefined || q.filters.availableOnly === true || q.filters.discountedOnly === true;
 }
 
+/**
+ * The products named by what a complement request says besides "к нему" ("tripod" of "a tripod
+ * to go with it") that go with `referred`: empty when such products exist but none goes with it,
+ * or the kind is not sold at all; null when the words name no other product (they name the
+ * referred one, "что подойдёт к iphone 6s", or nothing found has them all).
+ */
+function namedForReferred(turn: Turn, index: CatalogIndex, rest: DetailedQuery, referred: CatalogProduct): CatalogProduct[] | null {
+  const run = runSearch(index, searchRequestOf(rest), SHELF_SIZE * 4, turn.budget);
+  if (run.productTypeMissing !== undefined) {
+    return [];
+  }
+  if (run.hits.length === 0 || run.relaxed.length > 0 || run.hits.some((h) => h.product.sku === referred.sku)) {
+    return null;
+  }
+  const skus = new Set(run.hits.map((h) => h.product.sku));
+  return index
+    .complementary(referred.sku, SHELF_SIZE * 4, turn.budget)
+    .filter((p) => skus.has(p.sku))
+    .slice(0, SHELF_SIZE);
+}
+
 /** Everything about products: which shelf to show, and the message about it. */
 function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineResult {
   const { req, prev } = turn;
@@ -277,6 +298,16 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         return complementaryAnswer(turn, index, referred, fitting.slice(0, SHELF_SIZE));
       }
       return preferenceAwareSearch(turn, index, stripIntentWords(text), rest);
+    }
+    // A kind named by its words, not a category ("a tripod to go with it" after phones): those
+    // of them that go with the product, else that kind searched ("а инсталляция к нему?" where
+    // the shop sells none: said so, not seats shown for it), never the product's own accessories.
+    if (kinds.length === 0 && rest.text !== '' && !onlyModifiers(rest.text)) {
+      const named = namedForReferred(turn, index, rest, referred);
+      if (named) {
+        const stripped = stripIntentWords(text);
+        return named.length > 0 ? complementaryAnswer(turn, index, referred, named) : preferenceAwareSearch({ ...turn, text: stripped }, index, stripped, rest);
+      }
     }
   }
   if (wantsSimilar(text) || wantsComplementary(text)) {

@@ -97,12 +97,15 @@ export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: E
 
 /**
  * After an answer that showed nothing, a message of qualities alone ("а чугунная?" after "ванна
- * акриловая": not sold here) asks for the same kind with them: the kind's word and the new
+ * акриловая": not sold here) or of what the item comes with ("с морозилкой снизу" after
+ * "холодильник") asks for the same kind with them: the kind's word and the new
  * words, to be searched anew; null when the message is not such a follow-up or the last search
  * named no kind.
  */
 export function qualityOfUnsold(message: string, parsed: DetailedQuery, prev: EngineState): string | null {
-  if (prev.text === '' || parsed.text === '' || parsed.categoryWords.length > 0 || !onlyModifiers(parsed.text) || !looksLikeFollowUp(message, parsed, false)) {
+  // "с морозилкой снизу" after "холодильник": what the item comes with qualifies it as much as an adjective.
+  const qualifies = onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined;
+  if (prev.text === '' || parsed.text === '' || parsed.categoryWords.length > 0 || !qualifies || !looksLikeFollowUp(message, parsed, false)) {
     return null;
   }
   // The kind the answer said is not sold is its label ("ванна" of "ванна акриловая 170х70");

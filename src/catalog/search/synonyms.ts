@@ -70,6 +70,8 @@ const GROUPS: string[][] = [
   ['морозилка', 'морозильная', 'морозильник', 'freezer'],
   ['снизу', 'нижняя', 'bottom'],
   ['раковина', 'умывальник', 'washbasin', 'sink'],
+  // The frame a wall-hung toilet hangs on: a kind of its own, sold or not ("а инсталляция к нему?").
+  ['инсталляция', 'инсталляцию'],
   ['сковорода', 'сковородка', 'pan', 'skillet'],
   ['фен', 'hairdryer', 'dryer'],
   ['бритва', 'электробритва', 'shaver', 'razor'],
@@ -239,7 +241,7 @@ const SINGLE_WORDS: ReadonlySet<string> = new Set(GROUPS.flat().filter((w) => !w
 /** The colour groups of the table, by their first word. */
 const COLOURS = ['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный'];
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
-const MODIFIER_GROUPS = new Set([...COLOURS, 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'кожаный', 'нейлоновый', 'силиконовый']);
+const MODIFIER_GROUPS = new Set([...COLOURS, 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'кожаный', 'нейлоновый', 'силиконовый', 'снизу']);
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);

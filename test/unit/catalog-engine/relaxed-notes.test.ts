@@ -137,6 +137,23 @@ test('a quality asked after "not sold" ("а чугунная?" after "ванна
   assert.doesNotMatch(messageOf(blue!), /ыврапролд/u);
 });
 
+test('what the item comes with, asked after "not sold" ("с морозилкой снизу" after "холодильник"), asks for that kind again', async () => {
+  const appliances = buildCatalogIndex(
+    [
+      item('w1', 'Стиральная машина LG F2J3 с паром', ['Стиральные машины'], 189_990),
+      item('w2', 'Стиральная машина LG F4V5 с сушкой', ['Стиральные машины'], 259_990),
+      item('v1', 'Пылесос Samsung VC07 с контейнером снизу', ['Пылесосы'], 49_990),
+      item('f1', 'Морозильная камера Samsung RZ32', ['Морозильные камеры'], 299_990),
+    ],
+    { language: 'ru' },
+  );
+  const [fridge, bottom] = await dialogOn(appliances, 'ru', ['холодильник', 'с морозилкой снизу']);
+  assert.match(messageOf(fridge!), /^Похоже, «холодильник» в нашем магазине не продаётся/u);
+  // Before: «Похоже, «снизу» в нашем магазине не продаётся».
+  assert.match(messageOf(bottom!), /^Похоже, «холодильник» в нашем магазине не продаётся/u);
+  assert.deepEqual(productsOf(bottom!)?.value ?? [], []);
+});
+
 test('a kind not sold is named without what the shop does have, and in the plural as a plural: "наушники galaxy buds" on Samsung Kazakhstan\'s feed', { skip: sharedDataSkip }, async () => {
   // The feed sells Galaxy phones and tablets, no headphones.
   const samsung = await loadProducts(sharedDataPath('feeds/google_merchant/samsung_kz_ru_google_atom_first150.xml'));
