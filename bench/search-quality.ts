@@ -335,7 +335,7 @@ async function main(): Promise<void> {
     const row = { q, aisle: score(aisleSearch(e.aisle, q.query), q.relevant), bm25: score(e.bm25.search(q.query, K), q.relevant) };
     rows.push(row);
     if (verbose) {
-      console.log(`${q.id.padEnd(8)} ${q.query.padEnd(40)} aisle nDCG ${fmt(row.aisle.ndcg)} R ${fmt(row.aisle.recall)}   bm25 nDCG ${fmt(row.bm25.ndcg)} R ${fmt(row.bm25.recall)}`);
+      console.log(`${q.id.padEnd(8)} ${q.query.padEnd(40)} aisle nDCG ${fmt(row.aisle.ndcg)} @6 ${fmt(row.aisle.ndcg6)} R ${fmt(row.aisle.recall)}   bm25 nDCG ${fmt(row.bm25.ndcg)} R ${fmt(row.bm25.recall)}`);
     }
   }
 

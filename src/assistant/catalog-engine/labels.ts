@@ -625,8 +625,17 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
     }
   }
   const top = [...leaves.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (!top || (lang === 'en' && /[\u0400-\u04ff]/u.test(top))) {
-    return [];
+  // A category most of the shelf's names contradict, opening with a Russian noun none of its
+  // words is, is not what they are: a feed that filed its webcams under "МОДУЛЬ ПАМЯТИ USB/FLASH
+  // КАРТЫ" gets the buyer's words kept ("веб-камера"). Names saying no kind ("LG OLED evo G6")
+  // leave "TV & Soundbars" the title.
+  const topStems = top === undefined ? [] : tokenize(top).map(stem);
+  const contradicting = products.filter((p) => {
+    const first = tokenize(p.name.slice(0, MAX_NAME_CHARS))[0];
+    return first !== undefined && CYRILLIC.test(first) && !isRussianAdjective(first) && !topStems.includes(stem(first));
+  }).length;
+  if (!top || (lang === 'en' && /[\u0400-\u04ff]/u.test(top)) || contradicting * 2 > products.length) {
+    return out;
   }
   // "Кофемашины" reads as a title word; a shouting feed's "ВЕБКАМЕРЫ", a name opening with
   // an abbreviation ("TV & Soundbars") and an English category in title case ("Cell Phone

@@ -236,6 +236,8 @@ function wholeCards(run: SearchRun, products: CatalogProduct[]): number {
 
 /** Words of a dropped phrase looked up in the catalogue, at most. */
 const MAX_DROPPED_LOOKED_UP = 4;
+/** Characters of a name read for the buyer's words (names are bounded when imported; this is the shelf's own bound). */
+const MAX_NAME_READ = 200;
 
 /** Whether some product matches the word. */
 function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
@@ -245,20 +247,24 @@ function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
 /**
  * The close cards after those matching every word are of the kind asked for: when a card of that
  * kind matches every word, one that misses the product word is no close choice (touchscreens
- * marked "- АА" after the one AAA battery of "батарейки ааа").
+ * marked "- АА" after the one AAA battery of "батарейки ааа"), nor one of another kind whose
+ * name says none of the buyer's words (the cables a feed filed under "ВИДЕОРЕГИСТРАТОРЫ", after
+ * its five dash cameras; a "Galaxy … Adapter" after Galaxy phones stays).
  */
-function closeOfKind(run: SearchRun): SearchRun {
+function closeOfKind(run: SearchRun, text: string): SearchRun {
   if (!run.hits.some((h) => h.ofKind === true && (h.coverage ?? 1) >= 1)) {
     return run;
   }
-  const hits = run.hits.filter((h) => h.headMatched !== false || (h.coverage ?? 1) >= 1);
+  const asked = new Set(tokenize(text).map(stem));
+  const namesAsked = (h: SearchHit): boolean => tokenize(h.product.name.slice(0, MAX_NAME_READ)).some((w) => asked.has(stem(w)));
+  const hits = run.hits.filter((h) => (h.headMatched !== false || (h.coverage ?? 1) >= 1) && (h.ofKind !== false || namesAsked(h)));
   return hits.length === run.hits.length ? run : { ...run, hits };
 }
 
 /** The message and shelf for a search run, including the honest "nothing found". */
 export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
-  const run = closeOfKind(found);
+  const run = closeOfKind(found, turn.text);
   const products = distinctCards(run.hits.map((h) => h.product));
   const currency = currencySymbol(req.tenant, products[0]);
   const local: Turn = { ...turn, currency };

@@ -19,7 +19,8 @@ import { boundText, MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { kindCoverage } from './kind-coverage.ts';
 import { stem } from './stem.ts';
 import { AGAINST_WORDS, ANY_ITEM_WORDS } from './stopwords.ts';
-import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, kindsListedNotHeld, productKindTerms, termsAsSaid } from './product-type.ts';
+import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, kindsListedNotHeld, productKinds, termsAsSaid } from './product-type.ts';
+import { categoryKey } from './categories.ts';
 import { parseMessage } from './query-parse.ts';
 import { modelNumberWords, ranker } from './ranking.ts';
 import { RecentMemo } from './recent-memo.ts';
@@ -84,7 +85,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const denials = denialMarks(docs);
   const { compile, passes, passesColumns } = columnFilters(columns, brandMatcher, (phrases) => exclusionOf(phrases, docs, inv, denials));
   const termGroups = termExpander(inv, categoryMatcher, brandMatcher.all());
-  const kindTerms = productKindTerms(n, inv, built.nameFirstWords, (i) => boundText((docs[i] as CatalogProduct).name), {
+  const { terms: kindTerms, untrustedCategories } = productKinds(n, inv, built.nameFirstWords, (i) => boundText((docs[i] as CatalogProduct).name), {
     names: catNames,
     pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
   }, (i) => (docs[i] as CatalogProduct).description);
@@ -140,9 +141,14 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   // Except a kind a category lists and no product is of: "soundbar" names LG's "TV & Soundbars"
   // by its last word, and the category holds TVs only.
   const listedNotHeld = kindsListedNotHeld(catNames, inv, coverage.count);
+  // Nor does a category whose products' names say other kinds ("ВЕБКАМЕРЫ" of a feed filing monitors there).
+  const trusted = (name: string) => {
+    const id = columns.catIds.get(categoryKey(name));
+    return id === undefined || !untrustedCategories.has(id);
+  };
   const holdsKind = (word: string, categories: readonly string[]) => {
     const terms = [word, ...synonymsOfAnyForm(word)].map((w) => inv.termId(stem(w)) ?? -1);
-    return !terms.some((t) => listedNotHeld.has(t)) && terms.every((t) => coverage.covers(t, categories));
+    return !terms.some((t) => listedNotHeld.has(t)) && terms.every((t) => coverage.covers(t, categories)) && categories.some(trusted);
   };
   const isOwnKindWord = (word: string) => termsAsSaid(termGroups([word], 0).groups[0] ?? [], kindWords).length > 0;
   const vocabulary = { isKnownStem, holdsKind, isOwnKindWord };

@@ -306,24 +306,141 @@ export function productKindTerms(
   categories?: KindCategories,
   descriptionOf?: (i: number) => string | undefined,
 ): Int32Array {
+  return productKinds(count, inv, firstWords, nameOf, categories, descriptionOf).terms;
+}
+
+/** The kinds of the products, and the categories not trusted to say them (see `categoriesNamingOtherKinds`). */
+export interface ProductKinds {
+  terms: Int32Array;
+  untrustedCategories: ReadonlySet<number>;
+}
+
+/** As `productKindTerms`, with the categories not trusted. */
+export function productKinds(
+  count: number,
+  inv: InvertedIndex,
+  firstWords: readonly string[][],
+  nameOf: (i: number) => string,
+  categories?: KindCategories,
+  descriptionOf?: (i: number) => string | undefined,
+): ProductKinds {
   const out = new Int32Array(count * KIND_SLOTS).fill(-1);
-  const categoryKind = categoryKindTerms(categories?.names ?? [], inv);
-  const listed = listedKinds(categories?.names ?? []);
-  const sameKind = sameKindAs(inv);
+  // The kind word each name says (or its description, for a name that says none in Russian).
+  const kindWord: Array<string | undefined> = new Array<string | undefined>(count);
+  const describedAt: Array<string | undefined> = new Array<string | undefined>(count);
   for (let i = 0; i < count; i++) {
     const named = kindWordsOfFirst(firstWords[i] as string[], nameOf(i));
     const words = descriptionOf === undefined ? named : withDescribedKind(named, nameOf(i), descriptionOf(i));
-    const described = words[0] !== named[0] ? words[0] : undefined;
+    kindWord[i] = words[0];
+    describedAt[i] = words[0] !== named[0] ? words[0] : undefined;
     for (let k = 0; k < words.length; k++) {
       out[i * KIND_SLOTS + k] = inv.termId(stem(words[k] as string)) ?? -1;
     }
-    const path = categories?.pathOf(i);
-    if (path && path.length > 0 && !namedAmongListed(words[0], listed[path[path.length - 1] as number])) {
+  }
+  if (!categories) {
+    return { terms: out, untrustedCategories: new Set() };
+  }
+  const categoryKind = categoryKindTerms(categories.names, inv);
+  const listed = listedKinds(categories.names);
+  const sameKind = sameKindAs(inv);
+  const unfaithful = categoriesNamingOtherKinds(out, firstWords, kindWord, describedAt, categories, categoryKind);
+  for (let i = 0; i < count; i++) {
+    const path = categories.pathOf(i);
+    const word = kindWord[i];
+    const leaf = path[path.length - 1] as number;
+    // A category not trusted still tells what a name saying no Russian noun is ("hp OfficeJet PRO 8000").
+    if (path.length > 0 && !(unfaithful.has(leaf) && saysRussianNoun(firstWords[i] as string[], word, describedAt[i])) && !namedAmongListed(word, listed[leaf])) {
+      const described = describedAt[i];
       const said = described === undefined ? null : inv.termId(stem(described));
-      addCategoryKind(out, i, path, categoryKind, said === null ? opensWithKind(firstWords[i] as string[], words[0], sameKind) : (term) => term === said);
+      addCategoryKind(out, i, path, categoryKind, said === null ? opensWithKind(firstWords[i] as string[], word, sameKind) : (term) => term === said);
     }
   }
-  return out;
+  return { terms: out, untrustedCategories: unfaithful };
+}
+
+/** Letters two words must open with alike to be taken for one ("батаре" of "батарея" and "батарейки", "канал" of "канализации"). */
+const MIN_SHARED_OPENING = 5;
+
+/** Whether `s` is one of `words` (and their stems), or opens with the same MIN_SHARED_OPENING letters as one. */
+function sharesOpening(words: ReadonlySet<string>, s: string): boolean {
+  if (words.has(s)) {
+    return true;
+  }
+  for (const c of words) {
+    let k = 0;
+    while (k < c.length && k < s.length && c[k] === s[k]) {
+      k++;
+    }
+    if (k >= MIN_SHARED_OPENING) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the kind word is a Russian noun the name opens with (after adjectives), or its description does for a name saying none in Russian. */
+function saysRussianNoun(firstWords: readonly string[], word: string | undefined, described: string | undefined): word is string {
+  return word !== undefined && isCyrillic(word) && !hasAdjectiveEnding(word) && (described !== undefined || opensWith(firstWords, word));
+}
+
+/** Names opening with a Russian noun a category must hold before it is judged by them. */
+const MIN_NOUN_NAMES = 5;
+/** The share of those that must say the category's kind (or a word of its name) for it to be trusted. */
+const MIN_AGREEING_SHARE = 0.1;
+
+/**
+ * The most specific categories whose products' names say other kinds than the category's:
+ * Russian shops name a product by its kind first, and when hardly any of a category's names
+ * that open with a Russian noun say its kind or a word of its name, the feed has filed products
+ * at random. The computer shop's "ВИДЕОРЕГИСТРАТОРЫ" holds "Кабель …" and "Удлинитель …"; its
+ * kind given to them would make "видеорегистратор" filter by it, hiding the "Видеорегистратор
+ * Garmin Dash Cam …" filed under "Навигация". "Фильтры для воды", with its "Картридж …" beside
+ * its "Фильтр …", is trusted.
+ */
+function categoriesNamingOtherKinds(
+  out: Int32Array,
+  firstWords: readonly string[][],
+  kindWord: ReadonlyArray<string | undefined>,
+  described: ReadonlyArray<string | undefined>,
+  categories: KindCategories,
+  categoryKind: Int32Array,
+): Set<number> {
+  const nouns = new Uint32Array(categories.names.length);
+  const agreeing = new Uint32Array(categories.names.length);
+  const stemsOf = new Map<number, ReadonlySet<string>>();
+  for (let i = 0; i < kindWord.length; i++) {
+    const word = kindWord[i];
+    const path = categories.pathOf(i);
+    if (path.length === 0 || word === undefined || !saysRussianNoun(firstWords[i] as string[], word, described[i])) {
+      continue;
+    }
+    const leaf = path[path.length - 1] as number;
+    // Only a Russian category naming a kind is judged by Russian names ("Laundry" over "Стиральная машина …" is not).
+    if ((categoryKind[leaf] as number) < 0) {
+      continue;
+    }
+    let stems = stemsOf.get(leaf);
+    if (stems === undefined) {
+      const words = tokenizeName(boundText(categories.names[leaf] ?? '')).words;
+      stems = new Set(words.some(isCyrillic) ? [...words, ...words.map(stem)] : []);
+      stemsOf.set(leaf, stems);
+    }
+    if (stems.size === 0) {
+      continue;
+    }
+    nouns[leaf] = (nouns[leaf] as number) + 1;
+    // In any form, synonym or diminutive: "Батарея AA …" says the kind of "БАТАРЕЙКИ/АКУМУЛЯТОРЫ".
+    if ((out[i * KIND_SLOTS] as number) === categoryKind[leaf] || [word, ...synonymsOfAnyForm(word)].some((w) => sharesOpening(stems, w) || sharesOpening(stems, stem(w)))) {
+      agreeing[leaf] = (agreeing[leaf] as number) + 1;
+    }
+  }
+  const untrusted = new Set<number>();
+  nouns.forEach((n, c) => {
+    if (n >= MIN_NOUN_NAMES && (agreeing[c] as number) < n * MIN_AGREEING_SHARE) {
+      untrusted.add(c);
+    }
+  });
+  return untrusted;
 }
 
 /** A Russian word anywhere in a name, of three letters or more ("Б/у", "1024х1280" are none). */

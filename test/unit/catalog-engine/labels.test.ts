@@ -228,3 +228,12 @@ test('a word the catalogue has is no typo and no translation: "а подешев
   const shelf = [item('k1', 'Кофемашина DeLonghi Magnifica S', ['Кофемашины'], 39990)];
   assert.deepEqual(readableLabel(['coffee', 'machine'], shelf, 'ru'), ['coffee', 'machine']);
 });
+
+test('a shelf is titled by a category only when its names say a word of it: webcams a feed filed under memory cards keep the buyer\'s word', () => {
+  const webcams = ['Веб-камера Logitech C170', 'Веб-камера Genius Web Cam Slim', 'Веб-камера Logitech HD 525'].map((name, i) => item(`w${i}`, name, ['МОДУЛЬ ПАМЯТИ USB/FLASH КАРТЫ'], 1_000 + i));
+  // Before: ['МОДУЛЬ ПАМЯТИ USB/FLASH КАРТЫ'].
+  assert.deepEqual(readableLabel(['веб-камера', 'для', 'zoom'], webcams, 'ru'), ['веб-камера']);
+  // A category the names do say still titles the shelf when the buyer's words say nothing shown.
+  const cams = ['Видеорегистратор Garmin Dash Cam Live', 'Видеорегистратор Garmin Dash Cam X310'].map((name, i) => item(`d${i}`, name, ['Видеорегистраторы'], 20_000 + i));
+  assert.deepEqual(readableLabel(['для', 'zoom'], cams, 'ru'), ['видеорегистраторы']);
+});

@@ -10,6 +10,8 @@ import { KIND_SLOTS, productKindTerms, productKindWords } from '../../../src/cat
 import { stem } from '../../../src/catalog/search/stem.ts';
 import { buildTextIndex } from '../../../src/catalog/search/text-index.ts';
 import { tokenize, tokenizeForIndex, tokenizeName } from '../../../src/catalog/search/tokenize.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { runSearch, searchRequestOf } from '../../../src/catalog/search/relax.ts';
 
 const NAMES = [
   'TP-Link Archer C6 Wi-Fi Router, white',
@@ -177,4 +179,26 @@ test('a name that says no kind takes the one its Russian description opens with;
   // A description opening with a verb or an adverb says no kind.
   assert.notEqual(productKindWords('Galaxy S26', 'Слушайте музыку в наушниках Galaxy Buds.')[0], 'слушайте');
   assert.notEqual(productKindWords('X100 Pro', 'Идеально подходит для дома')[0], 'идеально');
+});
+
+test('a category whose names say other kinds gives none of them its kind, nor filters a search by its name: a feed\'s "ВИДЕОРЕГИСТРАТОРЫ" of cables', () => {
+  const misfiled = ['Кабель USB 3.0 AM-BM 1.8м', 'Кабель Foto USB для фотоаппарата', 'Удлинитель USB 2.0 3м', 'Удлинитель microUSB 1м', 'Разветвитель питания 1->4', 'Камера 3.6mm день/ночь'];
+  const docs: CatalogProduct[] = [
+    ...misfiled.map((name, i) => ({ sku: `c${i}`, name, categories: ['ВИДЕОРЕГИСТРАТОРЫ'], available: true, params: {} })),
+    ...['Live', 'X310', 'Mini 3'].map((model, i) => ({ sku: `d${i}`, name: `Видеорегистратор Garmin Dash Cam ${model}`, categories: ['Навигация'], available: true, params: {} })),
+    // A category whose names say its kind by a diminutive or with parts beside it stays trusted.
+    ...['Батарея AA VARTA', 'Батарея AA Panasonic', 'Батарея AAA Duracell', 'Аккумулятор AA ROBITON', 'Аккумулятор AAA GP'].map((name, i) => ({ sku: `b${i}`, name, categories: ['БАТАРЕЙКИ/АКУМУЛЯТОРЫ'], available: true, params: {} })),
+  ];
+  const kinds = kindsWithCategories(docs);
+  assert.deepEqual(kinds.slice(0, 3), [[stem('кабель')], [stem('кабель')], [stem('удлинитель')]]);
+  assert.equal(kinds[6]![0], stem('видеорегистратор'));
+  // The rechargeable one is a battery too.
+  assert.ok(kinds[12]!.includes(stem('батарейки')), String(kinds[12]));
+
+  const index = buildCatalogIndex(docs, { language: 'ru' });
+  const parsed = index.parseDetailed('видеорегистратор');
+  assert.equal(parsed.filters.categories, undefined, 'no filter by the misfiled category');
+  const hits = runSearch(index, searchRequestOf(parsed), 6).hits.filter((h) => h.ofKind === true);
+  assert.deepEqual(hits.map((h) => h.product.sku).sort(), ['d0', 'd1', 'd2']);
+  assert.deepEqual(index.parseDetailed('батарейка AA').filters.categories, ['БАТАРЕЙКИ/АКУМУЛЯТОРЫ']);
 });
