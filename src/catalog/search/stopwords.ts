@@ -41,7 +41,7 @@ which what where how who one ones item items product products model models tell 
 info information hello hi hey thanks thank sell sells selling carry carries stock
 whats thats im ive id youre theres heres whos hows wheres dont doesnt like likes loves enjoys
 much cost costs
-also too come comes
+also too come comes use uses using
 `;
 
 /** Grammar and conversational words in Russian and English. */

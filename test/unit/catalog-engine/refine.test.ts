@@ -637,3 +637,22 @@ test('"what about the s7?" after "samsung galaxy s7 edge", "а просто 15?"
   const [, fifteen] = await converse(['iphone 15 pro', 'а просто 15?']);
   assert.match(productsOf(fifteen!.answer)?.value[0]?.name ?? '', /iPhone 15 128/u);
 });
+
+test('"one that uses a magnet?" after car mounts refines by the magnet: magnetic mounts first, and "uses" is not a word of the title', async () => {
+  const mounts = buildCatalogIndex(
+    [
+      item('m1', 'Kenu - Airframe Car Mount for Most Cell Phones - Black', ['Cell Phones', 'Car Mounts'], 29.99),
+      item('m2', 'iOttie - Easy View Vehicle Mount for Select Mobile Devices', ['Cell Phones', 'Car Mounts'], 11.99),
+      item('m3', 'Scosche - MagicMount Magnetic Dash Mount for Mobile Devices', ['Cell Phones', 'Car Mounts'], 24.99),
+      item('m4', 'iOttie - iTap Magnetic Air Vent Mount for Select Mobile Devices', ['Cell Phones', 'Car Mounts'], 28.99),
+      item('c1', 'Belkin - Car Charger with USB-C port', ['Cell Phones', 'Car Chargers'], 19.99),
+      item('u1', 'Anker - Wall Charger, uses USB-C', ['Cell Phones', 'Wall Chargers'], 15.99),
+    ],
+    { language: 'en' },
+  );
+  const [, magnet] = await dialogOn(mounts, 'en', ['car mount', 'one that uses a magnet?']);
+  const names = (productsOf(magnet!)?.value ?? []).map((p) => p.name);
+  assert.ok(names.length >= 2, messageOf(magnet!));
+  assertEvery(names.slice(0, 2), (n) => /Magnetic/u.test(n));
+  assert.doesNotMatch(`${messageOf(magnet!)} ${productsOf(magnet!)?.title ?? ''}`, /\buses\b/iu);
+});
