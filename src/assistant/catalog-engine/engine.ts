@@ -44,6 +44,7 @@ import {
   wantsSupport,
 } from './intents.ts';
 import { asksColours, coloursAnswer } from './colours.ts';
+import { giftInterest } from './gift-interests.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic } from './product-facts.ts';
 import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
@@ -414,6 +415,20 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     const rest = index.parseDetailed(gift.rest);
     if (isVague(rest)) {
       return giftAnswer(turn, index, rest.filters, learnedFrom(rest, core));
+    }
+    // "a gift for a coffee lover under $100": gift ideas about coffee from different sections
+    // (beans, a milk jug, a gooseneck kettle), not the coffee beans alone.
+    // "a gift for a music lover", "подарок геймеру": the kinds that interest names.
+    const topic = [...rest.categoryWords, rest.text].filter((w) => w !== '').join(' ');
+    const interest = giftInterest(gift.rest, turn.lang);
+    if (interest || (gift.interest && topic !== '')) {
+      // The words, not a category they name: coffee's accessories and kettles are filed elsewhere.
+      const { categories: _named, ...within } = rest.filters;
+      const about = interest ? { topic: interest.topic, searches: interest.kinds, kinds: true } : { topic, searches: [topic], kinds: false };
+      const ideas = giftAnswer(turn, index, within, learnedFrom(rest, core), 'gift', about);
+      if (ideas.answer.response.contents.some((b) => b.type === 'products')) {
+        return ideas;
+      }
     }
     // "набор в подарок" where the shop has no sets: gift ideas rather than "nothing found".
     const searched = preferenceAwareSearch(turn, index, gift.rest, rest);

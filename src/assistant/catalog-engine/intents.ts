@@ -369,22 +369,26 @@ const RECIPIENTS = new Set([
   'подростку', 'подростка', 'племяннику', 'племяннице', 'внуку', 'внучке', 'студенту', 'родителям', 'тёще', 'теще', 'свекрови', 'мальчику', 'девочке',
   'teenager', 'teen', 'teens', 'nephew', 'niece', 'grandson', 'granddaughter', 'student', 'parents', 'coworker', 'boy', 'girl', 'mothers', 'fathers', 'day',
 ]);
+/** Someone who loves a thing: the thing is what the gift ideas are about ("a gift for a coffee lover": coffee, not "lover"). */
+const LOVERS: ReadonlySet<string> = new Set(['lover', 'lovers', 'fan', 'fans', 'enthusiast', 'enthusiasts', 'любителю', 'любительнице', 'любителям', 'фанату', 'фанатке', 'ценителю']);
 
 /**
  * A request for a gift ("подарок маме до 5000", "gift under $50"): the rest of the message
- * without the gift and recipient words, or null when it is not about a gift.
+ * without the gift and recipient words, whether it names what the recipient loves ("for a
+ * coffee lover", "любителю кофе"), or null when it is not about a gift.
  */
-export function giftRequest(text: string): { rest: string } | null {
+export function giftRequest(text: string): { rest: string; interest: boolean } | null {
   const norm = normalizeText(text);
   if ((!GIFT.test(norm) && !(OCCASION.test(norm) && PERSON.test(norm))) || GIFT_THING.test(norm)) {
     return null;
   }
-  const rest = norm
-    .split(/\s+/)
+  const bare = (w: string): string => w.replace(/['’]s$/u, '').replace(/[^\p{L}\p{N}$₽€£.,]+/gu, '');
+  const words = norm.split(/\s+/);
+  const rest = words
     // "my daughter's birthday": the recipient with the possessive.
-    .filter((w) => w !== '' && !GIFT.test(w) && !OCCASION.test(w) && !RECIPIENTS.has(w.replace(/['’]s$/u, '').replace(/[^\p{L}\p{N}$₽€£.,]+/gu, '')))
+    .filter((w) => w !== '' && !GIFT.test(w) && !OCCASION.test(w) && !RECIPIENTS.has(bare(w)) && !LOVERS.has(bare(w)))
     .join(' ');
-  return { rest };
+  return { rest, interest: words.some((w) => LOVERS.has(bare(w))) };
 }
 
 /** A request for anything worth a look ("show me something cool", "покажи что-нибудь интересное", "удиви меня"). */

@@ -592,12 +592,52 @@ const GIFT_LOWER_SHARE = 0.4;
  * offers different ideas, those nearer the budget first. Without a budget, popular
  * products of different sections and a question about the budget.
  */
-export function giftAnswer(turn: Turn, index: CatalogIndex, filters: SearchFilters, learned: BuyerPreferences | null, purpose: 'gift' | 'picks' = 'gift'): EngineResult {
+/** What gift ideas are about: the topic as the answer names it, and the searches that find them. */
+export interface GiftTopic {
+  topic: string;
+  searches: readonly string[];
+  /** Each search names a kind: products known to be of another kind are left out (a laptop whose description mentions its headphone jack). */
+  kinds: boolean;
+}
+
+/** The products each search finds whole, taken in turns: the best headphones, the best speaker, the best soundbar, then the second of each. */
+function topicPool(turn: Turn, index: CatalogIndex, about: GiftTopic, filters: SearchFilters): CatalogProduct[] {
+  const found = about.searches.map((s) =>
+    index
+      .search(s, filters, GIFT_POOL, { budget: turn.budget })
+      .filter((h) => (h.coverage ?? 1) >= 1 && !(about.kinds && h.ofKind === false))
+      .map((h) => h.product),
+  );
+  const out: CatalogProduct[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < GIFT_POOL && out.length < GIFT_POOL; i++) {
+    for (const list of found) {
+      const p = list[i];
+      if (p !== undefined && !seen.has(p.sku)) {
+        seen.add(p.sku);
+        out.push(p);
+      }
+    }
+  }
+  return out;
+}
+
+export function giftAnswer(
+  turn: Turn,
+  index: CatalogIndex,
+  filters: SearchFilters,
+  learned: BuyerPreferences | null,
+  purpose: 'gift' | 'picks' = 'gift',
+  about?: GiftTopic,
+): EngineResult {
   const { t, lang, req } = turn;
   const wanted: SearchFilters = { ...filters, availableOnly: true };
-  const pool = index.search('', wanted, GIFT_POOL, { budget: turn.budget }).map((h) => h.product);
+  // About what the recipient loves: the products each of its searches finds whole, the best
+  // of each first; else anything.
+  const pool = about === undefined ? index.search('', wanted, GIFT_POOL, { budget: turn.budget }).map((h) => h.product) : topicPool(turn, index, about, wanted);
   const max = filters.priceMax;
-  const worthy = max !== undefined ? pool.filter((p) => (p.price ?? 0) >= max * GIFT_LOWER_SHARE) : pool;
+  // Ranked by what they are about, they keep that order: the cheap ones are not put last.
+  const worthy = max !== undefined && about === undefined ? pool.filter((p) => (p.price ?? 0) >= max * GIFT_LOWER_SHARE) : pool;
   const ordered = [...worthy, ...pool.filter((p) => !worthy.includes(p))];
   const products: CatalogProduct[] = [];
   const sections = new Set<string>();
@@ -638,11 +678,12 @@ export function giftAnswer(turn: Turn, index: CatalogIndex, filters: SearchFilte
   }
   // "Show me something cool": the same picks from different sections, not called gifts.
   const gift = purpose === 'gift';
-  const lines = [gift ? t.giftFound(budgetText) : t.picksFound(budgetText)];
+  const topic = about === undefined ? undefined : clip(about.topic, MAX_REQUEST_NAMED_CHARS);
+  const lines = [topic !== undefined ? t.giftAboutFound(topic, budgetText) : gift ? t.giftFound(budgetText) : t.picksFound(budgetText)];
   if (max === undefined || !gift) {
     lines.push(gift ? t.giftAskBudget : t.picksAsk);
   }
-  const title = gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);
+  const title = topic !== undefined ? t.titleGiftAbout(topic, budgetText) : gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);
   const shelf: Shelf = { products, title, shelfId: gift ? 'aisle-gift' : 'aisle-picks', sourceQuery: title };
   return result(turn, { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, wanted, currency) }, state, learned);
 }

@@ -47,14 +47,17 @@ test('small talk is told from product requests', () => {
 });
 
 test('a gift request keeps its budget and product words, not its recipient', () => {
-  assert.deepEqual(giftRequest('подарок маме до 5000'), { rest: 'до 5000' });
-  assert.deepEqual(giftRequest('gift for mom under $50'), { rest: 'under $50' });
-  assert.deepEqual(giftRequest('подарок мужу часы'), { rest: 'часы' });
+  assert.deepEqual(giftRequest('подарок маме до 5000'), { rest: 'до 5000', interest: false });
+  assert.deepEqual(giftRequest('gift for mom under $50'), { rest: 'under $50', interest: false });
+  assert.deepEqual(giftRequest('подарок мужу часы'), { rest: 'часы', interest: false });
   // Before, these were searched for: "We don't seem to have that in our catalogue".
-  assert.deepEqual(giftRequest('gift for a teenager'), { rest: '' });
-  assert.deepEqual(giftRequest('подарок подростку до 10000'), { rest: 'до 10000' });
-  assert.deepEqual(giftRequest("mother's day gift"), { rest: '' });
+  assert.deepEqual(giftRequest('gift for a teenager'), { rest: '', interest: false });
+  assert.deepEqual(giftRequest('подарок подростку до 10000'), { rest: 'до 10000', interest: false });
+  assert.deepEqual(giftRequest("mother's day gift"), { rest: '', interest: false });
   assert.equal(giftRequest('наушники до 5000'), null);
+  // Someone who loves a thing: the thing is kept, and said to be what the gift is about.
+  assert.deepEqual(giftRequest('a gift for a coffee lover'), { rest: 'coffee', interest: true });
+  assert.deepEqual(giftRequest('подарок любителю кофе до 3000'), { rest: 'кофе до 3000', interest: true });
 });
 
 test('small talk and shop questions are answered without cards, in the buyer language', async () => {

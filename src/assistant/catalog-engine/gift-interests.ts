@@ -1,0 +1,50 @@
+/**
+ * What a gift for someone who loves a thing is looked for among: "a gift for a music lover" is
+ * headphones, a speaker or a soundbar, "подарок геймеру" a headset, a mouse or a keyboard. The
+ * word of the interest (or of the person, "меломану") names kinds to search, each in the
+ * shop's language; those the shop sells give the ideas.
+ */
+import { tokenize } from '../../catalog/search/tokenize.ts';
+import type { Lang } from '../language.ts';
+
+interface Interest {
+  /** The topic as the answer names it, per language. */
+  topic: Record<Lang, string>;
+  /** The kinds searched, per language. */
+  kinds: Record<Lang, readonly string[]>;
+}
+
+const MUSIC: Interest = { topic: { ru: 'музыка', en: 'music' }, kinds: { ru: ['наушники', 'колонка', 'саундбар'], en: ['headphones', 'speaker', 'soundbar'] } };
+const GAMES: Interest = { topic: { ru: 'игры', en: 'gaming' }, kinds: { ru: ['игровой', 'наушники', 'мышь', 'клавиатура'], en: ['gaming', 'headset', 'mouse', 'keyboard'] } };
+const SPORT: Interest = {
+  topic: { ru: 'спорт', en: 'sport' },
+  kinds: { ru: ['фитнес-браслет', 'умные часы', 'беспроводные наушники'], en: ['fitness tracker', 'smartwatch', 'earbuds'] },
+};
+const COOKING: Interest = { topic: { ru: 'кулинария', en: 'cooking' }, kinds: { ru: ['аэрогриль', 'блендер', 'сковорода'], en: ['air fryer', 'blender', 'frying pan'] } };
+const TRAVEL: Interest = {
+  topic: { ru: 'путешествия', en: 'travel' },
+  kinds: { ru: ['внешний аккумулятор', 'наушники', 'рюкзак'], en: ['power bank', 'headphones', 'backpack'] },
+};
+
+/** The interests by the words that say them: the thing loved, or the one who loves it. A Map, being keyed by the buyer's words. */
+const BY_WORD: ReadonlyMap<string, Interest> = new Map([
+  ...['music', 'musician', 'музыка', 'музыки', 'музыку', 'меломан', 'меломану', 'меломанке', 'музыканту'].map((w): [string, Interest] => [w, MUSIC]),
+  ...['gamer', 'gamers', 'gaming', 'games', 'video', 'игр', 'игры', 'геймер', 'геймеру', 'геймерше', 'геймерам'].map((w): [string, Interest] => [w, GAMES]),
+  ...['sport', 'sports', 'fitness', 'runner', 'athlete', 'спорт', 'спорта', 'фитнес', 'фитнеса', 'спортсмен', 'спортсмену', 'спортсменке'].map((w): [string, Interest] => [w, SPORT]),
+  ...['cooking', 'cook', 'chef', 'кулинария', 'кулинарии', 'повару', 'кулинару'].map((w): [string, Interest] => [w, COOKING]),
+  ...['travel', 'traveler', 'traveller', 'путешествия', 'путешествий', 'путешественнику', 'путешественнице'].map((w): [string, Interest] => [w, TRAVEL]),
+]);
+
+/** Words of a gift request looked at for an interest, at most. */
+const MAX_WORDS_READ = 12;
+
+/** The interest a gift request's words say, in the shop's language; null for none. */
+export function giftInterest(rest: string, lang: Lang): { topic: string; kinds: readonly string[] } | null {
+  for (const word of tokenize(rest).slice(0, MAX_WORDS_READ)) {
+    const interest = BY_WORD.get(word);
+    if (interest) {
+      return { topic: interest.topic[lang], kinds: interest.kinds[lang] };
+    }
+  }
+  return null;
+}
