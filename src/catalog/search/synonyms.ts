@@ -167,10 +167,6 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   // Phones state their battery as "аккумулятор 5000 мАч": "а с большой батареей?". One way: a
   // "батарейка AA" is not a rechargeable one.
   ...['батарея', 'батареи', 'батарею', 'батареей', 'батарее'].map((w): [string, string[]] => [w, ['аккумулятор']]),
-  // "память для ноутбука ddr4": computer shops name memory modules by their type ("SO-DIMM DDR4
-  // 8Gb Kingston"), never "память", which was then taken for a kind not sold. One way: "карта
-  // памяти" stays a card.
-  ...['память', 'памяти', 'памятью'].map((w): [string, string[]] => [w, ['dimm', 'ram', 'sdram']]),
 ]);
 
 /** The other words for the same thing, or an empty list. Input must be normalised. */
