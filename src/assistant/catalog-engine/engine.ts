@@ -9,6 +9,8 @@ import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
 import { compatibilityAsFor } from '../../catalog/search/stopwords.ts';
+import { isModelSuffix } from '../../catalog/search/expansion.ts';
+import { isUnitWord } from '../../catalog/search/measures.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
@@ -46,8 +48,8 @@ import {
 import { asksColours, coloursAnswer } from './colours.ts';
 import { giftInterest } from './gift-interests.ts';
 import { freshContext, type SearchContext } from './labels.ts';
-import { asksCardTopic } from './product-facts.ts';
-import { detailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
+import { asksCardTopic, productNamedInQuestion } from './product-facts.ts';
+import { detailAnswer, namedDetailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
 import { fitAnswer, fitTarget } from './fits.ts';
 import {
   asksWithFeature,
@@ -263,6 +265,36 @@ function namedForReferred(turn: Turn, index: CatalogIndex, rest: DetailedQuery, 
     .slice(0, SHELF_SIZE);
 }
 
+/**
+ * The product a question about a topic names ("galaxy s24" of "is the galaxy s24 waterproof?"):
+ * the first product of the kind that matches every word named, the model itself before its
+ * Plus or Ultra; undefined when the question names none (or no topic).
+ */
+function namedProductAsked(turn: Turn, index: CatalogIndex, text: string): CatalogProduct | undefined {
+  // A model: a figure and a name ("iphone 15", "galaxy s24"), not a measure alone ("а шириной 60 см?" refines a search).
+  const words = tokenize(productNamedInQuestion(text));
+  const named = words.join(' ');
+  if (!words.some((w) => /\d/u.test(w)) || !words.some((w) => /^\p{L}{2,}$/u.test(w) && !isUnitWord(w))) {
+    return undefined;
+  }
+  const whole = runSearch(index, searchRequestOf(index.parseDetailed(named)), SHELF_SIZE, turn.budget).hits.filter(isWhole);
+  // Of the kind the words name when some are; else ("iphone 15", no product being an "iphone") of the best card's kind, not its glass.
+  const ofKind = whole.filter((h) => h.ofKind === true);
+  const best = (ofKind[0] ?? whole[0])?.product;
+  if (best === undefined) {
+    return undefined;
+  }
+  const hits = ofKind.length > 0 ? ofKind : whole.filter((h) => h.product.sku === best.sku || index.sameKind(best.sku, h.product.sku));
+  const asked = new Set(tokenize(named));
+  // "Galaxy S24 128GB" before "Galaxy S24+" and "Galaxy S24 Ultra": no model word after those asked.
+  const plain = hits.find(
+    (h) =>
+      !tokenize(h.product.name).some((w, i, all) => isModelSuffix(w) && !asked.has(w) && i > 0 && asked.has(all[i - 1] as string)) &&
+      ![...asked].some((w) => h.product.name.toLowerCase().includes(`${w}+`)),
+  );
+  return (plain ?? hits[0])?.product;
+}
+
 /** Everything about products: which shelf to show, and the message about it. */
 function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineResult {
   const { req, prev } = turn;
@@ -394,6 +426,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     const compared = comparisonAnswer(turn, index, sides);
     if (compared) {
       return compared;
+    }
+  }
+
+  // "is the galaxy s24 waterproof?", "у iphone 15 есть nfc?": what the named product's card says.
+  // A wish is no question about the card ("iphone 15 with more storage?" asks for other variants).
+  if (!pageProduct && isQuestion(text) && !parsed.cheaper && !parsed.pricier && measureWish(text) === null) {
+    const named = namedProductAsked(turn, index, text);
+    if (named) {
+      return namedDetailAnswer(turn, named);
     }
   }
 

@@ -30,7 +30,7 @@ const QUESTION_NOISE = new Set([
   'нормальный', 'нормальная', 'сделан', 'сделана', 'сделано', 'бывает', 'вообще', 'мне', 'ты', 'вы',
   'how', 'what', 'which', 'is', 'are', 'does', 'do', 'it', 'its', 'this', 'that', 'the', 'a', 'an', 'of', 'has', 'have', 'good', 'big', 'much', 'many',
   'there', 'any', 'with', 'in', 'on', 'about', 'tell', 'me', 'can', 'you', 'product', 'model', 'one', 'made', 'from', 'and', 'or', 'so', 'for', 'to', 'work', 'works', 'compatible', 'fit', 'fits',
-  'лучше', 'лучший', 'лучшая', 'лучшее', 'лучшие', 'better', 'best', 'them', 'these', 'those', 'they',
+  'лучше', 'лучший', 'лучшая', 'лучшее', 'лучшие', 'better', 'best', 'them', 'these', 'those', 'they', 'life',
 ]);
 
 /** What a buyer asks about, and the words a card uses for it (both languages: cards mix them). */
@@ -48,6 +48,7 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
     card: ['цвет', 'color', 'colour'],
   },
   { asked: ['гаранти', 'warranty'], card: ['гаранти', 'warranty'] },
+  { asked: ['nfc', 'бесконтакт', 'contactless'], card: ['nfc', 'бесконтакт', 'contactless', 'pay'] },
   { asked: ['шумоподавлен', 'шум', 'noise', 'anc'], card: ['шумоподавлен', 'шум', 'noise', 'anc'] },
   { asked: ['мощност', 'power', 'watt'], card: ['мощност', 'вт', 'power', 'watt', 'w'] },
   { asked: ['процессор', 'чип', 'processor', 'chip', 'cpu'], card: ['процессор', 'чип', 'processor', 'chip', 'bionic', 'snapdragon'] },
@@ -64,6 +65,19 @@ const COLOUR_TOPIC = TOPICS.findIndex((t) => t.asked.includes('цвет'));
  * Whether a question asks about something cards state: a topic (a camera, a battery, a screen
  * …; not a colour) or a parameter one of `products` names ("navigation" of "Navigation: Camera").
  */
+/**
+ * The words of a question that name the product it is about ("galaxy s24" of "is the galaxy
+ * s24 waterproof?", "iphone 15" of "у iphone 15 есть nfc?"): without the question's noise and
+ * the words of the topics asked. Empty when no topic is asked.
+ */
+export function productNamedInQuestion(question: string): string {
+  const words = tokenize(question)
+    .slice(0, MAX_ASKED)
+    .filter((w) => !QUESTION_NOISE.has(w));
+  const topical = (w: string): boolean => TOPICS.some((topic, i) => i !== COLOUR_TOPIC && starts(w, topic.asked));
+  return words.some(topical) ? words.filter((w) => !topical(w)).join(' ') : '';
+}
+
 export function asksCardTopic(question: string, products: readonly CatalogProduct[]): boolean {
   const words = tokenize(question)
     .slice(0, MAX_ASKED)

@@ -67,6 +67,27 @@ export function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null
   return result(turn, parts, state);
 }
 
+/**
+ * A question about a product it names ("is the galaxy s24 waterproof?", "у iphone 15 есть
+ * nfc?"): what its card says about it, or honestly that the card does not say, with the card.
+ * The product is what the dialog is about next ("а сколько стоит?", "похожие").
+ */
+export function namedDetailAnswer(turn: Turn, p: CatalogProduct): EngineResult {
+  const { t, req, lang } = turn;
+  const name = shortName(p);
+  const state = { v: 1 as const, kind: 'search' as const, lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: [p.sku] };
+  const found = productFacts(p, turn.text);
+  const shelf = { products: [p], title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text };
+  const parts: AnswerParts =
+    found.facts.length > 0
+      ? { message: t.productDetail(name, found.facts), shelf, suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }
+      : { message: t.productNoDetail(name, req.tenant.supportChat), shelf, suggests: [t.sugSimilar, t.sugComplementary] };
+  if (found.facts.length === 0 && req.tenant.supportChat) {
+    parts.supportButton = t.supportButton;
+  }
+  return result(turn, parts, state);
+}
+
 /** Facts quoted per card when a question is about several, and their length. */
 const FACTS_PER_CARD = 1;
 const MAX_CARD_FACT_CHARS = 140;

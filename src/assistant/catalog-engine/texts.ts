@@ -7,6 +7,14 @@ import type { BoundKind } from '../../catalog/search/measures.ts';
 
 /** A Russian product word in the plural ("наушники", "часы", "очки"): "не продаются", not "не продаётся". */
 const PLURAL_NOUN = /[а-яё]{2}[иы]$/u;
+/** A plural adjective before the noun ("стиральные машины"). */
+const PLURAL_ADJECTIVE = /[а-яё]{2}(ые|ие)$/u;
+
+/** Whether a Russian phrase naming a product is plural, by its first word: "наушники galaxy", "стиральные машины"; "карта памяти" is one. */
+function pluralPhrase(what: string): boolean {
+  const head = what.split(' ')[0] ?? '';
+  return PLURAL_NOUN.test(head) || PLURAL_ADJECTIVE.test(head);
+}
 
 // Built once: toLocaleString builds a formatter on every call, which showed in profiles.
 const FORMATS = {
@@ -302,7 +310,7 @@ const RU = {
   unknownKept: (words: string) => `«${words}» в нашем каталоге не встречается — показываю ту же подборку.`,
   featureNone: (words: string) => `Таких с «${words}» не нашлось — показываю ту же подборку.`,
   typeNotSold: (what: string, operator: boolean) =>
-    `Похоже, «${what}» в нашем магазине ${PLURAL_NOUN.test(what) ? 'не продаются' : 'не продаётся'}. ${operator ? 'Если я ошибаюсь, уточнит оператор, — а ниже разделы того, что у нас есть.' : 'Вот разделы того, что у нас есть.'}`,
+    `Похоже, «${what}» в нашем магазине ${pluralPhrase(what) ? 'не продаются' : 'не продаётся'}. ${operator ? 'Если я ошибаюсь, уточнит оператор, — а ниже разделы того, что у нас есть.' : 'Вот разделы того, что у нас есть.'}`,
   similarNone: (name: string) => `Похожих на «${name}» товаров в каталоге не нашлось.`,
   complementary: (name: string) => `Вместе с «${name}» пригодится:`,
   complementaryNone: (name: string) => `Подходящих аксессуаров к «${name}» в каталоге не нашлось.`,
