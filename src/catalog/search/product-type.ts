@@ -284,6 +284,13 @@ export interface KindCategories {
   pathOf(i: number): ArrayLike<number>;
 }
 
+/** The kinds of the products, and the categories not trusted to say them (see `categoriesNamingOtherKinds`). */
+export interface ProductKinds {
+  /** KIND_SLOTS term ids per product. */
+  terms: Int32Array;
+  untrustedCategories: ReadonlySet<number>;
+}
+
 /**
  * For each of `count` products, KIND_SLOTS term ids of its kind words in the index (-1
  * where none), read from the words of each name's first part that the index split already
@@ -298,24 +305,6 @@ export interface KindCategories {
  * kind word of the synonym table, after Russian adjectives or none (`opensWithKind`), is left
  * as it is.
  */
-export function productKindTerms(
-  count: number,
-  inv: InvertedIndex,
-  firstWords: readonly string[][],
-  nameOf: (i: number) => string,
-  categories?: KindCategories,
-  descriptionOf?: (i: number) => string | undefined,
-): Int32Array {
-  return productKinds(count, inv, firstWords, nameOf, categories, descriptionOf).terms;
-}
-
-/** The kinds of the products, and the categories not trusted to say them (see `categoriesNamingOtherKinds`). */
-export interface ProductKinds {
-  terms: Int32Array;
-  untrustedCategories: ReadonlySet<number>;
-}
-
-/** As `productKindTerms`, with the categories not trusted. */
 export function productKinds(
   count: number,
   inv: InvertedIndex,

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildColumns } from '../../../src/catalog/search/columns.ts';
-import { KIND_SLOTS, productKindTerms, productKindWords } from '../../../src/catalog/search/product-type.ts';
+import { KIND_SLOTS, productKinds, productKindWords } from '../../../src/catalog/search/product-type.ts';
 import { stem } from '../../../src/catalog/search/stem.ts';
 import { buildTextIndex } from '../../../src/catalog/search/text-index.ts';
 import { tokenize, tokenizeForIndex, tokenizeName } from '../../../src/catalog/search/tokenize.ts';
@@ -29,10 +29,10 @@ function kindsWithCategories(docs: CatalogProduct[]): string[][] {
   const built = buildColumns(docs);
   const inv = buildTextIndex(docs, built.nameWordsOf);
   const { catNames, catOf, catOffsets } = built.columns;
-  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name, {
+  const terms = productKinds(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name, {
     names: catNames,
     pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
-  });
+  }).terms;
   return docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
 }
 
@@ -48,7 +48,7 @@ test('the kind words the index keeps per product are those of the name', () => {
   const docs: CatalogProduct[] = NAMES.map((name, i) => ({ sku: `s${i}`, name, categories: ['Все'], available: true, params: {} }));
   const built = buildColumns(docs);
   const inv = buildTextIndex(docs, built.nameWordsOf);
-  const terms = productKindTerms(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name);
+  const terms = productKinds(docs.length, inv, built.nameFirstWords, (i) => docs[i]!.name).terms;
   const kinds = docs.map((_, i) => Array.from(terms.subarray(i * KIND_SLOTS, (i + 1) * KIND_SLOTS)).filter((t) => t >= 0).map((t) => inv.term(t)));
   assert.deepEqual(
     kinds,
@@ -82,7 +82,7 @@ test('a name whose kind word is none of its categories’ kinds takes its catego
   ]);
   // Without categories, only the name counts.
   const built = buildColumns(docs);
-  const nameOnly = productKindTerms(docs.length, buildTextIndex(docs, built.nameWordsOf), built.nameFirstWords, (i) => docs[i]!.name);
+  const nameOnly = productKinds(docs.length, buildTextIndex(docs, built.nameWordsOf), built.nameFirstWords, (i) => docs[i]!.name).terms;
   assert.equal(nameOnly[0 * KIND_SLOTS + 1], -1);
 });
 
