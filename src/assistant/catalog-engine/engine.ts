@@ -457,9 +457,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     if (isVague(rest)) {
       return giftAnswer(turn, index, rest.filters, learnedFrom(rest, core));
     }
-    // "a gift for a coffee lover under $100": gift ideas about coffee from different sections
-    // (beans, a milk jug, a gooseneck kettle), not the coffee beans alone.
-    // "a gift for a music lover", "подарок геймеру": the kinds that interest names.
+    // "a gift for a music lover", "подарок геймеру": the kinds that interest names; "a gift for
+    // a coffee lover under $100": the products saying coffee (beans, a milk jug, a gooseneck
+    // kettle), from different sections, not the coffee beans alone.
     const topic = [...rest.categoryWords, rest.text].filter((w) => w !== '').join(' ');
     const interest = giftInterest(gift.rest, turn.lang);
     if (interest || (gift.interest && topic !== '')) {

@@ -29,7 +29,7 @@ const TRAVEL: Interest = {
 /** The interests by the words that say them: the thing loved, or the one who loves it. A Map, being keyed by the buyer's words. */
 const BY_WORD: ReadonlyMap<string, Interest> = new Map([
   ...['music', 'musician', 'музыка', 'музыки', 'музыку', 'меломан', 'меломану', 'меломанке', 'музыканту'].map((w): [string, Interest] => [w, MUSIC]),
-  ...['gamer', 'gamers', 'gaming', 'games', 'video', 'игр', 'игры', 'геймер', 'геймеру', 'геймерше', 'геймерам'].map((w): [string, Interest] => [w, GAMES]),
+  ...['gamer', 'gamers', 'gaming', 'games', 'игр', 'игры', 'геймер', 'геймеру', 'геймерше', 'геймерам'].map((w): [string, Interest] => [w, GAMES]),
   ...['sport', 'sports', 'fitness', 'runner', 'athlete', 'спорт', 'спорта', 'фитнес', 'фитнеса', 'спортсмен', 'спортсмену', 'спортсменке'].map((w): [string, Interest] => [w, SPORT]),
   ...['cooking', 'cook', 'chef', 'кулинария', 'кулинарии', 'повару', 'кулинару'].map((w): [string, Interest] => [w, COOKING]),
   ...['travel', 'traveler', 'traveller', 'путешествия', 'путешествий', 'путешественнику', 'путешественнице'].map((w): [string, Interest] => [w, TRAVEL]),

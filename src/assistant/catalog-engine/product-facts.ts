@@ -62,10 +62,6 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
 const COLOUR_TOPIC = TOPICS.findIndex((t) => t.asked.includes('цвет'));
 
 /**
- * Whether a question asks about something cards state: a topic (a camera, a battery, a screen
- * …; not a colour) or a parameter one of `products` names ("navigation" of "Navigation: Camera").
- */
-/**
  * The words of a question that name the product it is about ("galaxy s24" of "is the galaxy
  * s24 waterproof?", "iphone 15" of "у iphone 15 есть nfc?"): without the question's noise and
  * the words of the topics asked. Empty when no topic is asked.
@@ -78,6 +74,10 @@ export function productNamedInQuestion(question: string): string {
   return words.some(topical) ? words.filter((w) => !topical(w)).join(' ') : '';
 }
 
+/**
+ * Whether a question asks about something cards state: a topic (a camera, a battery, a screen
+ * …; not a colour) or a parameter one of `products` names ("navigation" of "Navigation: Camera").
+ */
 export function asksCardTopic(question: string, products: readonly CatalogProduct[]): boolean {
   const words = tokenize(question)
     .slice(0, MAX_ASKED)

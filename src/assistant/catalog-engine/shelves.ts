@@ -587,11 +587,6 @@ const GIFT_POOL = 300;
 /** A gift "up to 5 000" is worth something near it: prices from this share of the budget come first. */
 const GIFT_LOWER_SHARE = 0.4;
 
-/**
- * Gift ideas: products in stock within the buyer's budget, one per section so the shelf
- * offers different ideas, those nearer the budget first. Without a budget, popular
- * products of different sections and a question about the budget.
- */
 /** What gift ideas are about: the topic as the answer names it, and the searches that find them. */
 export interface GiftTopic {
   topic: string;
@@ -622,6 +617,12 @@ function topicPool(turn: Turn, index: CatalogIndex, about: GiftTopic, filters: S
   return out;
 }
 
+/**
+ * Gift ideas: products in stock within the buyer's budget, one per section so the shelf
+ * offers different ideas, those nearer the budget first. Without a budget, popular
+ * products of different sections and a question about the budget. `about` what the recipient
+ * loves, the products its searches find, the best of each first.
+ */
 export function giftAnswer(
   turn: Turn,
   index: CatalogIndex,
