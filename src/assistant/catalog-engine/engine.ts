@@ -272,12 +272,11 @@ function namedForReferred(turn: Turn, index: CatalogIndex, rest: DetailedQuery, 
  */
 function namedProductAsked(turn: Turn, index: CatalogIndex, text: string): CatalogProduct | undefined {
   // A model: a figure and a name ("iphone 15", "galaxy s24"), not a measure alone ("а шириной 60 см?" refines a search).
-  const words = tokenize(productNamedInQuestion(text));
-  const named = words.join(' ');
+  const words = productNamedInQuestion(text);
   if (!words.some((w) => /\d/u.test(w)) || !words.some((w) => /^\p{L}{2,}$/u.test(w) && !isUnitWord(w))) {
     return undefined;
   }
-  const whole = runSearch(index, searchRequestOf(index.parseDetailed(named)), SHELF_SIZE, turn.budget).hits.filter(isWhole);
+  const whole = runSearch(index, searchRequestOf(index.parseDetailed(words.join(' '))), SHELF_SIZE, turn.budget).hits.filter(isWhole);
   // Of the kind the words name when some are; else ("iphone 15", no product being an "iphone") of the best card's kind, not its glass.
   const ofKind = whole.filter((h) => h.ofKind === true);
   const best = (ofKind[0] ?? whole[0])?.product;
@@ -285,7 +284,7 @@ function namedProductAsked(turn: Turn, index: CatalogIndex, text: string): Catal
     return undefined;
   }
   const hits = ofKind.length > 0 ? ofKind : whole.filter((h) => h.product.sku === best.sku || index.sameKind(best.sku, h.product.sku));
-  const asked = new Set(tokenize(named));
+  const asked = new Set(words);
   // "Galaxy S24 128GB" before "Galaxy S24+" and "Galaxy S24 Ultra": no model word after those asked.
   const plain = hits.find(
     (h) =>

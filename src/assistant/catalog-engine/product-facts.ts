@@ -61,17 +61,26 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
 /** The colour topic: "а есть у них чёрные?" asks for black ones (a refinement), not for the colours of the cards. */
 const COLOUR_TOPIC = TOPICS.findIndex((t) => t.asked.includes('цвет'));
 
+/** The words of a question that may say what it asks, at most MAX_ASKED: without its noise. */
+function askedWords(question: string): string[] {
+  return tokenize(question)
+    .slice(0, MAX_ASKED)
+    .filter((w) => !QUESTION_NOISE.has(w));
+}
+
+/** Whether a word asks about a topic cards state (not a colour). */
+function namesTopic(word: string): boolean {
+  return TOPICS.some((topic, i) => i !== COLOUR_TOPIC && starts(word, topic.asked));
+}
+
 /**
  * The words of a question that name the product it is about ("galaxy s24" of "is the galaxy
  * s24 waterproof?", "iphone 15" of "у iphone 15 есть nfc?"): without the question's noise and
  * the words of the topics asked. Empty when no topic is asked.
  */
-export function productNamedInQuestion(question: string): string {
-  const words = tokenize(question)
-    .slice(0, MAX_ASKED)
-    .filter((w) => !QUESTION_NOISE.has(w));
-  const topical = (w: string): boolean => TOPICS.some((topic, i) => i !== COLOUR_TOPIC && starts(w, topic.asked));
-  return words.some(topical) ? words.filter((w) => !topical(w)).join(' ') : '';
+export function productNamedInQuestion(question: string): string[] {
+  const words = askedWords(question);
+  return words.some(namesTopic) ? words.filter((w) => !namesTopic(w)) : [];
 }
 
 /**
@@ -79,10 +88,8 @@ export function productNamedInQuestion(question: string): string {
  * …; not a colour) or a parameter one of `products` names ("navigation" of "Navigation: Camera").
  */
 export function asksCardTopic(question: string, products: readonly CatalogProduct[]): boolean {
-  const words = tokenize(question)
-    .slice(0, MAX_ASKED)
-    .filter((w) => !QUESTION_NOISE.has(w));
-  if (words.some((w) => TOPICS.some((topic, i) => i !== COLOUR_TOPIC && starts(w, topic.asked)))) {
+  const words = askedWords(question);
+  if (words.some(namesTopic)) {
     return true;
   }
   const stems = words.filter((w) => w.length >= 4).map(stem);

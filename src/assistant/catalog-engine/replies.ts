@@ -54,17 +54,21 @@ export function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null
     return result(turn, { message, suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
   }
   const found = productFacts(p, turn.text);
-  if (!found.specific) {
-    return null;
-  }
-  if (found.facts.length > 0) {
-    return result(turn, { message: t.productDetail(name, found.facts), suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
+  return found.specific ? result(turn, cardFactsParts(turn, p, found.facts), state) : null;
+}
+
+/** What a product's card says about the question (`facts`), or that it does not say, with the operator where the shop has one. */
+function cardFactsParts(turn: Turn, p: CatalogProduct, facts: string[]): AnswerParts {
+  const { t, req } = turn;
+  const name = shortName(p);
+  if (facts.length > 0) {
+    return { message: t.productDetail(name, facts), suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] };
   }
   const parts: AnswerParts = { message: t.productNoDetail(name, req.tenant.supportChat), suggests: [t.sugSimilar, t.sugComplementary] };
   if (req.tenant.supportChat) {
     parts.supportButton = t.supportButton;
   }
-  return result(turn, parts, state);
+  return parts;
 }
 
 /**
@@ -73,19 +77,10 @@ export function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null
  * The product is what the dialog is about next ("а сколько стоит?", "похожие").
  */
 export function namedDetailAnswer(turn: Turn, p: CatalogProduct): EngineResult {
-  const { t, req, lang } = turn;
-  const name = shortName(p);
+  const { t, lang } = turn;
   const state = { v: 1 as const, kind: 'search' as const, lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: [p.sku] };
-  const found = productFacts(p, turn.text);
   const shelf = { products: [p], title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text };
-  const parts: AnswerParts =
-    found.facts.length > 0
-      ? { message: t.productDetail(name, found.facts), shelf, suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }
-      : { message: t.productNoDetail(name, req.tenant.supportChat), shelf, suggests: [t.sugSimilar, t.sugComplementary] };
-  if (found.facts.length === 0 && req.tenant.supportChat) {
-    parts.supportButton = t.supportButton;
-  }
-  return result(turn, parts, state);
+  return result(turn, { ...cardFactsParts(turn, p, productFacts(p, turn.text).facts), shelf }, state);
 }
 
 /** Facts quoted per card when a question is about several, and their length. */

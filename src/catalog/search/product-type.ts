@@ -335,10 +335,13 @@ export function productKinds(
   const unfaithful = categoriesNamingOtherKinds(out, firstWords, kindWord, describedAt, categories, categoryKind);
   for (let i = 0; i < count; i++) {
     const path = categories.pathOf(i);
+    if (path.length === 0) {
+      continue;
+    }
     const word = kindWord[i];
     const leaf = path[path.length - 1] as number;
     // A category not trusted still tells what a name saying no Russian noun is ("hp OfficeJet PRO 8000").
-    if (path.length > 0 && !(unfaithful.has(leaf) && saysRussianNoun(firstWords[i] as string[], word, describedAt[i])) && !namedAmongListed(word, listed[leaf])) {
+    if (!(unfaithful.has(leaf) && saysRussianNoun(firstWords[i] as string[], word, describedAt[i])) && !namedAmongListed(word, listed[leaf])) {
       const described = describedAt[i];
       const said = described === undefined ? null : inv.termId(stem(described));
       addCategoryKind(out, i, path, categoryKind, said === null ? opensWithKind(firstWords[i] as string[], word, sameKind) : (term) => term === said);
