@@ -85,11 +85,11 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const denials = denialMarks(docs);
   const { compile, passes, passesColumns } = columnFilters(columns, brandMatcher, (phrases) => exclusionOf(phrases, docs, inv, denials));
   const termGroups = termExpander(inv, categoryMatcher, brandMatcher.all());
-  const { terms: kindTerms, untrustedCategories } = productKinds(n, inv, built.nameFirstWords, (i) => boundText((docs[i] as CatalogProduct).name), {
+  const { terms: kindTerms, untrustedCategories, openingKinds } = productKinds(n, inv, built.nameFirstWords, (i) => boundText((docs[i] as CatalogProduct).name), {
     names: catNames,
     pathOf: (i) => catOf.subarray(catOffsets[i], catOffsets[i + 1]),
   }, (i) => (docs[i] as CatalogProduct).description);
-  const namesKind = kindNamer(kindTerms, inv.termCount, n);
+  const namesKind = kindNamer(kindTerms, inv.termCount, n, openingKinds);
   const kindWords = kindPairs(kindTerms);
   const categoryKinds = new Set(categoryKindTerms(catNames, inv));
   const namesCategoryKind = (term: number) => categoryKinds.has(term);
@@ -260,10 +260,13 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       // an office catalogue selling paper and no shredders). Whether a product is of a kind is
       // not asked: names say "USB 32Gb Kingston" of a flash drive.
       // So is one the catalogue's text has only as a kind a category lists ("soundbar" of "TV & Soundbars").
-      const unsoldKind = namesProductKind(headWord) && (!knownAt(head) || headGroup.some((a) => listedNotHeld.has(a.termId)));
+      // The head is known by the names and categories saying it, or by one product of its kind
+      // (a name opening with it: the Garmin shop's two "Ошейник …").
+      const headKnown = knownAt(head) || namesKind(headGroup);
+      const unsoldKind = namesProductKind(headWord) && (!headKnown || headGroup.some((a) => listedNotHeld.has(a.termId)));
       const known =
         !unsoldKind &&
-        ((knownAt(head) && (!productNoun || namesKind(headGroup))) ||
+        ((headKnown && (!productNoun || namesKind(headGroup))) ||
           typeWords.some((i) => knownAt(i) && (namesProductKind(words[i] as string) || namesKind(expanded.groups[expanded.groupOfWord[i] ?? -1] ?? []))));
       // What the item is for is not what the shop lacks: "coffee machine", not "coffee machine home".
       const named = typeWords.filter((i) => !purpose.includes(i));

@@ -206,6 +206,12 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
       continue;
     }
     russian ??= isCyrillic(w);
+    // A Russian noun after Latin brands and codes names the kind ("HP 17 Картридж цветной",
+    // "Samsung Смартфон Galaxy S24"): the words before it were no English product phrase.
+    if (!russian && isCyrillic(w) && !hasAdjectiveEnding(w)) {
+      russian = true;
+      headWord = undefined;
+    }
     if (!(isCyrillic(w) && hasAdjectiveEnding(w))) {
       typeWords.add(w);
     }

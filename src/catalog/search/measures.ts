@@ -149,7 +149,8 @@ export function spellMarks(text: string): string {
   if (!/["″”']/.test(out)) {
     return out;
   }
-  return out.replace(/(\d)\s?(?:"|″|”|'')/g, '$1 in ').replace(/(\d)'(?![a-zа-я])/gi, '$1 ft ');
+  // Not the number ending a word's name before a closing quote ("с рисунком "город-2"").
+  return out.replace(/(?<![а-яёА-ЯЁ]-\d{0,3})(\d)\s?(?:"|″|”|'')/gu, '$1 in ').replace(/(\d)'(?![a-zа-я])/gi, '$1 ft ');
 }
 
 /**

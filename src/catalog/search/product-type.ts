@@ -289,6 +289,8 @@ export interface ProductKinds {
   /** KIND_SLOTS term ids per product. */
   terms: Int32Array;
   untrustedCategories: ReadonlySet<number>;
+  /** Kind terms some product's name opens with, as a Russian noun after adjectives or none ("Ошейник Garmin Alpha …"). */
+  openingKinds: ReadonlySet<number>;
 }
 
 /**
@@ -317,6 +319,7 @@ export function productKinds(
   // The kind word each name says (or its description, for a name that says none in Russian).
   const kindWord: Array<string | undefined> = new Array<string | undefined>(count);
   const describedAt: Array<string | undefined> = new Array<string | undefined>(count);
+  const openingKinds = new Set<number>();
   for (let i = 0; i < count; i++) {
     const named = kindWordsOfFirst(firstWords[i] as string[], nameOf(i));
     const words = descriptionOf === undefined ? named : withDescribedKind(named, nameOf(i), descriptionOf(i));
@@ -325,9 +328,12 @@ export function productKinds(
     for (let k = 0; k < words.length; k++) {
       out[i * KIND_SLOTS + k] = inv.termId(stem(words[k] as string)) ?? -1;
     }
+    if (describedAt[i] === undefined && saysRussianNoun(firstWords[i] as string[], kindWord[i], undefined) && out[i * KIND_SLOTS] !== -1) {
+      openingKinds.add(out[i * KIND_SLOTS] as number);
+    }
   }
   if (!categories) {
-    return { terms: out, untrustedCategories: new Set() };
+    return { terms: out, untrustedCategories: new Set(), openingKinds };
   }
   const categoryKind = categoryKindTerms(categories.names, inv);
   const listed = listedKinds(categories.names);
@@ -347,7 +353,7 @@ export function productKinds(
       addCategoryKind(out, i, path, categoryKind, said === null ? opensWithKind(firstWords[i] as string[], word, sameKind) : (term) => term === said);
     }
   }
-  return { terms: out, untrustedCategories: unfaithful };
+  return { terms: out, untrustedCategories: unfaithful, openingKinds };
 }
 
 /** Letters two words must open with alike to be taken for one ("батаре" of "батарея" and "батарейки", "канал" of "канализации"). */
@@ -601,9 +607,17 @@ function addCategoryKind(out: Int32Array, i: number, path: ArrayLike<number>, ca
 /**
  * Whether a term group names a kind of product of this catalogue: one of its terms is the
  * kind word of at least three products (of one in a catalogue under 300), so a word that
- * ends one odd name ("… flue and filter") is not a kind the shop sells.
+ * ends one odd name ("… flue and filter") is not a kind the shop sells; or some product's
+ * name opens with it as a Russian noun (`openingKinds`): Russian shops name a product by its
+ * kind first, and the Garmin shop's two "Ошейник …" are collars it sells ("ошейник" said they
+ * were not sold).
  */
-export function kindNamer(kindTerms: Int32Array, termCount: number, products: number): (group: readonly TermAlternative[]) => boolean {
+export function kindNamer(
+  kindTerms: Int32Array,
+  termCount: number,
+  products: number,
+  openingKinds: ReadonlySet<number> = new Set(),
+): (group: readonly TermAlternative[]) => boolean {
   const counts = new Uint32Array(termCount);
   for (const t of kindTerms) {
     if (t >= 0) {
@@ -611,7 +625,7 @@ export function kindNamer(kindTerms: Int32Array, termCount: number, products: nu
     }
   }
   const min = Math.min(3, Math.max(1, Math.floor(products / 100)));
-  return (group) => group.some((alt) => (counts[alt.termId] as number) >= min);
+  return (group) => group.some((alt) => (counts[alt.termId] as number) >= min || openingKinds.has(alt.termId));
 }
 
 /** The kinds products here are of, and which kinds go together on one product. */

@@ -107,6 +107,8 @@ const GROUPS: string[][] = [
   ['водонепроницаемый', 'влагозащищенный', 'waterproof'],
   // Watches and headphones name the feature in English ("Forerunner 265 Music"): "а с музыкой?".
   ['музыка', 'музыкой', 'music'],
+  // What a pet's thing is for ("ошейник для собаки": the Garmin shop's collars say "Dog").
+  ['собака', 'собаки', 'собак', 'dog', 'dogs'],
   // Watches name solar charging in English ("Fenix 8 - 51mm, Solar"): "а с солнечной зарядкой?".
   ['солнечная', 'солнечной', 'солнечный', 'солнечную', 'solar', 'солнечная зарядка', 'солнечной зарядкой', 'солнечная батарея', 'солнечной батареей', 'solar charging'],
   // Watches and their straps name materials in English ("Fenix 7 - Sapphire Solar Edition Titanium
@@ -241,7 +243,7 @@ const SINGLE_WORDS: ReadonlySet<string> = new Set(GROUPS.flat().filter((w) => !w
 /** The colour groups of the table, by their first word. */
 const COLOURS = ['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный'];
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
-const MODIFIER_GROUPS = new Set([...COLOURS, 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'кожаный', 'нейлоновый', 'силиконовый', 'снизу']);
+const MODIFIER_GROUPS = new Set([...COLOURS, 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'собака', 'кожаный', 'нейлоновый', 'силиконовый', 'снизу']);
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);

@@ -136,10 +136,17 @@ export function splitWords(normalized: string, joinHyphenated: boolean, firstPar
     let word = '';
     let start = i;
     let grouped = false;
+    let cyrillic = false;
+    let latin = false;
     while (i < n) {
       const c = s.charCodeAt(i);
       const ch = s[i] as string;
       if (isWordChar(c, ch)) {
+        if (c >= 0x430) {
+          cyrillic = true;
+        } else if (c >= 97) {
+          latin = true;
+        }
         i++;
         continue;
       }
@@ -175,6 +182,9 @@ export function splitWords(normalized: string, joinHyphenated: boolean, firstPar
       break;
     }
     word += s.slice(start, i);
+    if (cyrillic && latin) {
+      word = cyrillicLookalikes(word);
+    }
     out.push(capped(word));
     if (joinHyphenated) {
       const next = s.charCodeAt(i);
@@ -199,6 +209,38 @@ export function splitWords(normalized: string, joinHyphenated: boolean, firstPar
     firstPart.words = firstPart.open;
   }
   return out;
+}
+
+/** Latin letters that look like Cyrillic ones, after lower-casing ("C" → "с", "H" → "н", "B" → "в"). */
+const LOOKALIKES: ReadonlyMap<string, string> = new Map([
+  ['a', 'а'],
+  ['b', 'в'],
+  ['c', 'с'],
+  ['e', 'е'],
+  ['h', 'н'],
+  ['k', 'к'],
+  ['m', 'м'],
+  ['o', 'о'],
+  ['p', 'р'],
+  ['t', 'т'],
+  ['x', 'х'],
+  ['y', 'у'],
+]);
+const LATIN_LETTER = /[a-z]/g;
+
+/**
+ * A word of Cyrillic letters with Latin look-alikes typed among them, in Cyrillic ("Cыворотка"
+ * of a cosmetics feed, with a Latin "C", was no serum); a word with a Latin letter that has no
+ * Cyrillic twin, or with a digit, is left as it is ("usbфлешка" does not occur: hyphens split).
+ */
+function cyrillicLookalikes(word: string): string {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if ((c >= 97 && c <= 122 && !LOOKALIKES.has(word[i] as string)) || (c >= 48 && c <= 57)) {
+      return word;
+    }
+  }
+  return word.replace(LATIN_LETTER, (l) => LOOKALIKES.get(l) as string);
 }
 
 /** A word cut to MAX_WORD_CHARS (never in the middle of a surrogate pair). */

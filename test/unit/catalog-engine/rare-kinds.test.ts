@@ -1,0 +1,78 @@
+/**
+ * Kinds a shop has few of, and names that say their kind in an unusual way: the Garmin shop's
+ * two collars among hundreds of watches, a cosmetics feed's serum spelt with a Latin "C", a
+ * computer shop's cartridges named "HP 17 Картридж цветной". Each is found when asked for, and
+ * never said to be "not sold".
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
+
+/** 300 watches: a catalogue large enough that a kind needs more than one product by the count of kinds alone. */
+function watches(): CatalogProduct[] {
+  return Array.from({ length: 300 }, (_, i) => item(`w${i}`, `Часы Garmin Forerunner ${100 + i}`, ['Часы'], 20000 + i * 10));
+}
+
+const garmin = buildCatalogIndex(
+  [
+    ...watches(),
+    item('c1', 'Ошейник Garmin Alpha TT 25 GPS Dog Tracking and Training Collar', ['Навигация'], 34900),
+    item('c2', 'Ошейник Garmin Alpha T 20 GPS Dog Tracking Collar', ['Навигация'], 29900),
+  ],
+  { language: 'ru' },
+);
+
+test('a kind two names open with is sold, though most kinds of a large catalogue have more products', async () => {
+  for (const asked of ['ошейник', 'ошейник для собаки']) {
+    const [answer] = await dialogOn(garmin, 'ru', [asked]);
+    // Before: «Похоже, «ошейник» в нашем магазине не продаётся».
+    assert.doesNotMatch(messageOf(answer!), /не продаётся/u, asked);
+    const names = (productsOf(answer!)?.value ?? []).map((p) => p.name);
+    assert.equal(names.length, 2, asked);
+    assertEvery(names, (name) => /^Ошейник/u.test(name));
+  }
+  // "для собаки" is what the "Dog" of the names says: no "no exact match" note.
+  const [forDog] = await dialogOn(garmin, 'ru', ['ошейник для собаки']);
+  assert.doesNotMatch(messageOf(forDog!), /Точного совпадения/u);
+});
+
+const cosmetics = buildCatalogIndex(
+  [
+    ...Array.from({ length: 300 }, (_, i) => item(`k${i}`, `Крем для лица "Сад ${i}", 50 мл`, ['Крема'], 1000 + i)),
+    // The feed's own spelling: a Latin "C" opening the Russian word.
+    item('s1', 'Дневная \u0043ыворотка для лица Детокс, 30 мл', ['Серии', 'Aroma Derm лицо'], 1200),
+    item('s2', 'Ночная \u0043ыворотка для лица Детокс, 30 мл', ['Серии', 'Aroma Derm лицо'], 1200),
+  ],
+  { language: 'ru' },
+);
+
+test('a Russian word typed with a Latin look-alike letter is the word', async () => {
+  const [answer] = await dialogOn(cosmetics, 'ru', ['сыворотка']);
+  assert.doesNotMatch(messageOf(answer!), /не продаётся/u);
+  const names = (productsOf(answer!)?.value ?? []).map((p) => p.name);
+  assert.equal(names.length, 2);
+  assertEvery(names, (name) => /ыворотка/u.test(name));
+});
+
+const computers = buildCatalogIndex(
+  [
+    item('h1', 'HP 17  Картридж цветной', ['РАСХОДНЫЕ МАТЕРИАЛЫ'], 1062),
+    item('h2', 'HP 82 Картридж голубой        DJ 500/800', ['РАСХОДНЫЕ МАТЕРИАЛЫ'], 1180),
+    item('h3', 'HP  Laser 24A  Картридж  1150', ['РАСХОДНЫЕ МАТЕРИАЛЫ'], 1180),
+    item('h4', 'HP  Laser 61X Картридж HP 4100', ['РАСХОДНЫЕ МАТЕРИАЛЫ'], 3776),
+    item('k1', 'Canon BCI 6BK Картридж   черный', ['РАСХОДНЫЕ МАТЕРИАЛЫ'], 885),
+    item('p1', 'HP LaserJet 1020 принтер', ['ПРИНТЕРЫ'], 9900),
+    item('p2', 'HP DeskJet 2320 принтер цветной', ['ПРИНТЕРЫ'], 4900),
+  ],
+  { language: 'ru' },
+);
+
+test('a Russian noun after a Latin brand and model names the kind: "картридж для hp" shows every HP cartridge', async () => {
+  const [answer] = await dialogOn(computers, 'ru', ['картридж для hp']);
+  const skus = (productsOf(answer!)?.value ?? []).map((p) => p.sku).sort();
+  // Before: only "HP Laser 24A Картридж 1150"; the others were "цветной", "dj" and "hp" by their last words.
+  assert.deepEqual(skus, ['h1', 'h2', 'h3', 'h4']);
+});
