@@ -44,6 +44,7 @@ import {
   wantsSimilar,
   wantsAnyPicks,
   wantsSupport,
+  withoutRecipient,
 } from './intents.ts';
 import { asksColours, coloursAnswer } from './colours.ts';
 import { giftInterest } from './gift-interests.ts';
@@ -299,7 +300,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const { req, prev } = turn;
   const otherBrand = wantsOtherBrand(text);
   // "другого бренда" is an instruction, not words to search for.
-  const core = otherBrand ? stripIntentWords(text) : text;
+  const framed = otherBrand ? stripIntentWords(text) : text;
+  // "телефон для бабушки": whom it is for is not searched (a gift keeps it: it says who gets the ideas).
+  const core = giftRequest(framed) ? framed : withoutRecipient(framed);
   const parsed = describingCategory(index.parseDetailed(core), prev);
   const pageSku = req.page.type === 'PRODUCT' ? pageSkus(req.page.data)[0] : undefined;
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;

@@ -7,6 +7,7 @@
 import type { TenantLink } from '../../config/tenant.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
+import { boundText } from '../../catalog/search/limits.ts';
 import { asksDiscounted } from '../../catalog/search/price.ts';
 
 const GREETING = new Set([
@@ -389,6 +390,23 @@ export function giftRequest(text: string): { rest: string; interest: boolean } |
     .filter((w) => w !== '' && !GIFT.test(w) && !OCCASION.test(w) && !RECIPIENTS.has(bare(w)) && !LOVERS.has(bare(w)))
     .join(' ');
   return { rest, interest: words.some((w) => LOVERS.has(bare(w))) };
+}
+
+/**
+ * Whom an item is for, said of a person rather than of a use ("телефон для бабушки", "phone for
+ * my grandma", "headphones for my husband"): no product says it, so it is told to the assistant,
+ * not searched (it made "grandma" the phone "ZTE Grand X3", "son" the brand Sony, and «бабушки»
+ * a word "not in the catalogue"). Children, teenagers, men and women are left: shops do sell
+ * "детские", "kids'" and "women's" things.
+ */
+const FOR_PERSON =
+  /(?:^|\s)(?:(?:для|моей|моему|моего)\s+(?:моей\s+|моего\s+|моих\s+|своей\s+|своего\s+)?(?:бабушки|бабули|дедушки|деда|мамы|мамочки|папы|мужа|жены|сына|дочки|дочери|брата|сестры|друга|подруги|девушки|парня|коллеги|коллег|начальника|начальницы|родителей|пожилых|пенсионера|пенсионерки)|for\s+(?:my\s+|a\s+|his\s+|her\s+|our\s+)?(?:grandma|granny|grandmother|grandpa|grandfather|grandparents|mom|mum|mother|dad|father|husband|wife|son|daughter|brother|sister|friend|girlfriend|boyfriend|colleague|coworker|boss|parents|elderly|seniors?))(?:['’]s)?(?=[\s,.!?]|$)/gu;
+
+/** The message without whom the item is for ("телефон для бабушки" → "телефон"); the message itself when nothing else is left. */
+export function withoutRecipient(text: string): string {
+  const norm = normalizeText(boundText(text));
+  const rest = norm.replace(FOR_PERSON, ' ').replace(/\s+/g, ' ').trim();
+  return rest === norm.trim() || !/[\p{L}\p{N}]/u.test(rest) ? text : rest;
 }
 
 /** A request for anything worth a look ("show me something cool", "покажи что-нибудь интересное", "удиви меня"). */

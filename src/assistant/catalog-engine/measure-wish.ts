@@ -51,6 +51,9 @@ const WITH = `(?:${B}(?:with|has|having|с|со)\\s+(?:an?\\s+|the\\s+)?)?`;
 /** Never a bound: "больше 300 л", "more than 5". */
 const NOT_A_BOUND = '(?!\\s*(?:\\d|than|чем))';
 
+/** A size said of what the item is for or of whom: "for a small office", "for a big family", "маленькой семьи". */
+const NOT_SAID_OF = `(?!\\s+(?:office|offices|business|businesses|team|teams|family|families|dogs?|cats?|pets?|kids?|children|hands?|groups?|офис${L}|бизнес${L}|сем${L}|собак${L}|кош${L}|дет${L}|рук${L}|компани${L}))`;
+
 /** "with a bigger battery", "с большим экраном", "побольше объёмом", "меньше памяти". */
 const AMOUNT_NOUN = new RegExp(`${WITH}${B}(?<amount>${MORE}|${LESS})\\s+(?<noun>${NOUN})${E}${NOT_A_BOUND}`, 'iu');
 /** "с памятью побольше", "экраном поменьше", "battery bigger". */
@@ -92,6 +95,11 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
   // Alone after a search ("а побольше?") it asks for more than the sizes shown: refine.ts.
   { words: new RegExp(`${B}(?:побольше|покрупнее|bigger|larger)${E}${NOT_A_BOUND}`, 'iu'), attribute: 'size', most: true, withItem: true },
   { words: new RegExp(`${B}(?:поменьше|покомпактнее|smaller)${E}${NOT_A_BOUND}`, 'iu'), attribute: 'size', most: false, withItem: true },
+  // "большой чайник", "маленький телевизор для кухни", "a large air fryer": the biggest (or the
+  // smallest) the cards state first; with none stating a size, a word as any other. Not the size
+  // of whom or what it is for ("for a small office", "для большой семьи" is said of a family).
+  { words: new RegExp(`${B}(?:big|large|huge|больш(?:ой|ая|ое|ие|ого|ую|им)|огромн${L}|крупн(?:ый|ая|ое|ые|ого|ую))${E}${NOT_SAID_OF}`, 'iu'), attribute: 'size', most: true, plain: true, withItem: true },
+  { words: new RegExp(`${B}(?:small|little|tiny|compact|маленьк${L}|небольш${L}|компактн${L})${E}${NOT_SAID_OF}`, 'iu'), attribute: 'size', most: false, plain: true, withItem: true },
 ];
 
 function attributeOf(noun: string): Measured | null {

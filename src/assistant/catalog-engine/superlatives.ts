@@ -76,7 +76,7 @@ const UNITS: Readonly<Record<Exclude<Attribute, 'price'>, ReadonlyArray<readonly
   runtime: [['h', 1]],
   weight: [['kg', 1]],
   power: [['w', 1], ['kw', 1000]],
-  volume: [['l', 1], ['ml', 0.001]],
+  volume: [['l', 1], ['ml', 0.001], ['qt', 0.946], ['gal', 3.785], ['cuft', 28.317]],
   noise: [['db', 1]],
   length: [['m', 1], ['cm', 0.01], ['mm', 0.001], ['ft', 0.3048]],
   width: [['cm', 1], ['mm', 0.1], ['m', 100], ['in', 2.54]],
@@ -229,8 +229,11 @@ function cardText(p: CatalogProduct): string {
 
 /** The measures a text states ("200 мл", "55\"", "2.5 kg"), read to MAX_CARD_CHARS. */
 function statedMeasures(text: string): Array<{ value: number; unit: string }> {
-  return measuresOf(tokenize(spellMarks(text.slice(0, MAX_CARD_CHARS))));
+  return measuresOf(tokenize(spellMarks(text.slice(0, MAX_CARD_CHARS).replace(N_IN_ONE, ' '))));
 }
+
+/** "6-in-1", "3 in 1": how many things an item does, never inches. */
+const N_IN_ONE = /\d+\s*-?\s*in\s*-?\s*1(?!\d)/giu;
 
 /** The measures a card's name and parameters state, to compare with what was asked. */
 export function cardMeasures(p: CatalogProduct): Array<{ value: number; unit: string }> {

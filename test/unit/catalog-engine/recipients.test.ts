@@ -1,0 +1,49 @@
+/**
+ * Whom an item is for, said of a person ("phone for my grandma", "телефон для бабушки"): told
+ * to the assistant, never searched. It made "grandma" the ZTE Grand phone, "son" the brand
+ * Sony, and «бабушки» a word "not in the catalogue". Gifts still read the recipient.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { withoutRecipient } from '../../../src/assistant/catalog-engine/intents.ts';
+import { ask, dialogOn, messageOf, productsOf, item } from './helpers.ts';
+
+const phones = buildCatalogIndex(
+  [
+    item('z1', 'Cricket Wireless - ZTE Grand X3 4G LTE Prepaid Cell Phone - Ebony', ['Cell Phones', 'Prepaid Phones'], 69.99, 'A phone', 'ZTE'),
+    item('s1', 'Sony - Xperia XA 4G LTE Cell Phone (Unlocked) - White', ['Cell Phones', 'Unlocked Cell Phones'], 249.99, 'A phone', 'Sony'),
+    item('s2', 'Sony - Xperia Z5 Cell Phone (Unlocked) - Black', ['Cell Phones', 'Unlocked Cell Phones'], 499.99, 'A phone', 'Sony'),
+    item('b1', 'BLU - Diva FLEX 2.4 Cell Phone (Unlocked) - White', ['Cell Phones', 'Unlocked Cell Phones'], 27.99, 'A phone', 'BLU'),
+    item('m1', 'Motorola - Moto G4 Cell Phone (Unlocked) - Black', ['Cell Phones', 'Unlocked Cell Phones'], 199.99, 'A phone', 'Motorola'),
+    item('c1', 'OtterBox - Case for Sony Xperia XA - Black', ['Cell Phones', 'Cell Phone Accessories', 'Cases'], 29.99, 'A case', 'OtterBox'),
+  ],
+  { language: 'en' },
+);
+
+test('"phone for my son" shows phones of every brand, not Sony\'s only, and "for my grandma" is no "Grand" phone', async () => {
+  for (const asked of ['phone for my son', 'phone for my grandma']) {
+    const [answer] = await dialogOn(phones, 'en', [asked]);
+    const shown = productsOf(answer!)?.value ?? [];
+    assert.ok(shown.length >= 4, `${asked}: ${messageOf(answer!)}`);
+    assert.ok(new Set(shown.map((p) => p.name.split(' - ')[0])).size >= 3, asked);
+    assertEvery(shown.map((p) => p.name), (name) => /Phone/u.test(name));
+    assert.doesNotMatch(messageOf(answer!), /grand|\bson\b|Nothing/iu, asked);
+  }
+});
+
+test('"телефон для бабушки" on the demo shop lists phones with no note about «бабушки»', async () => {
+  const answer = (await ask('телефон для бабушки')).answer;
+  assert.doesNotMatch(messageOf(answer), /бабушк|не нашлось/u);
+  assertEvery((productsOf(answer)?.value ?? []).map((p) => p.name), (name) => /Смартфон|Телефон/u.test(name));
+});
+
+test('a gift keeps its recipient, and words about a use stay searched', async () => {
+  const gift = (await ask('подарок маме до 5000')).answer;
+  assert.match(messageOf(gift), /подар/iu);
+  assert.equal(withoutRecipient('наушники для детей'), 'наушники для детей');
+  assert.equal(withoutRecipient('laser printer for small office'), 'laser printer for small office');
+  assert.equal(withoutRecipient('для мамы'), 'для мамы');
+  assert.equal(withoutRecipient('ноутбук для сына до 50000'), 'ноутбук до 50000');
+});

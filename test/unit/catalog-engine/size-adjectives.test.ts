@@ -1,0 +1,68 @@
+/**
+ * "большой чайник", "маленький телевизор для кухни", "a large air fryer": a size said in a new
+ * request puts the biggest (or the smallest) the cards state first, as "самый большой" and
+ * "побольше" did; said of whom or what the item is for ("for a small office") it is no size.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { measureWish } from '../../../src/assistant/catalog-engine/measure-wish.ts';
+import { measuredValue } from '../../../src/assistant/catalog-engine/superlatives.ts';
+import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
+
+const kitchen = buildCatalogIndex(
+  [
+    item('k1', 'Электрический чайник Tefal 1,2 л', ['Электрочайники'], 2490),
+    item('k2', 'Электрический чайник Bosch 1,7 л', ['Электрочайники'], 2990),
+    item('k3', 'Электрический чайник Philips 0,8 л', ['Электрочайники'], 1990),
+    item('k4', 'Электрический чайник Redmond 2 л', ['Электрочайники'], 3490),
+    item('t1', '65-дюймовый телевизор LG OLED', ['Телевизоры'], 199990),
+    item('t2', '32-дюймовый телевизор LG FHD', ['Телевизоры'], 24990),
+    item('t3', '43-дюймовый телевизор LG UHD', ['Телевизоры'], 39990),
+  ],
+  { language: 'ru' },
+);
+
+test('"большой чайник" shows the largest kettles first, "маленький чайник" the smallest', async () => {
+  const [big] = await dialogOn(kitchen, 'ru', ['большой чайник']);
+  assert.deepEqual((productsOf(big!)?.value ?? []).map((p) => p.sku), ['k4', 'k2', 'k1', 'k3']);
+  assert.match(messageOf(big!), /самым большим объёмом/u);
+  const [small] = await dialogOn(kitchen, 'ru', ['маленький чайник']);
+  assert.deepEqual((productsOf(small!)?.value ?? []).map((p) => p.sku), ['k3', 'k1', 'k2', 'k4']);
+});
+
+test('"маленький телевизор для кухни" shows the smallest screen first', async () => {
+  const [answer] = await dialogOn(kitchen, 'ru', ['маленький телевизор для кухни']);
+  assert.deepEqual((productsOf(answer!)?.value ?? []).map((p) => p.sku), ['t2', 't3', 't1']);
+});
+
+const fryers = buildCatalogIndex(
+  [
+    item('f1', 'Instant Vortex Plus 6-in-1 Air Fryer with ClearCook Window, 6 qt', ['Air Fryers'], 119.99),
+    item('f2', 'COSORI Pro LE Air Fryer, 5 qt, Black', ['Air Fryers'], 89.99),
+    item('f3', 'Ninja AF101 Air Fryer, 4 qt, Gray', ['Air Fryers'], 89.99),
+    item('f4', 'Ninja Foodi DualZone 2-Basket Air Fryer, 8 qt', ['Air Fryers'], 199.99),
+  ],
+  { language: 'en' },
+);
+
+test('"large air fryer" orders by the quarts the names state; "6-in-1" is no size', async () => {
+  const [answer] = await dialogOn(fryers, 'en', ['large air fryer']);
+  assert.deepEqual((productsOf(answer!)?.value ?? []).map((p) => p.sku), ['f4', 'f1', 'f2', 'f3']);
+  assert.match(messageOf(answer!), /largest capacity first/u);
+  assert.doesNotMatch(messageOf(answer!), /screen/u);
+  assert.equal(measuredValue(fryers.bySku('f1')!, 'screen'), undefined);
+});
+
+test('a size said of whom or what the item is for is no size wish', () => {
+  assert.equal(measureWish('laser printer for small office'), null);
+  assert.equal(measureWish('кофемашина для большой семьи'), null);
+  assert.equal(measureWish('small dog bed'), null);
+  assert.deepEqual(measureWish('большой холодильник'), { attribute: 'size', most: true, plain: true, withItem: true, rest: 'холодильник' });
+});
+
+test('a number ending a Russian word in quotes is no screen size ("с рисунком "город-2"")', () => {
+  const table = item('d1', 'Стол 3045', ['Столы'], 11980, 'Возможно 3 варианта исполнения столешницы: с рисунком "дерево", "натюрморт" или "город-2"');
+  assert.equal(measuredValue(table, 'screen'), undefined);
+  assert.equal(measuredValue(item('m1', 'Монитор Samsung 27"', ['Мониторы'], 19990), 'screen'), 27);
+});
