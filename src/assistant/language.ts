@@ -18,9 +18,17 @@ const EN_WORDS = new Set([
 ]);
 
 /**
+ * Words of EN_WORDS that are part of how products are named ("Galaxy Watch", "LG TV", "iPhone
+ * 15 Black"): a buyer of a Russian shop writes them so, and one of them with a brand or a model
+ * is no sign of English; two are ("black tv").
+ */
+const PRODUCT_NAME_WORDS = new Set(['watch', 'tv', 'black', 'white', 'red', 'blue']);
+
+/**
  * The language to answer in: the tenant's, unless the message is clearly in the other one
- * (an English message with no Cyrillic and at least one common English word; a Cyrillic
- * message to an English tenant). Model names alone ("iphone 15") decide nothing.
+ * (an English message with no Cyrillic and a common English word, or two words that also
+ * name product lines; a Cyrillic message to an English tenant). Model names alone ("iphone
+ * 15", "galaxy watch") decide nothing.
  */
 export function detectLanguage(text: string, tenantLanguage: Lang, previous?: Lang): Lang {
   const norm = normalizeText(text);
@@ -31,7 +39,8 @@ export function detectLanguage(text: string, tenantLanguage: Lang, previous?: La
   }
   if (cyr === 0 && lat > 0) {
     const words = tokenize(norm);
-    if (words.some((w) => EN_WORDS.has(w))) {
+    const english = words.filter((w) => EN_WORDS.has(w));
+    if (english.some((w) => !PRODUCT_NAME_WORDS.has(w)) || english.length >= 2) {
       return 'en';
     }
   }

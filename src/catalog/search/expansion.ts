@@ -395,7 +395,9 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       }
       // A word one letter away from a catalogue word is that word misspelt ("logitec" is
       // Logitech, not "log" and "itec"), not two words run together.
-      if (w.length >= MIN_COMPOUND && !hasDigit(w) && !known(w) && !misspelt(w)) {
+      // English words only: a Russian compound names its own kind ("автокресло" is a car seat,
+      // not an armchair of "авто" and "кресло"; "электрочайник" splits into no known prefix anyway).
+      if (w.length >= MIN_COMPOUND && !hasDigit(w) && !isCyrillic(w) && !known(w) && !misspelt(w)) {
         const split = splitCompound(w);
         if (split) {
           // The product word of a compound is its last part ("quarter round").

@@ -28,6 +28,7 @@ const GROUPS: string[][] = [
   // DDR3 8Gb Kingston", "HyperX … memory module 16 GB").
   ['оперативка', 'оперативная память', 'озу', 'ram', 'sdram', 'dimm', 'memory module'],
   ['часы', 'watch', 'smartwatch'],
+  ['автокресло', 'car seat'],
   ['колонка', 'акустика', 'speaker'],
   ['чехол', 'case', 'cover'],
   ['сертификат', 'certificate', 'voucher', 'ваучер'],

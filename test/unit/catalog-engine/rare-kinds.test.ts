@@ -76,3 +76,22 @@ test('a Russian noun after a Latin brand and model names the kind: "картри
   // Before: only "HP Laser 24A Картридж 1150"; the others were "цветной", "dj" and "hp" by their last words.
   assert.deepEqual(skus, ['h1', 'h2', 'h3', 'h4']);
 });
+
+const furniture = buildCatalogIndex(
+  [
+    item('a1', 'Кресло плетеное 1018', ['Кресла и стулья'], 7950),
+    item('a2', 'Кресло ANDREA', ['Кресла и стулья'], 22800),
+    item('a3', 'Кресло VENICE', ['Кресла и стулья'], 11990),
+    item('t1', 'Авто держатель для телефона', ['Аксессуары'], 590),
+  ],
+  { language: 'ru' },
+);
+
+test('a Russian compound names its own kind: "автокресло" is not an armchair "авто" + "кресло"', async () => {
+  for (const asked of ['детское автокресло', 'автокресло']) {
+    const [answer] = await dialogOn(furniture, 'ru', [asked]);
+    // Before: armchairs under «Точного совпадения с «детское автокресло» нет».
+    assert.match(messageOf(answer!), /«автокресло» в нашем магазине не продаётся/u, asked);
+    assert.equal(productsOf(answer!), undefined, asked);
+  }
+});
