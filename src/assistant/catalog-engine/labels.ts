@@ -28,6 +28,19 @@ export interface SearchContext {
   priceMove?: 'cheaper' | 'pricier';
 }
 
+/**
+ * A brand the buyer named, as the catalogue writes it: the word of the catalogue's brand name
+ * the buyer said ("LG" of "LG Electronics" for "lg": the title said "LG Electronics TV"), else
+ * the whole name ("Samsung" for "самсунг"), else the buyer's word.
+ */
+function brandAsWritten(said: string, brand: string | undefined): string {
+  if (brand === undefined) {
+    return said;
+  }
+  const word = brand.split(/\s+/u).find((w) => w.toLowerCase() === said.toLowerCase());
+  return word ?? brand;
+}
+
 /** The context of a new search: its category and brand words and the label described above. */
 export function freshContext(message: string, parsed: DetailedQuery, index?: CatalogIndex): SearchContext {
   const brandWords = new Set(parsed.brandWords.flatMap((b) => tokenize(b)));
@@ -87,7 +100,7 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
       }
       if (candidate(n) && !used.has(n)) {
         used.add(n);
-        label.push(brandWords.has(n) ? (index?.resolveBrand(originals[i] as string) ?? (originals[i] as string)) : (originals[i] as string));
+        label.push(brandWords.has(n) ? brandAsWritten(originals[i] as string, index?.resolveBrand(originals[i] as string)) : (originals[i] as string));
       } else if (LABEL_CONNECTORS.has(n) && ((i > from && i < to) || (leadingPurpose && i === from))) {
         label.push(originals[i] as string);
       } else if (leadingPurpose && i === from + 1 && ARTICLES.has(n)) {

@@ -10,7 +10,7 @@ import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/searc
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
-import { startsPurpose } from '../../catalog/search/stopwords.ts';
+import { COMPATIBILITY_WORDS, startsPurpose } from '../../catalog/search/stopwords.ts';
 import { closeMeasure, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
@@ -108,7 +108,8 @@ function describe(turn: Turn, run: SearchRun, label: string[], shown: ShownMeasu
     }
   }
   const said = new Set(label.map((w) => w.toLowerCase()));
-  const brands = (run.filters.brands ?? []).filter((b) => !said.has(b.toLowerCase()));
+  // A brand the label says by one of its words ("LG" of "LG Electronics") is said.
+  const brands = (run.filters.brands ?? []).filter((b) => !said.has(b.toLowerCase()) && !b.split(/\s+/u).some((w) => said.has(w.toLowerCase())));
   if (brands.length > 0) {
     parts.push(brands.join(', '));
   }
@@ -256,7 +257,13 @@ function closeOfKind(run: SearchRun, text: string): SearchRun {
     return run;
   }
   const asked = new Set(tokenize(text).map(stem));
-  const namesAsked = (h: SearchHit): boolean => tokenize(h.product.name.slice(0, MAX_NAME_READ)).some((w) => asked.has(stem(w)));
+  // The words of the name before what it is for: "Water Filter … for Philips Espresso Machines"
+  // names no espresso machine.
+  const namesAsked = (h: SearchHit): boolean => {
+    const words = tokenize(h.product.name.slice(0, MAX_NAME_READ));
+    const forAt = words.findIndex((w) => COMPATIBILITY_WORDS.has(w));
+    return (forAt < 0 ? words : words.slice(0, forAt)).some((w) => asked.has(stem(w)));
+  };
   const hits = run.hits.filter((h) => (h.headMatched !== false || (h.coverage ?? 1) >= 1) && (h.ofKind !== false || namesAsked(h)));
   return hits.length === run.hits.length ? run : { ...run, hits };
 }

@@ -88,7 +88,8 @@ export function productSuggests(
         add(out, leaves[1]);
       }
     }
-    if (filters.brands?.length) {
+    // Not in a shop of one brand (LG's own shop offered "Другого бренда" after "lg tv").
+    if (filters.brands?.length && index.brandCount() > 1) {
       add(out, t.sugOtherBrand);
     }
     if (!filters.availableOnly && shown.some((p) => !p.available)) {

@@ -202,6 +202,11 @@ export class BrandMatcher {
     return [...this.canonical.values()].sort((a, b) => a.localeCompare(b));
   }
 
+  /** How many canonical brands there are. */
+  count(): number {
+    return this.canonical.size;
+  }
+
   /** The canonical brand for a name as written anywhere (product field, filter, message), or misspelt by a letter ("logitec"). */
   resolve(name: string): string | undefined {
     const key = brandKey(name);

@@ -232,6 +232,9 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     brands(): string[] {
       return brandMatcher.all();
     },
+    brandCount(): number {
+      return brandMatcher.count();
+    },
     topCategories(limit = 6): string[] {
       return topLeaves.slice(0, limit);
     },
@@ -263,6 +266,12 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       // The head is known by the names and categories saying it, or by one product of its kind
       // (a name opening with it: the Garmin shop's two "Ошейник …").
       const headKnown = knownAt(head) || namesKind(headGroup);
+      // A Russian adjective the synonym table names a kind by ("посудомоечная" of "посудомоечная
+      // машина") that nothing here says: that kind is not sold, whatever "машина" finds.
+      const unsoldAdjective = words.findIndex((w, i) => i < head && isCyrillic(w) && hasAdjectiveEnding(w) && namesProductKind(w) && !knownAt(i));
+      if (unsoldAdjective >= 0) {
+        return { word: `${words[unsoldAdjective] as string} ${headWord}`, known: false, head: headWord, kind: true };
+      }
       const unsoldKind = namesProductKind(headWord) && (!headKnown || headGroup.some((a) => listedNotHeld.has(a.termId)));
       const known =
         !unsoldKind &&

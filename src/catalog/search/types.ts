@@ -117,6 +117,8 @@ export interface CatalogIndex {
   complementary(sku: string, limit?: number, budget?: WorkBudget): CatalogProduct[];
   /** Canonical names of the catalogue's brands. */
   brands(): string[];
+  /** How many brands the catalogue has (without listing them). */
+  brandCount(): number;
   /** The catalogue's largest most-specific categories, largest first (for "popular categories" hints). */
   topCategories(limit?: number): string[];
   /**

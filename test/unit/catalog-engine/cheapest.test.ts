@@ -188,3 +188,16 @@ test('the budget a quick reply offers comes from the prices of what was asked fo
   assert.ok(suggests.includes('До 100 000 ₽'), suggests.join(' | '));
   assert.ok(!suggests.includes('До 7 000 ₽'), suggests.join(' | '));
 });
+
+test('an accessory naming the kind asked for only as what it is for is no option beside products of that kind ("espresso machine under 500")', async () => {
+  const products: CatalogProduct[] = [
+    { sku: 'b1', name: 'Breville Bambino Plus Espresso Machine, Brushed Stainless Steel', categories: ['Coffee Makers & Espresso Machines'], available: true, price: 499.95, params: {} },
+    { sku: 'n1', name: 'Nespresso Vertuo Next Coffee and Espresso Machine by Breville, Black', categories: ['Coffee Makers & Espresso Machines'], available: true, price: 179, params: {} },
+    { sku: 'f1', name: 'Philips AquaClean Water Filter CA6903 for Philips Espresso Machines', categories: ['Coffee Maker Accessories'], available: true, price: 19.99, params: {} },
+    { sku: 'j1', name: 'Jura E8 Fully Automatic Coffee Machine, Piano Black', categories: ['Coffee Makers & Espresso Machines'], available: true, price: 1499, params: {} },
+  ];
+  const [r] = await dialogOn(buildCatalogIndex(products, { language: 'en' }), 'en', ['espresso machine under 500']);
+  // Before: "here are 3 options", the water filter third.
+  assert.deepEqual(productsOf(r!)?.value.map((c) => c.sku).sort(), ['b1', 'n1']);
+  assert.match(messageOf(r!), /here are 2 options/u);
+});

@@ -177,6 +177,12 @@ test('a gift of a kind the shop does not have gets gift ideas; a dishwasher the 
   const appliances = buildCatalogIndex(shops.filter((p) => p.sku.startsWith('lgkz:')), { language: 'ru' });
   const [dishwasher] = await dialogOn(appliances, 'ru', ['посудомойка']);
   assert.match(messageOf(dishwasher!), /^Похоже, «посудомойка» в нашем магазине не продаётся/u);
+  // Said in two words, whose second the washing machines share: before, washers under «Точного совпадения с «посудомоечная» нет».
+  const [twoWords] = await dialogOn(appliances, 'ru', ['посудомоечная машина']);
+  assert.match(messageOf(twoWords!), /^Похоже, «посудомоечная машина» в нашем магазине не продаётся/u);
+  assert.equal(productsOf(twoWords!), undefined);
+  const [washers] = await dialogOn(appliances, 'ru', ['стиральная машина']);
+  assert.ok((productsOf(washers!)?.value.length ?? 0) > 0);
 });
 
 test('an occasion said with whom it is for is a gift ("сыну на день рождения до 5000", "something for my daughter\'s birthday"); "christmas lights" is not', async () => {

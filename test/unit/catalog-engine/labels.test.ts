@@ -237,3 +237,28 @@ test('a shelf is titled by a category only when its names say a word of it: webc
   const cams = ['Видеорегистратор Garmin Dash Cam Live', 'Видеорегистратор Garmin Dash Cam X310'].map((name, i) => item(`d${i}`, name, ['Видеорегистраторы'], 20_000 + i));
   assert.deepEqual(readableLabel(['для', 'zoom'], cams, 'ru'), ['видеорегистраторы']);
 });
+
+test('a brand is titled by the word the buyer said of its name ("LG" of "LG Electronics"), and a shop of one brand offers no other brand', async () => {
+  const lg = buildCatalogIndex(
+    [
+      item('t1', '32-дюймовый телевизор LG SMART TV FHD', ['TV & Soundbars', 'Телевизоры'], 124990, undefined, 'LG Electronics'),
+      item('t2', '55-дюймовый телевизор LG NanoCell 4K', ['TV & Soundbars', 'Телевизоры'], 344990, undefined, 'LG Electronics'),
+      item('w1', 'Стиральная машина LG 9 кг - DD | Steam', ['Laundry', 'Стиральные машины'], 259990, undefined, 'LG Electronics'),
+      item('w2', 'Стиральная машина LG 7 кг - AI DD', ['Laundry', 'Стиральные машины'], 244990, undefined, 'LG Electronics'),
+    ],
+    { language: 'ru' },
+  );
+  const [tv, washer] = await Promise.all([dialogOn(lg, 'ru', ['lg tv']), dialogOn(lg, 'ru', ['стиральная машина lg 9 кг'])]);
+  // Before: "LG Electronics TV", "Стиральная машина LG 9 кг LG Electronics", and "Другого бренда" offered.
+  assert.equal(productsOf(tv[0]!)?.title, 'Подборка: LG TV');
+  assert.match(messageOf(washer[0]!), /^Стиральная машина LG 9 кг — /u);
+  for (const answer of [tv[0]!, washer[0]!]) {
+    assert.ok(!(answer.response.ui?.suggests ?? []).includes('Другого бренда'), JSON.stringify(answer.response.ui?.suggests));
+  }
+  const two = buildCatalogIndex(
+    ['LG', 'Samsung', 'LG', 'Samsung', 'LG', 'Samsung'].map((b, i) => item(`x${i}`, `Телевизор ${b} ${43 + i * 4}"`, ['Телевизоры'], 50000 + i * 9000, undefined, b)),
+    { language: 'ru' },
+  );
+  const [samsung] = await dialogOn(two, 'ru', ['телевизор samsung']);
+  assert.ok((samsung!.response.ui?.suggests ?? []).includes('Другого бренда'));
+});
