@@ -46,6 +46,17 @@ const PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`^(?:а |и )?чем (?!(?:он|она|оно|они|этот|эта|это|эти)\s)${SIDE} (?:лучше|хуже) ${SIDE}${END}`, 'iu'),
 ];
 
+/**
+ * Two models with "или"/"or" and no question of which is better ("iphone 15 или samsung s24",
+ * "fenix 8 или epix", "iphone 7 or galaxy s7"): both are wanted side by side. Each side must
+ * name a model in Latin letters, and the second be no brand alone ("наушники sony или jbl"
+ * lists both brands' headphones as one search); it was searched as one request, and one side
+ * was said not to be found.
+ */
+const PLAIN_PATTERNS: readonly RegExp[] = [new RegExp(String.raw`^${SIDE} (?:или|or) (?:the )?${SIDE}${END}`, 'iu')];
+const PLAIN_WORD = /\s(?:или|or)\s/iu;
+const LATIN_WORD = /[a-z]/iu;
+
 /** The same, of what was just shown ("а чем он лучше 255?", "how is it better than the 8?"): the second side alone. */
 const SHOWN_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`^(?:а |и )?чем (?:он|она|оно|они|этот|эта|это|эти) (?:лучше|хуже|отличается|отличаются)(?: от)? ${SIDE}${END}`, 'iu'),
@@ -59,10 +70,14 @@ const SHOWN_PATTERNS: readonly RegExp[] = [
  * 8, "чайник bosch и tefal" a Bosch kettle and a Tefal kettle.
  */
 export function comparisonSides(text: string, index: Pick<CatalogIndex, 'resolveBrand'>, shown?: string): [string, string] | null {
-  if (text.length > MAX_COMPARISON_CHARS || !COMPARISON_WORD.test(text)) {
+  if (text.length > MAX_COMPARISON_CHARS) {
     return null;
   }
-  const found = firstMatch(PATTERNS, text.trim());
+  const worded = COMPARISON_WORD.test(text);
+  const found = worded ? firstMatch(PATTERNS, text.trim()) : PLAIN_WORD.test(text) ? plainSides(text.trim(), index) : null;
+  if (!worded && !found) {
+    return null;
+  }
   const ofShown = found || shown === undefined ? null : firstMatch(SHOWN_PATTERNS, text.trim());
   const sides = found ? [found[1] as string, found[2] as string] : ofShown ? [shown as string, ofShown[1] as string] : null;
   if (sides) {
@@ -83,6 +98,16 @@ export function comparisonSides(text: string, index: Pick<CatalogIndex, 'resolve
     return [a, b];
   }
   return null;
+}
+
+/** The match of PLAIN_PATTERNS, when both sides name a model in Latin letters and the second is no brand alone. */
+function plainSides(text: string, index: Pick<CatalogIndex, 'resolveBrand'>): RegExpExecArray | null {
+  const m = firstMatch(PLAIN_PATTERNS, text);
+  const b = (m?.[2] ?? '').trim();
+  if (!m || !LATIN_WORD.test(m[1] as string) || !LATIN_WORD.test(b) || (!/\s/u.test(b) && index.resolveBrand(b) !== undefined)) {
+    return null;
+  }
+  return m;
 }
 
 function firstMatch(patterns: readonly RegExp[], text: string): RegExpExecArray | null {

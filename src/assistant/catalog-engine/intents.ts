@@ -43,6 +43,10 @@ const COMPLEMENTARY = [
   /подойд[её]т/u, /подходит к/u, /к нему/u, /к ней/u, /к этому/u, /в комплект/u, /аксессуар/u, /что ещ[её] (взять|купить|добавить)/u, /что (взять|купить|добавить) к/u,
   /докупить/u, /дополн/u, /сопутств/u, /goes? with/u, /go with/u, /to go with/u, /accessor/u, /complement/u, /what else/u,
   /add to (it|my|the)/u, /pair with/u, /match(es)? (it|this)/u,
+  // "что нужно для установки унитаза?", "what do I need to install a dishwasher?": what goes
+  // with it (it was searched, and titled «Унитаза» over toilets).
+  /что (?:ещ[её] )?(?:нужно|нужны|нужен|нужна|надо|понадобится|понадобятся|потребуется|потребуются) (?:купить )?(?:для|к|чтобы)(?: (?:установк|монтаж|подключени|установить|смонтировать|подключить)[а-яё]*)?/u,
+  /what (?:else )?(?:do|will|would) (?:i|you|we) need (?:for|to)(?: (?:install|installing|set up|setting up|mount|mounting|connect|connecting|use|using)(?: it| the| a| an| my)?)?/u,
 ];
 const OTHER_BRAND = [/друг(ого|ой|ие|ую) (бренд|фирм|производител|марк)/u, /не (этого|этой) (бренд|фирм|марк)/u, /other brand/u, /different brand/u, /another brand/u, /other makers?/u];
 

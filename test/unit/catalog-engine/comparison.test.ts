@@ -139,3 +139,17 @@ test('a card whose description only repeats the start of its name is said to nam
   // A parameter that denies it is not stated; the sentence that is only the name is skipped.
   assert.deepEqual(cardSummary(kettle), ['Объём: 1,7 л', 'Корпус из нержавеющей стали.']);
 });
+
+test('two models with "или"/"or" and no question of which is better are shown side by side; a brand alone after it stays one search', async () => {
+  const read = (text: string) => comparisonSides(text, index);
+  assert.deepEqual(read('iphone 15 или samsung s24'), ['iphone 15', 'samsung s24']);
+  assert.deepEqual(read('iphone 7 or galaxy s7'), ['iphone 7', 'galaxy s7']);
+  assert.equal(read('наушники sony или jbl'), null);
+  assert.equal(read('белый или черный'), null);
+  const r = await ask('iphone 15 или samsung s24');
+  const names = productsOf(r.answer)?.value.map((c) => c.name) ?? [];
+  // Before: the Galaxy phones alone under «Совпадений с «iphone» здесь не нашлось».
+  assert.ok(names.some((n) => /^Смартфон Apple iPhone 15\b/.test(n)), names.join(' | '));
+  assert.ok(names.some((n) => /^Смартфон Samsung Galaxy S24\b/.test(n)), names.join(' | '));
+  assert.match(messageOf(r.answer), /^Вот iPhone 15 и Samsung S24 рядом/u);
+});

@@ -56,3 +56,12 @@ test('"a tripod to go with it" after iPhones shows tripods, not what goes with a
   assertEvery(names, (name) => /Tripod/u.test(name));
   assert.doesNotMatch(messageOf(tripods!), /Goes well with Joby/u);
 });
+
+test('"что нужно для установки унитаза?" and "what do I need for it" ask what goes with the product named, not a search titled «Унитаза»', async () => {
+  const [needed] = await dialogOn(plumbing, 'ru', ['что нужно для установки унитаза?']);
+  assert.match(messageOf(needed!), /^Вместе с «Унитаз компакт/u);
+  assertEvery((productsOf(needed!)?.value ?? []).map((p) => p.name), (name) => /Сиденье/u.test(name));
+  const [forPhone] = await dialogOn(phones, 'en', ['what do i need for iphone 6s?']);
+  assert.match(messageOf(forPhone!), /^Goes well with Apple - iPhone 6s/u);
+  assert.ok((productsOf(forPhone!)?.value.length ?? 0) > 0);
+});
