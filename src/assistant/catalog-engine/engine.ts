@@ -639,8 +639,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
           return searchAnswer(turn, index, { ...newer, relaxed: ['words', ...newer.relaxed], droppedText: dropped.join(' '), boundsOnly: true }, ctx, { move, learned: learnedFrom(parsed, core), priceAsked: request.filters });
         }
       }
-      // The new words found nothing even among the last search's products: not a refinement.
-      if (run.relaxed.includes('words') && parsed.text !== '' && !onlyModifiers(parsed.text) && !feature && !changesFilters(parsed, otherBrand)) {
+      // The new words found nothing even among the last search's products: not a refinement,
+      // unless they say what the item should have in real words ("does it have a backlit
+      // keyboard?", "with a backlit keyboard" after laptops: the laptops, and a note that none says it).
+      if (run.relaxed.includes('words') && parsed.text !== '' && !onlyModifiers(parsed.text) && !feature && !changesFilters(parsed, otherBrand) && saidAfterConnector(text) === null) {
         return unknownWordsAnswer(turn, index, prev);
       }
       return searchAnswer(turn, index, run, refinedCtx, {

@@ -340,6 +340,17 @@ export function asksFit(text: string): boolean {
   return text.length <= MAX_SHOWN_QUESTION_CHARS && FITS_QUESTION.test(text);
 }
 
+/**
+ * A yes-or-no question about what the cards just shown have ("does it have a backlit keyboard?",
+ * "does it have a mop?"): a wish for one that has it, never a new kind asked for ("keyboard"
+ * searched alone said a backlit keyboard was not sold).
+ */
+const WHETHER_IT = /^(?:and |so |but )?(?:does|do|is|are|has|have|can|will)\s+(?:it|they|this|these|this one|that one)\s/iu;
+
+export function asksWhetherItHas(text: string): boolean {
+  return text.length <= MAX_SHOWN_QUESTION_CHARS && WHETHER_IT.test(text.trim());
+}
+
 /** Choosing among the cards just shown ("какой из них лучше для игр?", "which one is better for gaming?"). */
 const AMONG_SHOWN = /(?:^|[^\p{L}])(?:(?:какой|какая|какое|какие|который|которая|которое|которые|кто|что)\s+из\s+(?:них|этих|этого)|which\s+(?:one|of\s+(?:them|these|those)))(?=[^\p{L}]|$)/iu;
 

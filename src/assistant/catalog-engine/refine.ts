@@ -13,11 +13,12 @@ import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound,
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
-import { isModifierPhrase, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
+import { isModifierPhrase, namesProductKind, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
 import { formatMeasure } from './texts.ts';
+import { asksWhetherItHas } from './intents.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
 export type PriceMove = 'cheaper' | 'pricier' | null;
@@ -81,9 +82,9 @@ export function onlyModifiers(text: string): boolean {
  * qualities alone refine. The kind must be one the shop sells or one of the synonym table
  ("гибкая подводка" after toilets is a new request): a noun naming no kind ("а хром?") refines.
  */
-export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: EngineState, index: Pick<CatalogIndex, 'productWord'>): boolean {
+export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: EngineState, index: Pick<CatalogIndex, 'productWord' | 'bySku'>): boolean {
   // "а сапфировое стекло есть?" after watches: a material of theirs, not screen protectors.
-  if (parsed.text === '' || onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined || isModifierPhrase(parsed.text.toLowerCase())) {
+  if (parsed.text === '' || onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined || isModifierPhrase(parsed.text.toLowerCase()) || asksWhetherItHas(message)) {
     return false;
   }
   // A kind of product, not a model's word ("а ультра?") or one of a product's own ("qwerty").
@@ -92,7 +93,22 @@ export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: E
     return false;
   }
   const before = new Set([...prev.label, prev.text, ...prev.categoryWords].flatMap((w) => tokenize(w)).map(stem));
-  return !before.has(stem(kind.head));
+  if (before.has(stem(kind.head))) {
+    return false;
+  }
+  // A maker's name that ends names in a feed without brands ("USB Flash 64Gb Kingston …" among the
+  // flash drives shown: "а kingston есть?" asks for Kingston flash drives, not Kingston memory).
+  return !(isLatinName(kind.head) && prev.shown.slice(0, SHOWN_NAMES_READ).some((sku) => tokenize(index.bySku(sku)?.name.slice(0, MAX_NAME_CHARS) ?? '').includes(kind.head)));
+}
+
+/** Shown cards whose names are read for a maker's name. */
+const SHOWN_NAMES_READ = 12;
+/** Characters of a name read for it. */
+const MAX_NAME_CHARS = 200;
+
+/** A Latin word the synonym table does not know as a kind of product: a maker's or a line's name. */
+function isLatinName(word: string): boolean {
+  return /^[a-z]+$/u.test(word) && !namesProductKind(word);
 }
 
 /**
@@ -180,9 +196,10 @@ export function saidAfterConnector(message: string): string | null {
   return words.length > 0 && words.every((w) => LATIN_NAME.test(w) || INSTRUMENTAL.test(w.toLowerCase()) || hasAdjectiveEnding(w.toLowerCase())) ? words.join(' ') : null;
 }
 const LATIN_NAME = /^[a-z][a-z0-9+-]{1,19}$/iu;
-const AFTER_CONNECTOR = /(?:^|[\s,])(?:с|со|на|под|with|on|for)\s+([\p{L}\p{N}][\p{L}\p{N} -]{0,40}?)\s*[?!.…]*$/iu;
+// "does it have a backlit keyboard?": what it should have, as "with" says it.
+const AFTER_CONNECTOR = /(?:^|[\s,])(?:с|со|на|под|with|on|for|(?:does|do) (?:it|they) have(?: an?| the)?)\s+([\p{L}\p{N}][\p{L}\p{N} -]{0,40}?)\s*[?!.…]*$/iu;
 /** Words that only ask ("есть", "please"): not what the buyer wants the item to have. */
-const ASKING_FILLER: ReadonlySet<string> = new Set(['есть', 'ли', 'тоже', 'также', 'бывает', 'имеется', 'найдётся', 'найдется', 'пожалуйста', 'please', 'too', 'also', 'available', 'maybe']);
+const ASKING_FILLER: ReadonlySet<string> = new Set(['есть', 'ли', 'тоже', 'также', 'бывает', 'имеется', 'найдётся', 'найдется', 'пожалуйста', 'please', 'too', 'also', 'available', 'maybe', 'a', 'an', 'the']);
 
 /**
  * A follow-up naming another kind of item with no target of its own ("а стекло?" after "чехол
@@ -384,7 +401,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     // just said ("до 5000") outlasts the older words ("деревянный").
     relaxOrder: saidPrice
       ? ['discount', 'availability', 'words', 'category', 'brand', 'price', 'exclusion']
-      : ['discount', 'price', 'availability', 'words', 'category', 'brand', 'exclusion'],
+      : ['discount', 'price', 'availability', 'category', 'words', 'brand', 'exclusion'],
   };
   if (sort) {
     request.sort = sort;
