@@ -117,6 +117,14 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   return run;
 }
 
+/** Whether the words left after the category's own say what the item is for ("tv for living room", "масло для массажа"). */
+function wordsArePurpose(req: SearchRequest): boolean {
+  const said = tokenize(req.textWithCategory ?? '');
+  const first = tokenize(req.text)[0];
+  const at = first === undefined ? -1 : said.indexOf(first);
+  return at >= 1 && startsPurpose(said[at - 1] as string);
+}
+
 /** Names of a guessed category's hits read to see whether they say what the request does. */
 const PURPOSE_NAMES_READ = 12;
 
@@ -127,10 +135,8 @@ const PURPOSE_NAMES_READ = 12;
  * filed elsewhere. Reads the names of at most PURPOSE_NAMES_READ hits.
  */
 function purposeUnnamed(req: SearchRequest, hits: readonly SearchHit[]): boolean {
-  const said = tokenize(req.textWithCategory ?? '');
   const text = tokenize(req.text);
-  const at = text[0] === undefined ? -1 : said.indexOf(text[0]);
-  const purpose = at >= 1 && startsPurpose(said[at - 1] as string);
+  const purpose = wordsArePurpose(req);
   // Or what kind of it, in Russian adjectives ("массажное масло").
   const described = text.length > 0 && text.every((w) => isCyrillic(w) && hasAdjectiveEnding(w));
   if (!(purpose || described) || hits.some((h) => h.ofKind !== false)) {
@@ -236,6 +242,17 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
       const ofKind = named.hits.filter((h) => wholeOfKind(h) && !mostNamesSayNone([h], categoryStems(req)));
       if (ofKind.length > 0) {
         return { ...named, hits: ofKind, relaxed: [] };
+      }
+    }
+    // Fewer partial matches than a shelf in the category asked for, of words saying what the
+    // item is for ("tv for living room": one TV says "room"): the category's other products
+    // follow them, as close ones. Not for what the item should have ("with 16gb ram").
+    if (!first.exact && first.hits.length < limit && (req.filters.categories?.length ?? 0) > 0 && wordsArePurpose(req) && !budget?.exhausted) {
+      const listing = attempt(index, req, ['words'], limit, budget);
+      const taken = new Set(first.hits.map((h) => h.product.sku));
+      const more = listing.hits.filter((h) => !taken.has(h.product.sku));
+      if (more.length > 0) {
+        return { ...first, hits: [...first.hits, ...more.map((h) => ({ ...h, coverage: 0 }))].slice(0, limit) };
       }
     }
     return first;

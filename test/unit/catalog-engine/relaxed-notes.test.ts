@@ -216,3 +216,23 @@ test('"а подешевле?" after a search whose title left words out names t
   assert.doesNotMatch(messageOf(cheaper!), /«смеситель для кухни»/u);
   assert.match(messageOf(cheaper!), /^Точного совпадения с «высоким изливом» нет/u);
 });
+
+test('"tv for living room" where one TV says "room": the other TVs of the section follow it as close ones, under the note', async () => {
+  const tvs = buildCatalogIndex(
+    [
+      item('t1', 'Samsung 65" Class DU7200 Crystal UHD 4K Smart TV', ['Electronics', 'Televisions'], 529.99, 'Big-screen 4K for any room.'),
+      item('t2', 'TCL 32" Class S3 HD Roku TV', ['Electronics', 'Televisions'], 149.99, 'A small, simple TV with free channels.'),
+      item('t3', 'Hisense 43" Class A6 4K Google TV', ['Electronics', 'Televisions'], 229.99, 'A budget 4K TV with Dolby Vision.'),
+      item('t4', 'Sony 55" Class BRAVIA 3 4K Google TV', ['Electronics', 'Televisions'], 649.99, 'TRILUMINOS PRO colour.'),
+      item('t5', 'LG 65" Class UT7000 4K Smart TV', ['Electronics', 'Televisions'], 479.99, 'A 65-inch 4K TV at an everyday price.'),
+      item('h1', 'Sony WH-1000XM5 Wireless Headphones', ['Electronics', 'Headphones'], 329.99, 'Quiet in any living room.'),
+    ],
+    { language: 'en' },
+  );
+  const [answer] = await dialogOn(tvs, 'en', ['tv for living room']);
+  const skus = (productsOf(answer!)?.value ?? []).map((p) => p.sku);
+  // Before: the one TV saying "room", "here is 1 option".
+  assert.equal(skus[0], 't1');
+  assert.deepEqual([...skus].sort(), ['t1', 't2', 't3', 't4', 't5']);
+  assert.match(messageOf(answer!), /^Nothing matches "living(?: room)?" exactly.*here are 5 options/u);
+});
