@@ -340,13 +340,13 @@ export function asksFit(text: string): boolean {
   return text.length <= MAX_SHOWN_QUESTION_CHARS && FITS_QUESTION.test(text);
 }
 
+const WHETHER_IT = /^(?:and |so |but )?(?:does|do|is|are|has|have|can|will)\s+(?:it|they|this|these|this one|that one)\s/iu;
+
 /**
  * A yes-or-no question about what the cards just shown have ("does it have a backlit keyboard?",
  * "does it have a mop?"): a wish for one that has it, never a new kind asked for ("keyboard"
  * searched alone said a backlit keyboard was not sold).
  */
-const WHETHER_IT = /^(?:and |so |but )?(?:does|do|is|are|has|have|can|will)\s+(?:it|they|this|these|this one|that one)\s/iu;
-
 export function asksWhetherItHas(text: string): boolean {
   return text.length <= MAX_SHOWN_QUESTION_CHARS && WHETHER_IT.test(text.trim());
 }
