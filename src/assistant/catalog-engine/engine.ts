@@ -301,8 +301,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const otherBrand = wantsOtherBrand(text);
   // "другого бренда" is an instruction, not words to search for.
   const framed = otherBrand ? stripIntentWords(text) : text;
-  // "телефон для бабушки": whom it is for is not searched (a gift keeps it: it says who gets the ideas).
-  const core = giftRequest(framed) ? framed : withoutRecipient(framed);
+  // "телефон для бабушки": whom it is for is not searched (a gift keeps it: it says who gets the
+  // ideas). Leaving words out makes no gift of a message that was none, so `gift` stands for `core`.
+  const gift = giftRequest(framed);
+  const core = gift ? framed : withoutRecipient(framed);
   const parsed = describingCategory(index.parseDetailed(core), prev);
   const pageSku = req.page.type === 'PRODUCT' ? pageSkus(req.page.data)[0] : undefined;
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
@@ -453,7 +455,6 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     return giftAnswer(turn, index, parsed.filters, learnedFrom(parsed, core), 'picks');
   }
   // A gift is a new request: within the budget, from different sections, not the last search.
-  const gift = giftRequest(core);
   if (gift) {
     const rest = index.parseDetailed(gift.rest);
     if (isVague(rest)) {

@@ -183,7 +183,8 @@ export function splitWords(normalized: string, joinHyphenated: boolean, firstPar
     }
     word += s.slice(start, i);
     if (cyrillic && latin) {
-      word = cyrillicLookalikes(word);
+      // Read within the word's cap: a pasted run of letters is not scanned twice.
+      word = cyrillicLookalikes(capped(word));
     }
     out.push(capped(word));
     if (joinHyphenated) {
