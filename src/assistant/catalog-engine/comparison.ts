@@ -8,6 +8,7 @@ import type { CatalogProduct } from '../../catalog/product.ts';
 import { runSearch, searchRequestOf } from '../../catalog/search/relax.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
+import { boundText } from '../../catalog/search/limits.ts';
 import { variantKey } from '../../catalog/search/variants.ts';
 import type { EngineResult } from '../engine.ts';
 import type { EngineState } from '../engine-state.ts';
@@ -172,7 +173,23 @@ function sameKindAs(index: CatalogIndex, a: Side, b: Side): [Side, Side] {
 function sideName(side: Side, turn: Turn): string {
   const words = side.asked.split(/\s+/u);
   const shown = side.products.length > 0 ? readableLabel(words, side.products, turn.lang) : [];
-  return (shown.length === words.length ? shown : words).join(' ');
+  const first = side.products[0];
+  return (shown.length === words.length ? shown : words).map((w) => (first === undefined ? w : modelWordAsNamed(w, first.name))).join(' ');
+}
+
+/**
+ * A Latin word of a model's name as the product's name capitalises it ("galaxy" of "Samsung -
+ * Galaxy S7 …" → "Galaxy"): a side is a model's name, whatever case the rest of a title keeps.
+ * Reads the name to its bounded length.
+ */
+function modelWordAsNamed(word: string, name: string): string {
+  if (!/^[a-z]/u.test(word)) {
+    return word;
+  }
+  const written = boundText(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .find((n) => n.length === word.length && n.toLowerCase() === word && /^\p{Lu}/u.test(n));
+  return written ?? word;
 }
 
 /** The two sides on one shelf; null when the catalogue has neither, and the message is searched as usual. */
@@ -182,12 +199,15 @@ export function comparisonAnswer(turn: Turn, index: CatalogIndex, sides: [string
   if (a.products.length === 0 && b.products.length === 0) {
     return null;
   }
-  const products = [...cards(a.products), ...cards(b.products)];
+  const shownA = cards(a.products);
+  const shownB = cards(b.products);
+  const products = [...shownA, ...shownB];
   const currency = currencySymbol(req.tenant, products[0]);
   const nameA = sideName(a, turn);
   const nameB = sideName(b, turn);
+  // The lowest price of the side's cards: a price no card shows is not named.
   const from = (side: Side, name: string): string | null => {
-    const prices = side.products.map((p) => p.price).filter((p): p is number => typeof p === 'number');
+    const prices = (side === a ? shownA : shownB).map((p) => p.price).filter((p): p is number => typeof p === 'number');
     return prices.length > 0 ? t.comparedFrom(name, formatPrice(Math.min(...prices), currency, lang)) : null;
   };
   let message: string;

@@ -503,7 +503,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     return preferenceAwareSearch(turn, index, forShown, index.parseDetailed(forShown));
   }
   // "а для лица?" after "крем для рук": the same item for another purpose, searched anew.
-  const forAnother = prev && prev.kind === 'search' && prev.shown.length > 0 ? purposeSwitch(text, prev.label) : null;
+  // Whom it is for is told, not searched, as in a first request ("а для сына?" after a phone for grandma).
+  const switched = prev && prev.kind === 'search' && prev.shown.length > 0 ? purposeSwitch(text, prev.label) : null;
+  const forAnother = switched === null ? null : withoutRecipient(switched);
   if (forAnother) {
     return preferenceAwareSearch(turn, index, forAnother, index.parseDetailed(forAnother));
   }

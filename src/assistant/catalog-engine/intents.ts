@@ -414,8 +414,28 @@ export function giftRequest(text: string): { rest: string; interest: boolean } |
  * a word "not in the catalogue"). Children, teenagers, men and women are left: shops do sell
  * "детские", "kids'" and "women's" things.
  */
-const FOR_PERSON =
-  /(?:^|\s)(?:(?:для|моей|моему|моего)\s+(?:моей\s+|моего\s+|моих\s+|своей\s+|своего\s+)?(?:бабушки|бабули|дедушки|деда|мамы|мамочки|папы|мужа|жены|сына|дочки|дочери|брата|сестры|друга|подруги|девушки|парня|коллеги|коллег|начальника|начальницы|родителей|пожилых|пенсионера|пенсионерки)|for\s+(?:my\s+|a\s+|his\s+|her\s+|our\s+)?(?:grandma|granny|grandmother|grandpa|grandfather|grandparents|mom|mum|mother|dad|father|husband|wife|son|daughter|brother|sister|friend|girlfriend|boyfriend|colleague|coworker|boss|parents|elderly|seniors?))(?:['’]s)?(?=[\s,.!?]|$)/gu;
+const PERSONS_RU = ['бабушки', 'бабули', 'дедушки', 'деда', 'мамы', 'мамочки', 'папы', 'мужа', 'жены', 'сына', 'дочки', 'дочери', 'брата', 'сестры', 'друга', 'подруги', 'девушки', 'парня', 'коллеги', 'коллег', 'начальника', 'начальницы', 'родителей', 'пожилых', 'пенсионера', 'пенсионерки'];
+const PERSONS_EN = ['grandma', 'granny', 'grandmother', 'grandpa', 'grandfather', 'grandparents', 'mom', 'mum', 'mother', 'dad', 'father', 'husband', 'wife', 'son', 'daughter', 'brother', 'sister', 'friend', 'girlfriend', 'boyfriend', 'colleague', 'coworker', 'boss', 'parents', 'elderly', 'senior', 'seniors'];
+const FOR_PERSON = new RegExp(
+  `(?:^|\\s)(?:(?:для|моей|моему|моего)\\s+(?:моей\\s+|моего\\s+|моих\\s+|своей\\s+|своего\\s+)?(?:${PERSONS_RU.join('|')})|for\\s+(?:my\\s+|a\\s+|his\\s+|her\\s+|our\\s+)?(?:${PERSONS_EN.join('|')}))(?:['’]s)?(?=[\\s,.!?]|$)`,
+  'gu',
+);
+
+/** Groups of people things are made for ("для женщин", "for kids"), beside the persons above. */
+const PEOPLE = new Set([
+  ...PERSONS_RU,
+  ...PERSONS_EN,
+  ...['женщин', 'мужчин', 'детей', 'ребенка', 'ребёнка', 'малышей', 'малыша', 'девочек', 'девочки', 'мальчиков', 'мальчика', 'девушек', 'парней', 'подростков', 'подростка', 'школьников', 'школьника', 'студентов', 'студента'],
+  ...['women', 'woman', 'men', 'man', 'ladies', 'lady', 'kids', 'kid', 'children', 'child', 'girls', 'girl', 'boys', 'boy', 'teens', 'teen', 'teenagers', 'students', 'student'],
+]);
+/** Words before whom an item is for ("для моей мамы", "for my wife"). */
+const POSSESSIVES = new Set(['моей', 'моего', 'моему', 'моих', 'своей', 'своего', 'my', 'a', 'his', 'her', 'our']);
+
+/** Whether words saying what an item is for name people ("женщин", "my wife") rather than a use ("бега", "living room"). */
+export function namesPeople(words: readonly string[]): boolean {
+  const first = words.find((w) => !POSSESSIVES.has(w));
+  return first !== undefined && PEOPLE.has(first.replace(/['’]s$/u, ''));
+}
 
 /** The message without whom the item is for ("телефон для бабушки" → "телефон"); the message itself when nothing else is left. */
 export function withoutRecipient(text: string): string {

@@ -52,7 +52,7 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
   // are kept as the buyer wrote them; the answer drops those its products do not show.
   // As many words as the search parses: a pasted essay is not a title.
   // The end of a model's name in Russian letters is the one the search read ("айфон 15 про": "Pro").
-  const originals = (modelSuffixesInLatin(boundText(message)).match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? []).slice(0, MAX_PARSE_WORDS);
+  const originals = writtenWords(message);
   const norms = originals.map((o) => tokenize(o).join(' '));
   // A hyphenated word is kept when each of its parts is ("робот-пылесос"): the title used the
   // category's name instead, and dropped "с влажной уборкой".
@@ -109,6 +109,31 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
     }
   }
   return { categoryWords: parsed.categoryWords, brandWords: parsed.brandWords, label };
+}
+
+/** The words of a message as the buyer wrote them ("m.2", "wi-fi" whole), as many as the search parses. */
+function writtenWords(message: string): string[] {
+  return (modelSuffixesInLatin(boundText(message)).match(/[\p{L}\p{N}]+(?:[.,'’-][\p{L}\p{N}]+)*/gu) ?? []).slice(0, MAX_PARSE_WORDS);
+}
+
+/**
+ * Words read from a message, a word the buyer wrote whole and the search read as several
+ * ("m.2" as "m" and "2") put back as written: "а m.2?" after SSDs titles "SSD на 1 тб M.2"'s
+ * words, not "SSD 2".
+ */
+export function asWrittenIn(words: readonly string[], message: string): string[] {
+  const out = [...words];
+  for (const written of writtenWords(message)) {
+    const parts = tokenize(written);
+    if (parts.length < 2) {
+      continue;
+    }
+    const at = out.findIndex((_, i) => parts.every((p, k) => out[i + k] === p));
+    if (at >= 0) {
+      out.splice(at, parts.length, written);
+    }
+  }
+  return out;
 }
 
 const NEGATORS = new Set(['не', 'кроме', 'без', 'not', 'except', 'without', 'no']);
@@ -289,7 +314,8 @@ const nameSpellingsMemo = new Map<CatalogProduct, ReadonlyArray<{ lower: string;
  * The Latin words of a product's name in small letters, each with its spelling when that is
  * distinctive (see productSpellings): in a Russian name a Latin word with a capital inside the
  * name is a brand or a model ("Чехол Samsung … для Galaxy S24"); English names capitalise
- * every word, so there only capitals inside a word ("iPhone") or a model code ("S24") count.
+ * every word, so there only capitals inside a word ("iPhone") or a model code ("S24") count,
+ * and a word written with dots or hyphens ("M.2", "Wi-Fi") as a whole.
  */
 function nameSpellings(p: CatalogProduct): ReadonlyArray<{ lower: string; raw?: string }> {
   const known = nameSpellingsMemo.get(p);
@@ -310,6 +336,13 @@ function nameSpellings(p: CatalogProduct): ReadonlyArray<{ lower: string; raw?: 
       const distinctive = raw !== lower && (/\p{Lu}/u.test(raw.slice(1)) || (capitalised && /\d/u.test(raw)) || (capitalised && russianName && at > 0));
       out.push(distinctive ? { lower, raw } : { lower });
     });
+  // A Latin word written with dots or hyphens and capitals ("M.2", "Wi-Fi"): the buyer's "m.2" is it.
+  for (const raw of p.name.slice(0, MAX_NAME_CHARS).match(/[\p{L}\p{N}]+(?:[.-][\p{L}\p{N}]+)+/gu) ?? []) {
+    const lower = raw.toLowerCase();
+    if (raw !== lower && /^[a-z0-9.-]+$/u.test(lower) && /[a-z]/u.test(lower)) {
+      out.push({ lower, raw });
+    }
+  }
   return remember(nameSpellingsMemo, p, out);
 }
 

@@ -18,7 +18,8 @@ import { stem } from '../../catalog/search/stem.ts';
 import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
 import { formatMeasure } from './texts.ts';
-import { asksWhetherItHas } from './intents.ts';
+import { asksWhetherItHas, namesPeople } from './intents.ts';
+import { asWrittenIn } from './labels.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
 export type PriceMove = 'cheaper' | 'pricier' | null;
@@ -410,7 +411,10 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   // "а с музыкой?" after running watches: "Часы для бега с музыкой", the "с" kept.
   // A bound ("16gbatleast" of "with at least 16gb") is said by the answer as the buyer put it
   // ("16 GB and up"), never as the search's word.
-  const said = added.filter((w) => parseMeasureBound(w) === null);
+  const said = asWrittenIn(
+    added.filter((w) => parseMeasureBound(w) === null),
+    message,
+  );
   if (withWord !== undefined && said.some((w) => !label.includes(w))) {
     label.push(withWord);
   }
@@ -678,6 +682,11 @@ export function purposeSwitch(message: string, prevLabel: string[]): string | nu
   const item = (at > 0 ? prevLabel.slice(0, at) : prevLabel).slice(0, MAX_FOLLOW_UP_WORDS);
   if (item.length === 0) {
     return null;
+  }
+  // "а для женщин?" after "часы для бега": whom they are for beside what they are for, not
+  // instead of it ("часы для бега для женщин"); so is a use after whom ("а для бега?").
+  if (at > 0 && namesPeople(purpose) !== namesPeople(prevLabel.slice(at + 1).map((w) => w.toLowerCase()))) {
+    return [...prevLabel.slice(0, MAX_FOLLOW_UP_WORDS), connector, ...purpose].join(' ');
   }
   // "а для жирной?" after "крем для сухой кожи лица": another adjective for the same nouns,
   // "крем для жирной кожи лица" (it searched and titled "крем для жирной").

@@ -268,10 +268,41 @@ function closeOfKind(run: SearchRun, text: string): SearchRun {
   return hits.length === run.hits.length ? run : { ...run, hits };
 }
 
+/** Fewer cards than this after `closeOfKind` are followed by more of the kind (`moreOfKind`). */
+const FEW_CARDS = SHELF_SIZE / 2;
+
+/**
+ * When `closeOfKind` left fewer cards than half a shelf, more products of the kind asked for follow
+ * them as close ones, within the same filters: "ssd на 1 тб" with one 1 TB SSD shows other SSDs
+ * after it, where the hard disks of 1 TB that filled the search went and left one card. One
+ * search of the product word, within the turn's budget. Reads the message's words to its bounded length.
+ */
+function moreOfKind(run: SearchRun, found: SearchRun, index: CatalogIndex, turn: Turn): SearchRun {
+  if (run.hits.length === found.hits.length || run.hits.length >= FEW_CARDS || run.sort !== undefined || turn.budget.exhausted) {
+    return run;
+  }
+  // Not after a model's number or a bare figure ("iphone 15", "флешка 64"): other models are no
+  // close choice for one asked by its number.
+  if (mergeMeasures(tokenize(run.text)).some((w) => /^\d+$/u.test(w))) {
+    return run;
+  }
+  // The words searched, a follow-up's with the request's ("флешка kingston" of "а kingston есть?").
+  const word = index.productWord(run.text);
+  if (word === null || !word.known || !word.kind) {
+    return run;
+  }
+  const taken = new Set(run.hits.map((h) => h.product.sku));
+  const more = index
+    .search(word.head, run.filters, SHELF_SIZE * 2, { budget: turn.budget })
+    .filter((h) => h.ofKind === true && !taken.has(h.product.sku))
+    .map((h) => ({ ...h, coverage: 0 }));
+  return more.length === 0 ? run : { ...run, hits: [...run.hits, ...more].slice(0, SHELF_SIZE) };
+}
+
 /** The message and shelf for a search run, including the honest "nothing found". */
 export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
-  const run = closeOfKind(found, turn.text);
+  const run = moreOfKind(closeOfKind(found, turn.text), found, index, turn);
   const products = distinctCards(run.hits.map((h) => h.product));
   const currency = currencySymbol(req.tenant, products[0]);
   const local: Turn = { ...turn, currency };
@@ -366,7 +397,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       // A number goes with the unit after it: «80 литров», not «литров».
       const dropped = words.filter((w, i) => missing.has(w) || (/^\d/u.test(w) && missing.has(words[i + 1] ?? '')));
       if (missing.size > 0) {
-        const said = dropped.map((w) => boundSaid(local, w) ?? w).join(' ');
+        const said = withConnectors(dropped, ctx.label, (w) => boundSaid(local, w) ?? w);
         // Only a word no product has is "not in the catalogue"; one that products have, though
         // none of this kind ("блок питания для планшета": tablet chargers filed elsewhere), is not matched here.
         notes[r] = [...missing].slice(0, MAX_DROPPED_LOOKED_UP).some((w) => catalogueHas(index, turn, w)) ? t.relaxedWordsHere(said) : t.relaxedWords(said);
@@ -398,7 +429,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     }
     if (missing.length > 0) {
       // A bound as the buyer reads it («больше 200 мл»), not its search word.
-      lines.push(t.partial(missing.slice(0, MAX_MISSING_NAMED).map((w) => boundSaid(local, w) ?? w).join(' ')));
+      lines.push(t.partial(withConnectors(missing.slice(0, MAX_MISSING_NAMED), ctx.label, (w) => boundSaid(local, w) ?? w)));
     } else if (ctx.label.some(nameable)) {
       // The request as the buyer put it, connecting words and all: «телефон с камерой с большой
       // батареей», not its first three words «телефон камерой большой». The search matched no
@@ -694,4 +725,27 @@ export function giftAnswer(
   const title = topic !== undefined ? t.titleGiftAbout(topic, budgetText) : gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);
   const shelf: Shelf = { products, title, shelfId: gift ? 'aisle-gift' : 'aisle-picks', sourceQuery: title };
   return result(turn, { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, wanted, currency) }, state, learned);
+}
+
+/** At most this many connecting words between two missing words are said with them. */
+const MAX_CONNECTORS_BETWEEN = 2;
+
+/**
+ * Missing words as the buyer said them, with the connecting words the request put between two
+ * of them («квартиры с животными», not «квартиры животными»), each said by `say`. Reads the
+ * label once.
+ */
+function withConnectors(words: readonly string[], label: readonly string[], say: (w: string) => string): string {
+  const lower = label.map((w) => w.toLowerCase());
+  const out: string[] = [];
+  let from = -1;
+  for (const w of words) {
+    const at = from < 0 ? lower.indexOf(w.toLowerCase()) : lower.indexOf(w.toLowerCase(), from + 1);
+    if (from >= 0 && at > from + 1 && at - from - 1 <= MAX_CONNECTORS_BETWEEN && lower.slice(from + 1, at).every((c) => LABEL_CONNECTORS.has(c))) {
+      out.push(...label.slice(from + 1, at));
+    }
+    out.push(say(w));
+    from = at >= 0 ? at : from;
+  }
+  return out.join(' ');
 }

@@ -19,7 +19,7 @@ import { boundText, MAX_SEARCH_POSTINGS, type WorkBudget } from './limits.ts';
 import { kindCoverage } from './kind-coverage.ts';
 import { stem } from './stem.ts';
 import { AGAINST_WORDS, ANY_ITEM_WORDS } from './stopwords.ts';
-import { categoryKindTerms, KIND_SLOTS, kindNamer, kindPairs, kindsListedNotHeld, productKinds, termsAsSaid } from './product-type.ts';
+import { categoryKindTerms, relationalCategoryNouns, KIND_SLOTS, kindNamer, kindPairs, kindsListedNotHeld, productKinds, termsAsSaid } from './product-type.ts';
 import { categoryKey } from './categories.ts';
 import { parseMessage } from './query-parse.ts';
 import { modelNumberWords, ranker } from './ranking.ts';
@@ -93,6 +93,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const kindWords = kindPairs(kindTerms);
   const categoryKinds = new Set(categoryKindTerms(catNames, inv));
   const namesCategoryKind = (term: number) => categoryKinds.has(term);
+  const namedByCategoryAdjective = relationalCategoryNouns(catNames);
   const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, passesColumns, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind });
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
@@ -273,9 +274,11 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
         return { word: `${words[unsoldAdjective] as string} ${headWord}`, known: false, head: headWord, kind: true };
       }
       const unsoldKind = namesProductKind(headWord) && (!headKnown || headGroup.some((a) => listedNotHeld.has(a.termId)));
+      // A noun whose adjective opens a category here ("душ" of "Душевые стойки") names what
+      // that category sells, though no name is of the noun itself.
       const known =
         !unsoldKind &&
-        ((headKnown && (!productNoun || namesKind(headGroup))) ||
+        ((headKnown && (!productNoun || namesKind(headGroup) || namedByCategoryAdjective(headWord))) ||
           typeWords.some((i) => knownAt(i) && (namesProductKind(words[i] as string) || namesKind(expanded.groups[expanded.groupOfWord[i] ?? -1] ?? []))));
       // What the item is for is not what the shop lacks: "coffee machine", not "coffee machine home".
       const named = typeWords.filter((i) => !purpose.includes(i));

@@ -12,7 +12,7 @@ import { analyseQuery, analyseWords, isModelSuffix, packagedIndex } from './expa
 import { isModifierWord, namesProductKind, productKindOfAnyForm, shortNamesIn, synonymsOfAnyForm } from './synonyms.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { boundText } from './limits.ts';
-import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenizeName } from './tokenize.ts';
+import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize, tokenizeName } from './tokenize.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import { isUnitWord, mergeMeasures, parseMeasure, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
@@ -45,12 +45,39 @@ function withDescribedKind(named: string[], name: string, description: string | 
 
 /** The kind words of a name's first part, split as the index splits it (`tokenizeName`). */
 function kindWordsOfFirst(firstWords: string[], name: string): string[] {
+  const abbreviation = abbreviationBeforeMeasure(firstWords, name);
+  if (abbreviation !== undefined) {
+    return [abbreviation];
+  }
   const named = kindWordsOfName(firstWords, name);
   const kind = named[0] !== undefined && followsPurpose(firstWords, named[0]) ? [] : named;
   // A spelled-out name whose last word is the kind ("internal solid state drive") is of the short word's kind too.
   const word = kind[0];
   const short = word === undefined ? undefined : shortNamesIn(firstWords).find((s) => firstWords[s.end] === word);
   return short ? [short.short, word as string] : kind;
+}
+
+/** The length of an abbreviation a name may open with as its kind ("SSD", "HDD", "ИБП"). */
+const ABBREVIATION = /^(?:\p{Lu}{2,5})$/u;
+
+/**
+ * A name opening with an abbreviation in capitals and a measure after it ("SSD 120Gb Kingston
+ * UV400 SATA3", "HDD 1Tb WD…"), and no word after them naming a kind: the abbreviation is the
+ * kind, the measure its size. (Read by order, the kind was "kingston", and "ssd на 1 тб"
+ * offered hard disks of 1 TB beside the SSDs.)
+ */
+function abbreviationBeforeMeasure(firstWords: readonly string[], name: string): string | undefined {
+  const [first, second] = firstWords;
+  if (first === undefined || second === undefined || parseMeasure(second) === null) {
+    return undefined;
+  }
+  // A brand in capitals opens names too ("LG 9кг стиральная машина", "ASUS 15.6\" laptop"):
+  // not when a later word is Russian or names a kind.
+  if (firstWords.some((w, i) => i > 0 && (isCyrillic(w) || namesProductKind(w)))) {
+    return undefined;
+  }
+  const written = /^[^\p{L}\p{N}]*([\p{L}]+)/u.exec(name)?.[1];
+  return written !== undefined && ABBREVIATION.test(written) && written.toLowerCase() === first ? first : undefined;
 }
 
 /**
@@ -522,6 +549,34 @@ function namedAmongListed(word: string | undefined, listed: ReadonlySet<string> 
     return false;
   }
   return [word, ...synonymsOfAnyForm(word)].some((w) => listed.has(stem(w)));
+}
+
+/** Suffixes that make a Russian noun's relational adjective ("душ" → "душевые", "газ" → "газовые"). */
+const RELATIONAL_SUFFIXES = ['ов', 'ев'];
+
+/**
+ * The nouns whose relational adjective opens a category name before the noun of its kind
+ * ("Душевые стойки" of a plumbing shop): a shop filing its products so sells that noun's
+ * things, though no name is of the noun itself ("душ" asks for its shower stands and sets).
+ * Answers whether a Russian noun is one: its stem and a relational suffix make the stem of
+ * such an adjective.
+ */
+export function relationalCategoryNouns(names: readonly string[]): (noun: string) => boolean {
+  const adjectives = new Set<string>();
+  for (const name of names) {
+    const words = tokenize(boundText(name));
+    const [first, second] = words;
+    if (first !== undefined && second !== undefined && isCyrillic(first) && hasAdjectiveEnding(first) && isCyrillic(second) && !hasAdjectiveEnding(second)) {
+      adjectives.add(stem(first));
+    }
+  }
+  return (noun) => {
+    if (!isCyrillic(noun) || hasAdjectiveEnding(noun)) {
+      return false;
+    }
+    const root = stem(noun);
+    return RELATIONAL_SUFFIXES.some((suffix) => adjectives.has(root + suffix));
+  };
 }
 
 /** For each category name, the term id of the kind of product it names ("Унитазы (Компакты)": "унитаз"), -1 where none. */

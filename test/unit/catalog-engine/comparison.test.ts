@@ -6,7 +6,8 @@ import { shownPairAsked } from '../../../src/assistant/catalog-engine/shown-comp
 import { shownCardAsked } from '../../../src/assistant/catalog-engine/shown-card.ts';
 import { cardSummary } from '../../../src/assistant/catalog-engine/product-facts.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
-import { ask, converse, index, messageOf, productsOf, tenant } from './helpers.ts';
+import { ask, converse, dialogOn, index, item, messageOf, productsOf, tenant } from './helpers.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 
 test('comparisons are read in both languages, a bare second number or brand taking the first side\'s words', () => {
   const read = (text: string) => comparisonSides(text, index);
@@ -152,4 +153,25 @@ test('two models with "или"/"or" and no question of which is better are shown
   assert.ok(names.some((n) => /^Смартфон Apple iPhone 15\b/.test(n)), names.join(' | '));
   assert.ok(names.some((n) => /^Смартфон Samsung Galaxy S24\b/.test(n)), names.join(' | '));
   assert.match(messageOf(r.answer), /^Вот iPhone 15 и Samsung S24 рядом/u);
+});
+
+test('a side is titled as the model\'s name writes it, and its price is one of its cards\'', async () => {
+  // Best Buy's title case: "Galaxy" is capitalised like every word of its names.
+  const phones = buildCatalogIndex(
+    [
+      item('s1', 'Samsung - Galaxy S7 32GB - Black Onyx (Verizon)', ['Cell Phones'], 679.99, 'A phone', 'Samsung'),
+      item('s2', 'Samsung - Galaxy S7 32GB - Gold Platinum (Verizon)', ['Cell Phones'], 679.99, 'A phone', 'Samsung'),
+      item('s3', 'Samsung - Galaxy S7 32GB - Silver Titanium (Verizon)', ['Cell Phones'], 599.99, 'A phone', 'Samsung'),
+      item('i1', 'Apple - iPhone 7 32GB - Gold (AT&T)', ['Cell Phones'], 699.99, 'A phone', 'Apple'),
+    ],
+    { language: 'en' },
+  );
+  const [answer] = await dialogOn(phones, 'en', ['galaxy s7 vs iphone 7']);
+  const shelf = productsOf(answer!);
+  // Before: "galaxy S7 vs iPhone 7".
+  assert.equal(shelf?.title, 'Galaxy S7 vs iPhone 7');
+  const shown = new Set((shelf?.value ?? []).map((c) => c.price));
+  for (const m of messageOf(answer!).matchAll(/from \$([\d.,]+)/gu)) {
+    assert.ok(shown.has(Number(m[1]!.replace(/,/gu, ''))), `${m[0]} is no shown card's price: ${messageOf(answer!)}`);
+  }
 });

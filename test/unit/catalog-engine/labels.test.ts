@@ -262,3 +262,22 @@ test('a brand is titled by the word the buyer said of its name ("LG" of "LG Elec
   const [samsung] = await dialogOn(two, 'ru', ['телевизор samsung']);
   assert.ok((samsung!.response.ui?.suggests ?? []).includes('Другого бренда'));
 });
+
+test('a word written with a dot is titled whole and as the names write it: "а m.2?" after SSDs is "SSD … M.2", not "SSD 2"', async () => {
+  const drives = buildCatalogIndex(
+    [
+      item('a', 'SSD 1.0Tb  Samsung 850 Pro          SATA3', ['ЖЕСТКИЕ ДИСКИ'], 45666),
+      item('b', 'SSD  120Gb Smartbuy NV11-2280M        M.2', ['ЖЕСТКИЕ ДИСКИ'], 6254),
+      item('c', 'SSD  180GB INTEL                      M.2', ['ЖЕСТКИЕ ДИСКИ'], 8260),
+      item('d', 'SSD  240Gb Kingston  SATA-III A40   SATA3', ['ЖЕСТКИЕ ДИСКИ'], 3900),
+      item('e', 'HDD 1Tb WD1003FBYX WD RE4 Server SATA3', ['ЖЕСТКИЕ ДИСКИ'], 7670),
+    ],
+    { language: 'ru' },
+  );
+  const [, m2] = await dialogOn(drives, 'ru', ['ssd на 1 тб', 'а m.2?']);
+  // Before: "Подборка: SSD 2" under «Точного совпадения с «SSD на 1 тб m 2» нет».
+  assert.match(productsOf(m2!)?.title ?? '', /^Подборка: SSD (на 1 тб )?M\.2$/u);
+  assert.doesNotMatch(messageOf(m2!), /m 2/u);
+  const [fresh] = await dialogOn(drives, 'ru', ['ssd m.2']);
+  assert.equal(productsOf(fresh!)?.title, 'Подборка: SSD M.2');
+});

@@ -95,3 +95,31 @@ test('a Russian compound names its own kind: "автокресло" is not an ar
     assert.equal(productsOf(answer!), undefined, asked);
   }
 });
+
+const plumbing = buildCatalogIndex(
+  [
+    // The plumbing shop's own names: the model first, the kind in brackets after it.
+    item('s1', 'F8006( душевая стойка металл)', ['Душевые стойки "Frap"'], 876),
+    item('s2', 'F8011 (душ.стойка с лейкой и шлангом)', ['Душевые стойки "Frap"'], 935),
+    item('s3', 'F11 (тропический душ)', ['Лейки «Frap»'], 440),
+    item('m1', 'Смеситель д/ван.с душевой стойк Grohe eurosmart', ['Смесители для ванны'], 12900),
+    item('f1', 'Картридж РР 10 мкм ЭФГ63/250', ['Фильтры для воды'], 120),
+    item('f2', 'Фильтр Магистраль прозрач.1/2', ['Фильтры для воды'], 450),
+    item('u1', 'Унитаз компакт "Эрика"', ['Унитазы'], 7900),
+  ],
+  { language: 'ru' },
+);
+
+test('a noun whose adjective opens a category is sold: "душ" in a shop filing "Душевые стойки"', async () => {
+  const [answer] = await dialogOn(plumbing, 'ru', ['душ']);
+  // Before: «Похоже, «душ» в нашем магазине не продаётся», no card.
+  assert.doesNotMatch(messageOf(answer!), /не продаётся/u);
+  const skus = (productsOf(answer!)?.value ?? []).map((p) => p.sku);
+  for (const sku of ['s1', 's2', 's3']) {
+    assert.ok(skus.includes(sku), `${sku} among ${skus.join(', ')}`);
+  }
+  assert.ok(!skus.includes('f1') && !skus.includes('u1'), skus.join(', '));
+  // What only a category's purpose names stays not sold: water, of "Фильтры для воды".
+  const [water] = await dialogOn(plumbing, 'ru', ['вода']);
+  assert.match(messageOf(water!), /«вода» в нашем магазине не продаётся/u);
+});

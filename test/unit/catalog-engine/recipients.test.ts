@@ -9,6 +9,7 @@ import { assertEvery } from '../../helpers/assert.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { withoutRecipient } from '../../../src/assistant/catalog-engine/intents.ts';
 import { ask, dialogOn, messageOf, productsOf, item } from './helpers.ts';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
 
 const phones = buildCatalogIndex(
   [
@@ -46,4 +47,33 @@ test('a gift keeps its recipient, and words about a use stay searched', async ()
   assert.equal(withoutRecipient('laser printer for small office'), 'laser printer for small office');
   assert.equal(withoutRecipient('для мамы'), 'для мамы');
   assert.equal(withoutRecipient('ноутбук для сына до 50000'), 'ноутбук до 50000');
+});
+
+/** Sport watches named for their sport, as the Garmin shop's are; none is said to be for women or men. */
+const watches = buildCatalogIndex(
+  [
+    ...['55 Black', '165 Black/Slate Gray', '255S Powder Gray', '265S Amoled Light Pink', '745 Magma Red', '970 Titanium'].map((model, i): CatalogProduct =>
+      item(`f${i}`, `Часы Garmin Forerunner ${model}`, ['Часы', 'Для бега'], 6000 + i * 5000),
+    ),
+    ...['G1 Powder Gray', 'G2 Black', 'Mk3 43mm', 'Mk3i 51mm'].map((model, i): CatalogProduct => item(`d${i}`, `Часы Garmin Descent ${model}`, ['Часы', 'Для дайвинга'], 39000 + i * 10000)),
+    ...['S12', 'S44', 'S70'].map((model, i): CatalogProduct => item(`a${i}`, `Часы Garmin Approach ${model}`, ['Часы', 'Для гольфа'], 21000 + i * 10000)),
+  ],
+  { language: 'ru' },
+);
+
+test('"а для женщин?" after running watches keeps them for running; "а для дайвинга?" still switches the sport', async () => {
+  const [, women] = await dialogOn(watches, 'ru', ['часы для бега', 'а для женщин?']);
+  // Before: "часы для женщин", every kind of watch under «женщин» в каталоге не нашлось.
+  assert.equal(productsOf(women!)?.title, 'Подборка: часы для бега');
+  assertEvery((productsOf(women!)?.value ?? []).map((p) => p.name), (name) => /Forerunner/u.test(name));
+  const [, running] = await dialogOn(watches, 'ru', ['часы для женщин', 'а для бега?']);
+  assertEvery((productsOf(running!)?.value ?? []).map((p) => p.name), (name) => /Forerunner/u.test(name));
+  const [, diving] = await dialogOn(watches, 'ru', ['часы для бега', 'а для дайвинга?']);
+  assertEvery((productsOf(diving!)?.value ?? []).map((p) => p.name), (name) => /Descent/u.test(name));
+});
+
+test('"what about for my son?" after a phone for grandma is told to the assistant, not searched', async () => {
+  const [, son] = await dialogOn(phones, 'en', ['phone for my grandma', 'what about for my son?']);
+  assert.doesNotMatch(messageOf(son!), /\bson\b|Nothing/iu);
+  assert.ok(new Set((productsOf(son!)?.value ?? []).map((p) => p.name.split(' - ')[0])).size >= 3);
 });

@@ -236,3 +236,25 @@ test('"tv for living room" where one TV says "room": the other TVs of the sectio
   assert.deepEqual([...skus].sort(), ['t1', 't2', 't3', 't4', 't5']);
   assert.match(messageOf(answer!), /^Nothing matches "living(?: room)?" exactly.*here are 5 options/u);
 });
+
+test('one SSD of the size asked for is followed by other SSDs as close ones, not by hard disks of that size', async () => {
+  const drives = buildCatalogIndex(
+    [
+      item('s1', 'SSD 1.0Tb  Samsung 850 Pro          SATA3', ['ЖЕСТКИЕ ДИСКИ'], 45666),
+      item('s2', 'SSD  480Gb Kingston A400            SATA3', ['ЖЕСТКИЕ ДИСКИ'], 15930),
+      item('s3', 'SSD  250Gb Samsung 850 EVO          SATA3', ['ЖЕСТКИЕ ДИСКИ'], 5900),
+      item('s4', 'SSD  120Gb Kingston UV400           SATA3', ['ЖЕСТКИЕ ДИСКИ'], 3500),
+      ...Array.from({ length: 8 }, (_, i) => item(`h${i}`, `HDD 1Tb WD10EZEX${i} Blue 64/7200 SATA3`, ['ЖЕСТКИЕ ДИСКИ'], 4000 + i * 100)),
+    ],
+    { language: 'ru' },
+  );
+  const [answer] = await dialogOn(drives, 'ru', ['ssd на 1 тб']);
+  const skus = (productsOf(answer!)?.value ?? []).map((p) => p.sku);
+  // Before: the 1 TB SSD alone, the hard disks that filled the search left out.
+  assert.equal(skus[0], 's1');
+  assert.deepEqual(skus.slice(1).sort(), ['s2', 's3', 's4']);
+  assert.match(messageOf(answer!), /1 вариант и ещё 3 похожих/u);
+  // A model asked by its number gets no other models after it.
+  const [model] = await dialogOn(drives, 'ru', ['ssd 850 pro']);
+  assertEvery((productsOf(model!)?.value ?? []).map((p) => p.name), (name) => /\b850\b/u.test(name));
+});

@@ -202,3 +202,28 @@ test('a category whose names say other kinds gives none of them its kind, nor fi
   assert.deepEqual(hits.map((h) => h.product.sku).sort(), ['d0', 'd1', 'd2']);
   assert.deepEqual(index.parseDetailed('батарейка AA').filters.categories, ['БАТАРЕЙКИ/АКУМУЛЯТОРЫ']);
 });
+
+test('a name opening with an abbreviation in capitals and a size is of the abbreviation\'s kind: "SSD 120Gb Kingston UV400" is an SSD', () => {
+  // Before: of kind "kingston", "pro" and "uv" (the words before the model codes).
+  assert.deepEqual(productKindWords('SSD  120Gb Kingston UV400           SATA3'), ['ssd']);
+  assert.deepEqual(productKindWords('SSD 1.0Tb  Samsung 850 Pro          SATA3'), ['ssd']);
+  assert.deepEqual(productKindWords('SSD  240GB PALIT UV-S               SATA3'), ['ssd']);
+  assert.deepEqual(productKindWords('HDD 1Tb Seagate ST1000VX000 VS35 64/7200'), ['hdd']);
+  // Not a brand in capitals before a size and the kind ("LG 9кг стиральная машина", "ASUS 15.6\" laptop").
+  assert.ok(!productKindWords('LG 9кг стиральная машина').includes('lg'));
+  assert.ok(!productKindWords('ASUS 15.6" laptop X515').includes('asus'));
+  const drives = buildCatalogIndex(
+    [
+      { sku: 's1', name: 'SSD 1.0Tb  Samsung 850 Pro          SATA3', categories: ['ЖЕСТКИЕ ДИСКИ'], available: true, price: 45666, params: {} },
+      { sku: 's2', name: 'SSD  480Gb Kingston A400            SATA3', categories: ['ЖЕСТКИЕ ДИСКИ'], available: true, price: 3900, params: {} },
+      { sku: 's3', name: 'SSD  250Gb Samsung 850 EVO          SATA3', categories: ['ЖЕСТКИЕ ДИСКИ'], available: true, price: 5900, params: {} },
+      { sku: 'h1', name: 'HDD 1Tb WD1003FBYX WD RE4 Server SATA3', categories: ['ЖЕСТКИЕ ДИСКИ'], available: true, price: 7670, params: {} },
+      { sku: 'h2', name: 'HDD 1Tb Seagate ST1000VX000 VS35 64/7200', categories: ['ЖЕСТКИЕ ДИСКИ'], available: true, price: 4500, params: {} },
+    ],
+    { language: 'ru' },
+  );
+  const run = runSearch(drives, searchRequestOf(drives.parseDetailed('ssd на 1 тб')), 6);
+  const skus = run.hits.map((h) => h.product.sku);
+  assert.equal(skus[0], 's1');
+  assert.ok(run.hits[0]?.ofKind, 'the 1 TB SSD is of the kind asked for');
+});
