@@ -66,6 +66,7 @@ import {
   qualityOfUnsold,
   refineSearch,
   sizeWithoutBound,
+  resizesAskedSize,
   type PriceMove,
 } from './refine.ts';
 import { pageSkus, pageStrings } from '../page-data.ts';
@@ -388,7 +389,8 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // "a smaller one?" after phones whose names state no size: the smallest screens first.
   const afterSearch = prev !== null && prev.kind === 'search' && prev.shown.length > 0;
   const size = afterSearch ? sizeWithoutBound(index, prev, text) : null;
-  const wish = afterSearch ? (size === null ? measureWish(text) : { ...size, rest: '' }) : null;
+  // "а с диагональю поменьше?" after "телевизор 65 дюймов" asks under 65 inches (a refinement), not the same TVs smallest first.
+  const wish = afterSearch && !resizesAskedSize(prev, text) ? (size === null ? measureWish(text) : { ...size, rest: '' }) : null;
   if (prev && wish && wish.rest === '') {
     const wished = wishAfterSearch(turn, index, wish, prev);
     if (wished) {

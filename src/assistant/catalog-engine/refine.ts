@@ -64,6 +64,20 @@ const LENGTH_WORDS: ReadonlySet<string> = new Set([...LONGER_WORDS, ...SHORTER_W
 /** "а побольше?", "bigger?": a size relative to what was shown. */
 const BIGGER = new Set(['побольше', 'больше', 'покрупнее', 'крупнее', 'bigger', 'larger', ...LONGER_WORDS]);
 const SMALLER = new Set(['поменьше', 'меньше', 'помельче', 'smaller', ...SHORTER_WORDS]);
+/** What a size word may say is bigger or smaller ("а с диагональю поменьше?", "a bigger screen?"): no search word. */
+const SIZE_NOUN = /^(?:диагонал|размер|экран|объ[её]м|screen|size|diagonal|display|capacity)\p{L}{0,3}$/u;
+
+/**
+ * The words of a size follow-up left to search: without the size word, the size noun it is
+ * said of and the "с"/"with" before that noun ("а с диагональю поменьше?" searches nothing more).
+ */
+function besidesSize(words: readonly string[]): string[] {
+  const sizeNoun = (w: string | undefined): boolean => w !== undefined && SIZE_NOUN.test(w);
+  const sizeWord = (w: string | undefined): boolean => w !== undefined && (BIGGER.has(w) || SMALLER.has(w));
+  // "с диагональю поменьше", "with a bigger screen" ("a" left out before).
+  const beforeSize = (i: number): boolean => sizeNoun(words[i + 1]) || (sizeWord(words[i + 1]) && sizeNoun(words[i + 2]));
+  return words.filter((w, i) => !sizeWord(w) && !sizeNoun(w) && !((WITH_WORDS.has(w) || w === 'a') && beforeSize(i)));
+}
 
 /**
  * Whether every word only qualifies what was asked before (a colour, an adjective, a
@@ -71,7 +85,12 @@ const SMALLER = new Set(['поменьше', 'меньше', 'помельче',
  * the answer says so instead of jumping to another kind of product.
  */
 export function onlyModifiers(text: string): boolean {
-  const words = tokenize(text);
+  const said = tokenize(text);
+  // So is a size noun a size word is said of ("с диагональю поменьше").
+  const words = said.some((w) => BIGGER.has(w) || SMALLER.has(w)) ? besidesSize(said) : said;
+  if (words.length === 0 && said.length > 0) {
+    return true;
+  }
   // A measure's unit is a quality too ("а 50 см есть?").
   return words.length > 0 && words.every((w) => /\d/.test(w) || isUnitWord(w) || EN_MODIFIERS.has(w) || RU_COMPARATIVES.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
 }
@@ -268,11 +287,12 @@ const LEADING_FILLER: ReadonlySet<string> = new Set(['а', 'и', 'and', 'тож�
 
 /**
  * The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with
- * 16gb ram") or runs on ("а на amd есть?" after laptops: a laptop on AMD, not AMD's coolers).
+ * 16gb ram"), runs on ("а на amd есть?" after laptops: a laptop on AMD, not AMD's coolers) or is
+ * made of ("а из дерева?" after bar stools: "барный стул из дерева", not "барный стул дерева").
  */
 function leadingWithWord(message: string): string | undefined {
   const first = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).find((w) => !LEADING_FILLER.has(w));
-  return first !== undefined && (WITH_WORDS.has(first) || first === 'на') ? first : undefined;
+  return first !== undefined && (WITH_WORDS.has(first) || first === 'на' || first === 'из') ? first : undefined;
 }
 
 /**
@@ -597,6 +617,22 @@ const LENGTH_UNITS: ReadonlySet<string> = new Set(['m', 'cm', 'mm', 'ft']);
 const SIZE_UNITS: ReadonlySet<string> = new Set(['in', 'cm', 'l', 'ml', 'mm', 'm', 'ft', 'cuft', 'gal', 'qt', 'sqm', 'sqft']);
 
 /**
+ * Whether a message says only that the size asked for before should be bigger or smaller ("а с
+ * диагональю поменьше?", "with a bigger screen?" after "телевизор 65 дюймов"): the size becomes a
+ * bound (`resized`), not an order of the same search.
+ */
+export function resizesAskedSize(prev: EngineState, message: string): boolean {
+  const words = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).filter((w) => !isWishFiller(w));
+  if (!words.some((w) => BIGGER.has(w) || SMALLER.has(w)) || besidesSize(words).length > 0) {
+    return false;
+  }
+  return mergeMeasures(tokenize(prev.text)).some((w) => {
+    const m = parseMeasure(w) ?? parseMeasureBound(w);
+    return m !== null && SIZE_UNITS.has(m.unit);
+  });
+}
+
+/**
  * "а побольше?" after "телевизор 55 дюймов": the previous search's measure becomes a bound
  * ("больше 55 дюймов"), said apart from the label; the size word is no search word. Without a
  * measure before, the middle of the shown cards' sizes is the one (`shownSize`), or nothing
@@ -617,7 +653,7 @@ function resized(index: CatalogIndex, prev: EngineState, words: string[], messag
     const shown = shownSize(index, prev.shown, words.some((w) => LENGTH_WORDS.has(w)) ? LENGTH_UNITS : SIZE_UNITS);
     return shown === null
       ? unchanged
-      : { text: [prev.text, `${shown.value}${shown.unit}${kind}`].filter((w) => w !== '').join(' '), label: prev.label, added: words.filter((w) => !BIGGER.has(w) && !SMALLER.has(w)) };
+      : { text: [prev.text, `${shown.value}${shown.unit}${kind}`].filter((w) => w !== '').join(' '), label: prev.label, added: besidesSize(words) };
   }
   const text = before.map((w, i) => (i === at ? `${size.value}${size.unit}${kind}` : w)).join(' ');
   // The old figure and its unit leave the label ("телевизор 55 дюймов" → "телевизор"); other numbers stay ("iphone 15").
@@ -626,7 +662,7 @@ function resized(index: CatalogIndex, prev: EngineState, words: string[], messag
     return merged.length === 1 && (merged[0] === String(size.value) || parseMeasure(merged[0] as string)?.value === size.value);
   };
   const label = prev.label.filter((w, i) => !isFigure(w) && !(isFigure(prev.label[i - 1]) && isUnitWord(w.toLowerCase())));
-  return { text, label, added: words.filter((w) => !BIGGER.has(w) && !SMALLER.has(w)) };
+  return { text, label, added: besidesSize(words) };
 }
 
 /**

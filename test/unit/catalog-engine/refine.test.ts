@@ -656,3 +656,39 @@ test('"one that uses a magnet?" after car mounts refines by the magnet: magnetic
   assertEvery(names.slice(0, 2), (n) => /Magnetic/u.test(n));
   assert.doesNotMatch(`${messageOf(magnet!)} ${productsOf(magnet!)?.title ?? ''}`, /\buses\b/iu);
 });
+
+test('"а из дерева?" after bar stools is titled "… из дерева": what the item is made of keeps its "из"', async () => {
+  const stools = buildCatalogIndex(
+    [
+      item('w1', 'Барный стул NEGRONI', ['Барные стулья'], 8700, 'Барный стул из массива дерева, со спинкой'),
+      item('w2', 'Барный стул 70026', ['Барные стулья'], 8990, 'Каркас из дерева, сиденье со спинкой'),
+      item('m1', 'Барный стул SL225', ['Барные стулья'], 4250, 'Металлический каркас, спинка'),
+      item('m2', 'Барный стул KATRIN', ['Барные стулья'], 8450, 'Металл, экокожа, спинка'),
+    ],
+    { language: 'ru' },
+  );
+  const [, wooden] = await dialogOn(stools, 'ru', ['барный стул', 'а из дерева?']);
+  // Before: "Подборка: барный стул дерева".
+  assert.equal(productsOf(wooden!)?.title, 'Подборка: барный стул из дерева');
+  assert.deepEqual((productsOf(wooden!)?.value ?? []).map((p) => p.sku).sort(), ['w1', 'w2']);
+});
+
+test('"а с диагональю поменьше?" after 65-inch TVs asks for smaller ones, as "а поменьше?" does; "with a bigger screen?" likewise', async () => {
+  const tvs = (lang: 'ru' | 'en') =>
+    buildCatalogIndex(
+      [32, 43, 50, 55, 65, 65, 77, 83].map((inches, i) =>
+        item(`t${i}`, lang === 'ru' ? `${inches} дюймовый телевизор Smart TV LG UHD ${i}` : `LG ${inches}" Class UHD ${i} 4K Smart TV`, [lang === 'ru' ? 'Телевизоры' : 'TVs'], 100000 + inches * 1000),
+      ),
+      { language: lang },
+    );
+  const inchesOf = (name: string) => Number(/(\d+)(?:"| дюйм)/u.exec(name)?.[1]);
+  const [, smaller] = await dialogOn(tvs('ru'), 'ru', ['телевизор 65 дюймов', 'а с диагональю поменьше?']);
+  // Before: the same 65-inch TVs, "В начале — с самым маленьким экраном".
+  const small = (productsOf(smaller!)?.value ?? []).map((p) => p.name);
+  assert.ok(small.length >= 3, messageOf(smaller!));
+  assertEvery(small, (name) => inchesOf(name) < 65);
+  const [, bigger] = await dialogOn(tvs('en'), 'en', ['tv 55 inch', 'with a bigger screen?']);
+  const big = (productsOf(bigger!)?.value ?? []).map((p) => p.name);
+  assert.ok(big.length >= 3, messageOf(bigger!));
+  assertEvery(big, (name) => inchesOf(name) > 55);
+});
