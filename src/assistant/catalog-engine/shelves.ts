@@ -247,13 +247,23 @@ function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
 
 /**
  * The close cards after those matching every word are of the kind asked for: when a card of that
- * kind matches every word, one that misses the product word is no close choice (touchscreens
- * marked "- АА" after the one AAA battery of "батарейки ааа"), nor one of another kind whose
- * name says none of the buyer's words (the cables a feed filed under "ВИДЕОРЕГИСТРАТОРЫ", after
- * its five dash cameras; a "Galaxy … Adapter" after Galaxy phones stays).
+ * kind matches every word (or as many as any card), one that misses the product word is no
+ * close choice (touchscreens marked "- АА" after the one AAA battery of "батарейки ааа"), nor
+ * one of another kind whose name says none of the buyer's words (the cables a feed filed under
+ * "ВИДЕОРЕГИСТРАТОРЫ", after its five dash cameras; a "Galaxy … Adapter" after Galaxy phones
+ * stays).
  */
 function closeOfKind(run: SearchRun, text: string): SearchRun {
-  if (!run.hits.some((h) => h.ofKind === true && (h.coverage ?? 1) >= 1)) {
+  const whole = run.hits.some((h) => h.ofKind === true && (h.coverage ?? 1) >= 1);
+  // Or, when nothing matches every word, one of the kind matches as many as any card does
+  // ("унитаз с косым выпуском", whose names write "кос.вып"): then only what names the product
+  // word as what it is for goes (the valves "д/унитаза"); cards matching the other words stay
+  // ('24" Samsung' for "монитор 24 дюйма", whose names do not say "монитор").
+  let most = 0;
+  for (const h of run.hits) {
+    most = Math.max(most, h.coverage ?? 1);
+  }
+  if (!whole && !run.hits.some((h) => h.ofKind === true && (h.coverage ?? 1) >= most)) {
     return run;
   }
   const asked = new Set(tokenize(text).map(stem));
@@ -264,7 +274,9 @@ function closeOfKind(run: SearchRun, text: string): SearchRun {
     const forAt = words.findIndex((w) => COMPATIBILITY_WORDS.has(w));
     return (forAt < 0 ? words : words.slice(0, forAt)).some((w) => asked.has(stem(w)));
   };
-  const hits = run.hits.filter((h) => (h.headMatched !== false || (h.coverage ?? 1) >= 1) && (h.ofKind !== false || namesAsked(h)));
+  const hits = whole
+    ? run.hits.filter((h) => (h.headMatched !== false || (h.coverage ?? 1) >= 1) && (h.ofKind !== false || namesAsked(h)))
+    : run.hits.filter((h) => !(h.headMatched === true && h.ofKind === false && !namesAsked(h)));
   return hits.length === run.hits.length ? run : { ...run, hits };
 }
 

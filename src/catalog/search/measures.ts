@@ -109,6 +109,10 @@ function measureAt(words: readonly string[], i: number): { word: string; used: n
     if (pair !== undefined) {
       return { word: measureWord(w, pair), used: 3 };
     }
+    // "24 in 1" (a card reader's slots, "6-in-1" of an air fryer) is how many things it does, not inches.
+    if (next === 'in' && words[i + 2] === '1') {
+      return null;
+    }
     const unit = UNITS.get(next);
     return unit === undefined ? null : { word: measureWord(w, unit), used: 2 };
   }

@@ -9,7 +9,7 @@ import { NOMINATIVE_ADJECTIVE } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
 import { MAX_EXCLUDED_PHRASES, MAX_EXCLUDED_WORDS } from './excluded-words.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
-import { mergeMeasureBounds, spellMarks } from './measures.ts';
+import { mergeMeasureBounds, parseMeasure, spellMarks } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
 import { AGAINST_WORDS, compatibilityAsFor, isCompatibilityAt, startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
@@ -116,6 +116,12 @@ export function parseMessage(
   for (const mention of brands.find(words, false, (w) => isKnownStem(stem(w)) || isKnownStem(w))) {
     const before = words[mention.start - 1];
     const span = words.slice(mention.start, mention.start + mention.length);
+    // A brand written as a measure after other words is the measure ("hdmi cable 3m": three
+    // metres, not the brand 3M, whose privacy filters filled the answer); searched as a word, it
+    // still finds the brand's names.
+    if (mention.length === 1 && mention.start > 0 && parseMeasure(span[0] as string) !== null) {
+      continue;
+    }
     if (isCompatibilityAt(words, mention.start - 1) && !AGAINST_WORDS.has(before as string)) {
       // Keep it as a search word, spelled as the catalogue spells it ("самсунг" → "samsung").
       replaced.set(mention.start, tokenize(mention.brand).join(' '));

@@ -258,3 +258,23 @@ test('one SSD of the size asked for is followed by other SSDs as close ones, not
   const [model] = await dialogOn(drives, 'ru', ['ssd 850 pro']);
   assertEvery((productsOf(model!)?.value ?? []).map((p) => p.name), (name) => /\b850\b/u.test(name));
 });
+
+test('when nothing matches every word, the toilets matching most of them come without the valves "д/унитаза" beside them', async () => {
+  const plumbing = buildCatalogIndex(
+    [
+      item('t1', 'Компакт Хит косой слив', ['Унитазы (Компакты)'], 3500),
+      item('t2', 'Компакт "Анимо" кос.вып Сантек', ['Унитазы (Компакты)'], 4550),
+      item('t3', 'Компакт "Лига"косой вып.(станд.1реж) Сантек', ['Унитазы (Компакты)'], 3050),
+      item('t4', 'Компакт "Орион" (+арматура,крепл,сиденье)', ['Унитазы (Компакты)'], 3050),
+      item('v1', 'Клапан д/унитаза верт/ниж 3/8 метал.рез', ['Клапан впуска'], 450),
+      item('v2', 'Клапан д/унитаза верт/ниж 1/2 АРА-2', ['Клапан впуска'], 460),
+      item('v3', 'Клапан д/унитаза гориз/бок 1/2 АРА-1', ['Клапан впуска'], 407),
+    ],
+    { language: 'ru' },
+  );
+  const [answer] = await dialogOn(plumbing, 'ru', ['унитаз с косым выпуском']);
+  const names = (productsOf(answer!)?.value ?? []).map((p) => p.name);
+  // Before: the three valves after the three toilets.
+  assert.ok(names.length >= 2, messageOf(answer!));
+  assertEvery(names, (name) => /^Компакт/u.test(name));
+});

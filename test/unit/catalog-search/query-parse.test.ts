@@ -161,3 +161,22 @@ test('an adjective after what the item is for is said of the item: "стул д�
   // Without an adjective after it, what the item is for leaves the category word out as before.
   assert.equal(shop.parseDetailed('стул для кухни').text, 'кухни');
 });
+
+test('a brand written as a measure after other words is the measure: "hdmi cable 3m" is three metres, "3m privacy filter" the brand', () => {
+  const shop = buildCatalogIndex(
+    [
+      { sku: 'f1', name: '3M Black Privacy Filter for Desktops PF19.0', brand: '3M', categories: ['Display privacy filters'], available: true, price: 74.95, params: {} },
+      { sku: 'f2', name: '3M MS80B Adjustable Monitor Stand', brand: '3M', categories: ['Monitor arms'], available: true, price: 34.95, params: {} },
+      { sku: 'c1', name: 'Manhattan HDMI Cable signal cable 3 m Black', brand: 'Manhattan', categories: ['HDMI cables'], available: true, price: 25.95, params: {} },
+      { sku: 'c2', name: 'Manhattan HDMI Cable, 4K, 3m, Male to Male', brand: 'Manhattan', categories: ['HDMI cables'], available: true, price: 6.95, params: {} },
+      { sku: 'c3', name: 'Manhattan HDMI Cable 1.5 m Black', brand: 'Manhattan', categories: ['HDMI cables'], available: true, price: 5.95, params: {} },
+    ],
+    { language: 'en' },
+  );
+  const cable = shop.parseDetailed('hdmi cable 3m');
+  // Before: the brand 3M, and its privacy filters under «Nothing here matches "hdmi cable"».
+  assert.equal(cable.filters.brands, undefined);
+  const run = runSearch(shop, searchRequestOf(cable), 6);
+  assert.deepEqual(run.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['c1', 'c2']);
+  assert.deepEqual(shop.parseDetailed('3m privacy filter').filters.brands, ['3M']);
+});

@@ -764,3 +764,19 @@ test('"case for iphone 6s that holds cards" on Best Buy: cases for the 6s, none 
   assertEvery(first, (n) => /\b6s\b/i.test(n) && /case|sleeve/i.test(n));
   assertNone(first, (n) => /plus/i.test(n));
 });
+
+test('"24 in 1" of a card reader is no 24 inches: "монитор 24 дюйма" shows the 24" monitors first, not the reader', () => {
+  const shop = buildCatalogIndex(
+    [
+      { sku: 'r1', name: 'ExpressCard 34mm Картридер 24 in 1', categories: ['NB АКСЕСУАРЫ'], available: true, price: 1652, params: {} },
+      { sku: 'm1', name: '24" Samsung T240 HDMI/DVI/VGA/USB', categories: ['МОНИТОРЫ Б/У'], available: true, price: 6726, params: {} },
+      { sku: 'm2', name: '24" Acer H243X 1920х1080 DVI/VGA без ноги', categories: ['МОНИТОРЫ Б/У'], available: true, price: 5310, params: {} },
+      { sku: 'm3', name: '19" Acer V193HQ W', categories: ['МОНИТОРЫ'], available: true, price: 2950, params: {} },
+    ],
+    { language: 'ru' },
+  );
+  const run = runSearch(shop, searchRequestOf(shop.parseDetailed('монитор 24 дюйма')), 6);
+  const skus = run.hits.map((h) => h.product.sku);
+  assert.deepEqual(skus.slice(0, 2).sort(), ['m1', 'm2']);
+  assert.ok(!skus.includes('r1'), skus.join(', '));
+});
