@@ -16,7 +16,7 @@ import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
-import { shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
+import { onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
 import { shownCardAnswer, shownCardAsked } from './shown-card.ts';
 import { superlativeAnswer, superlativeAsked } from './superlatives.ts';
 import { currencySymbol } from '../currency.ts';
@@ -416,7 +416,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
 
-  // "Сравни первые две": two of the cards just shown, side by side.
+  // "Сравни первые две": two of the cards just shown, side by side; with one shown, a question.
+  if (prev && prev.shown.length === 1 && shownPairAsked(text, SHELF_SIZE) !== null) {
+    const one = onlyOneShownAnswer(turn, index, prev);
+    if (one) {
+      return one;
+    }
+  }
   const pair = prev && prev.shown.length > 1 ? shownPairAsked(text, prev.shown.length) : null;
   if (prev && pair) {
     const compared = shownComparisonAnswer(turn, index, prev, pair);

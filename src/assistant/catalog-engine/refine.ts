@@ -213,7 +213,7 @@ export function saidAfterConnector(message: string): string | null {
   const words = m ? (m[1] as string).split(/\s+/u).filter((w) => w !== '' && !ASKING_FILLER.has(w.toLowerCase())) : [];
   // Said back only when it reads as a name or a real word: a Latin name ("amd", "ryzen") or a
   // Russian word in the form "с" gives it ("ледогенератором"); garbage ("а с ыврапр?") never.
-  return words.length > 0 && words.every((w) => LATIN_NAME.test(w) || INSTRUMENTAL.test(w.toLowerCase()) || hasAdjectiveEnding(w.toLowerCase())) ? words.join(' ') : null;
+  return words.length > 0 && (words.every((w) => LATIN_NAME.test(w)) || featureWords(words.map((w) => w.toLowerCase()))) ? words.join(' ') : null;
 }
 const LATIN_NAME = /^[a-z][a-z0-9+-]{1,19}$/iu;
 // "does it have a backlit keyboard?": what it should have, as "with" says it.
@@ -274,7 +274,16 @@ const INSTRUMENTAL = /^[а-яё]{3,}(?:ом|ем|ём|ой|ей|ёй|ами|ям
  * word may be garbage and is never repeated back.
  */
 export function asksWithFeature(message: string, words: readonly string[]): boolean {
-  return leadingWithWord(message) === 'с' && words.length > 0 && words.every((w) => INSTRUMENTAL.test(w) || hasAdjectiveEnding(w));
+  return leadingWithWord(message) === 'с' && featureWords(words);
+}
+
+/** Where on the item a feature is ("с морозилкой снизу"): a word of where, beside the feature's own. */
+const PLACE_WORDS: ReadonlySet<string> = new Set(['снизу', 'сверху', 'сбоку', 'спереди', 'сзади', 'внизу', 'вверху', 'наверху']);
+
+/** Whether words name a feature in real Russian words: nouns in the form "с" gives, adjectives, and where it is. */
+function featureWords(words: readonly string[]): boolean {
+  const said = words.filter((w) => !PLACE_WORDS.has(w));
+  return said.length > 0 && said.every((w) => INSTRUMENTAL.test(w) || hasAdjectiveEnding(w));
 }
 
 /** Whether a follow-up opens by saying what the item comes with ("а с картами?", "with 16gb ram"). */

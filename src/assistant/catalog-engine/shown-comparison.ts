@@ -125,3 +125,15 @@ export function shownComparisonAnswer(turn: Turn, index: CatalogIndex, prev: Eng
   const state: EngineState = { ...prev, shown: [a.sku, b.sku] };
   return result(turn, { message, shelf: { products: [a, b], title: t.titleCompared(shortName(a), shortName(b)), shelfId: 'aisle-compare', sourceQuery: turn.text } }, state);
 }
+
+/**
+ * "Сравни первые две" when one card was shown: that card, and a question of what to compare it
+ * with (it was searched as a request and answered "nothing found"); null when the card is gone.
+ */
+export function onlyOneShownAnswer(turn: Turn, index: CatalogIndex, prev: EngineState): EngineResult | null {
+  const only = index.bySku(prev.shown[0] ?? '');
+  if (!only) {
+    return null;
+  }
+  return result(turn, { message: turn.t.onlyOneShown(shortName(only)), shelf: { products: [only], title: shortName(only), shelfId: 'aisle-compare', sourceQuery: turn.text } }, prev);
+}

@@ -228,6 +228,7 @@ const RU = {
   comparedFrom: (what: string, price: string) => `${what} — от ${price}`,
   comparedMissing: (missing: string, found: string) => `«${missing}» в нашем каталоге нет — вот ${found}.`,
   titleCompared: (a: string, b: string) => `${a} и ${b}`,
+  onlyOneShown: (name: string) => `Я показал только один вариант — «${name}». С чем его сравнить? Назовите модель или что для вас важно.`,
   shownFact: (name: string, fact: string) => `«${name}» — ${fact}`,
   shownDetail: (lines: string[], silent: number) =>
     `По карточкам: ${lines.join('; ')}.${silent > 0 ? ` В карточках остальных (${silent}) об этом не сказано.` : ''}`,
@@ -381,6 +382,7 @@ const EN: typeof RU = {
   comparedFrom: (what: string, price: string) => `${what} from ${price}`,
   comparedMissing: (missing: string, found: string) => `We don't have “${missing}” — here is ${found}.`,
   titleCompared: (a: string, b: string) => `${a} vs ${b}`,
+  onlyOneShown: (name: string) => `I showed just one option, “${name}”. What should I compare it with? Name a model or what matters to you.`,
   shownFact: (name: string, fact: string) => `“${name}”: ${fact}`,
   shownDetail: (lines: string[], silent: number) =>
     `From the cards: ${lines.join('; ')}.${silent > 0 ? ` The other ${silent === 1 ? 'card does' : `${silent} cards do`} not say.` : ''}`,

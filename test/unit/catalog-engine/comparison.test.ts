@@ -175,3 +175,14 @@ test('a side is titled as the model\'s name writes it, and its price is one of i
     assert.ok(shown.has(Number(m[1]!.replace(/,/gu, ''))), `${m[0]} is no shown card's price: ${messageOf(answer!)}`);
   }
 });
+
+test('"сравни первые два" after a single card asks what to compare it with, in both languages', async () => {
+  const [shown, compare] = await dialogOn(index, 'ru', ['телевизор samsung 55', 'сравни первые два']);
+  assert.equal(productsOf(shown!)?.value.length, 1);
+  // Before: «Такого в нашем каталоге не нашлось», no card.
+  assert.match(messageOf(compare!), /^Я показал только один вариант — «Телевизор Samsung .+»\. С чем его сравнить\?/u);
+  assert.deepEqual(productsOf(compare!)?.value.map((c) => c.sku), productsOf(shown!)?.value.map((c) => c.sku));
+  const tvs = buildCatalogIndex([item('a', 'Samsung 55" Class CU7000 Crystal UHD 4K Smart TV', ['TVs'], 399.99, 'A TV', 'Samsung'), item('b', 'LG 43" Class UR8000 4K Smart TV', ['TVs'], 279.99, 'A TV', 'LG')], { language: 'en' });
+  const [, english] = await dialogOn(tvs, 'en', ['samsung tv 55', 'compare the first two']);
+  assert.match(messageOf(english!), /^I showed just one option, “Samsung 55" Class CU7000/u);
+});

@@ -692,3 +692,12 @@ test('"а с диагональю поменьше?" after 65-inch TVs asks for 
   assert.ok(big.length >= 3, messageOf(bigger!));
   assertEvery(big, (name) => inchesOf(name) > 55);
 });
+
+test('"а с морозилкой снизу?" after refrigerators is a feature said with where it is: the same refrigerators, saying none states it', async () => {
+  const [, lower] = await dialogOn(index, 'ru', ['холодильник', 'а с морозилкой снизу?']);
+  // Before: «Такого в нашем каталоге не нашлось», no card ("снизу" read as garbage).
+  assert.match(messageOf(lower!), /«морозилкой снизу»/u);
+  const names = (productsOf(lower!)?.value ?? []).map((p) => p.name);
+  assert.ok(names.length > 0);
+  assertEvery(names, (name) => /^Холодильник/u.test(name));
+});
