@@ -45,7 +45,8 @@ function brandAsWritten(said: string, brand: string | undefined): string {
 export function freshContext(message: string, parsed: DetailedQuery, index?: CatalogIndex): SearchContext {
   const brandWords = new Set(parsed.brandWords.flatMap((b) => tokenize(b)));
   const excludedBrandWords = new Set((parsed.filters.excludeBrands ?? []).flatMap((b) => tokenize(b)));
-  const keep = new Set([...parsed.categoryWords, ...tokenize(parsed.text), ...brandWords]);
+  // A category said in two words ("vacuum cleaner") keeps each.
+  const keep = new Set([...parsed.categoryWords, ...parsed.categoryWords.flatMap((c) => tokenize(c)), ...tokenize(parsed.text), ...brandWords]);
   // The buyer's own spelling ("iPhone") and order, with connecting words between kept
   // words ("чехол для ноутбука"), brands as the catalogue writes them, without price
   // words (said separately). Words the parser replaced (a synonym, a typo's correction)

@@ -58,7 +58,7 @@ const GROUPS: string[][] = [
   ['микроволновка', 'микроволновая', 'свч', 'microwave'],
   ['мультиварка', 'multicooker'],
   ['тостер', 'toaster'],
-  ['пылесос', 'vacuum'],
+  ['пылесос', 'vacuum', 'vacuum cleaner'],
   ['робот', 'robot'],
   ['утюг', 'iron'],
   ['парогенератор', 'steam generator'],

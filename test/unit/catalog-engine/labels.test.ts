@@ -281,3 +281,24 @@ test('a word written with a dot is titled whole and as the names write it: "а m
   const [fresh] = await dialogOn(drives, 'ru', ['ssd m.2']);
   assert.equal(productsOf(fresh!)?.title, 'Подборка: SSD M.2');
 });
+
+test('"vacuum cleaner" is a vacuum: the robot vacuums are found, and a title keeps both words of the category said', async () => {
+  const vacuums = buildCatalogIndex(
+    [
+      item('s1', 'LEVOIT LVAC-200 Cordless Stick Vacuum', ['Home', 'Stick Vacuums'], 169.99, 'A cordless stick vacuum', 'LEVOIT'),
+      item('s2', 'Tineco Pure One S11 Smart Cordless Stick Vacuum', ['Home', 'Stick Vacuums'], 249, 'A cordless stick vacuum', 'Tineco'),
+      item('u1', 'Shark Navigator Lift-Away NV352 Upright Vacuum', ['Home', 'Vacuums'], 159.99, 'An upright vacuum', 'Shark'),
+      item('r1', 'eufy RoboVac 11S Slim Robot Vacuum', ['Home', 'Robot Vacuums'], 159.99, 'A robot vacuum', 'eufy'),
+      item('r2', 'Roborock Q5 Max Robot Vacuum', ['Home', 'Robot Vacuums'], 269.99, 'A robot vacuum', 'Roborock'),
+      item('r3', 'iRobot Roomba j7+ Self-Emptying Robot Vacuum', ['Home', 'Robot Vacuums'], 599.99, 'A robot vacuum', 'iRobot'),
+    ],
+    { language: 'en' },
+  );
+  const [robots] = await dialogOn(vacuums, 'en', ['robot vacuum cleaner']);
+  // Before: one robot vacuum.
+  assert.deepEqual((productsOf(robots!)?.value ?? []).map((p) => p.sku).sort(), ['r1', 'r2', 'r3']);
+  const [cordless] = await dialogOn(vacuums, 'en', ['vacuum cleaner cordless under 300']);
+  // Before: "Picks: vacuum clean cordless under $300" under «Nothing matches "vacuum cleaner cordless" exactly».
+  assert.equal(productsOf(cordless!)?.title, 'Picks: vacuum cleaner cordless under $300');
+  assert.doesNotMatch(messageOf(cordless!), /Nothing matches/u);
+});
