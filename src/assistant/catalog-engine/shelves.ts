@@ -247,11 +247,12 @@ function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
 
 /**
  * The close cards after those matching every word are of the kind asked for: when a card of that
- * kind matches every word (or as many as any card), one that misses the product word is no
- * close choice (touchscreens marked "- АА" after the one AAA battery of "батарейки ааа"), nor
- * one of another kind whose name says none of the buyer's words (the cables a feed filed under
- * "ВИДЕОРЕГИСТРАТОРЫ", after its five dash cameras; a "Galaxy … Adapter" after Galaxy phones
- * stays).
+ * kind matches every word, one that misses the product word is no close choice (touchscreens
+ * marked "- АА" after the one AAA battery of "батарейки ааа"), nor one of another kind whose
+ * name says none of the buyer's words (the cables a feed filed under "ВИДЕОРЕГИСТРАТОРЫ", after
+ * its five dash cameras; a "Galaxy … Adapter" after Galaxy phones stays). When none matches
+ * every word but one of the kind matches as many as any card, only cards of another kind that
+ * name the product word as what they are for go (see below).
  */
 function closeOfKind(run: SearchRun, text: string): SearchRun {
   const whole = run.hits.some((h) => h.ofKind === true && (h.coverage ?? 1) >= 1);

@@ -57,7 +57,7 @@ function kindWordsOfFirst(firstWords: string[], name: string): string[] {
   return short ? [short.short, word as string] : kind;
 }
 
-/** The length of an abbreviation a name may open with as its kind ("SSD", "HDD", "ИБП"). */
+/** An abbreviation in capitals a name may open with as its kind ("SSD", "HDD", "ИБП"): two to five letters. */
 const ABBREVIATION = /^(?:\p{Lu}{2,5})$/u;
 
 /**
