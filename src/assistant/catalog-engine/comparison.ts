@@ -206,8 +206,8 @@ export function comparisonAnswer(turn: Turn, index: CatalogIndex, sides: [string
   const nameA = sideName(a, turn);
   const nameB = sideName(b, turn);
   // The lowest price of the side's cards: a price no card shows is not named.
-  const from = (side: Side, name: string): string | null => {
-    const prices = (side === a ? shownA : shownB).map((p) => p.price).filter((p): p is number => typeof p === 'number');
+  const from = (shown: CatalogProduct[], name: string): string | null => {
+    const prices = shown.map((p) => p.price).filter((p): p is number => typeof p === 'number');
     return prices.length > 0 ? t.comparedFrom(name, formatPrice(Math.min(...prices), currency, lang)) : null;
   };
   let message: string;
@@ -217,7 +217,7 @@ export function comparisonAnswer(turn: Turn, index: CatalogIndex, sides: [string
     message = t.comparedMissing(missing, found);
     title = found;
   } else {
-    message = t.compared(nameA, nameB, [from(a, nameA), from(b, nameB)].filter((x): x is string => x !== null).join('; '));
+    message = t.compared(nameA, nameB, [from(shownA, nameA), from(shownB, nameB)].filter((x): x is string => x !== null).join('; '));
     title = t.titleCompared(nameA, nameB);
   }
   const state: EngineState = { v: 1, kind: 'search', lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: products.map((p) => p.sku) };

@@ -10,7 +10,7 @@ import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/searc
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
-import { COMPATIBILITY_WORDS, startsPurpose } from '../../catalog/search/stopwords.ts';
+import { COMPATIBILITY_WORDS } from '../../catalog/search/stopwords.ts';
 import { closeMeasure, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
@@ -202,14 +202,7 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
     // The end of a model's name ("ultra" of "samsung s24 ultra") names no kind: the film "для Galaxy S24 Ultra" is not one.
     const one = word !== null && word.known && !word.word.includes(' ') && !isModelSuffix(word.word) ? word.word : undefined;
     // Said before what it is for: "Защитное стекло Deppa для iPhone 15" is no iPhone.
-    const named = (p: CatalogProduct) => {
-      if (one === undefined) {
-        return false;
-      }
-      const words = tokenize(p.name);
-      const own = words.findIndex(startsPurpose);
-      return shows((own < 0 ? words : words.slice(0, own)).map(stem), one);
-    };
+    const named = (p: CatalogProduct) => one !== undefined && shows(nameBeforePurpose(p.name).map(stem), one);
     asked = shown.filter((h) => h.product.sku === best || index.sameKind(best, h.product.sku) || named(h.product));
   } else {
     // The kind in the buyer's own word first: the cheapest earbuds, not on-ear headphones.
@@ -268,17 +261,23 @@ function closeOfKind(run: SearchRun, text: string): SearchRun {
     return run;
   }
   const asked = new Set(tokenize(text).map(stem));
-  // The words of the name before what it is for: "Water Filter … for Philips Espresso Machines"
-  // names no espresso machine.
-  const namesAsked = (h: SearchHit): boolean => {
-    const words = tokenize(h.product.name.slice(0, MAX_NAME_READ));
-    const forAt = words.findIndex((w) => COMPATIBILITY_WORDS.has(w));
-    return (forAt < 0 ? words : words.slice(0, forAt)).some((w) => asked.has(stem(w)));
-  };
+  // "Water Filter … for Philips Espresso Machines" names no espresso machine.
+  const namesAsked = (h: SearchHit): boolean => nameBeforePurpose(h.product.name).some((w) => asked.has(stem(w)));
   const hits = whole
     ? run.hits.filter((h) => (h.headMatched !== false || (h.coverage ?? 1) >= 1) && (h.ofKind !== false || namesAsked(h)))
     : run.hits.filter((h) => !(h.headMatched === true && h.ofKind === false && !namesAsked(h)));
   return hits.length === run.hits.length ? run : { ...run, hits };
+}
+
+/**
+ * The words of a product's name before what it is for ("защитное стекло deppa" of "Защитное
+ * стекло Deppa для iPhone 15"), the name read to MAX_NAME_READ characters. Names say what they
+ * are for with COMPATIBILITY_WORDS alone.
+ */
+function nameBeforePurpose(name: string): string[] {
+  const words = tokenize(name.slice(0, MAX_NAME_READ));
+  const at = words.findIndex((w) => COMPATIBILITY_WORDS.has(w));
+  return at < 0 ? words : words.slice(0, at);
 }
 
 /** Fewer cards than this after `closeOfKind` are followed by more of the kind (`moreOfKind`). */
