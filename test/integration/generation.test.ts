@@ -15,6 +15,8 @@ import type { AssistantEngine } from '../../src/assistant/engine.ts';
 import type { EngineResolver } from '../../src/assistant/engines.ts';
 import type { Tenant } from '../../src/config/index.ts';
 import { createStorage } from '../../src/db/create-db.ts';
+import { GenerateResponse } from '../../src/modules/generation/schemas.ts';
+import { Value } from 'typebox/value';
 import { resultHolder, isTurnLookup } from '../helpers/held-results.ts';
 
 const HOPPER_JPEG = readSharedData('images/pillow_testimages/hopper.jpg').toString('base64');
@@ -205,6 +207,15 @@ for (const dialect of DIALECTS) {
       assert.ok(answer.events[0].url);
       const again = await generate(t.app, body({ threadId: 'debug-2', trafficType: 'debug', runtimeContext: { tenant_id: 'shop-b' } }, 'другой текст'));
       assert.deepEqual(again.json().response, answer.response, 'independent of text and section');
+      // The ids come back exactly, whatever they hold, in a body of the documented shape.
+      const odd = 'debug "quoted" \\ back\u2028slash ё 🛒 <b>';
+      const echoed = await generate(t.app, body({ threadId: odd, trafficType: 'debug' }));
+      assert.equal(echoed.statusCode, 200, echoed.body);
+      assert.equal(echoed.headers['content-type'], 'application/json; charset=utf-8');
+      assert.equal(echoed.json().threadId, odd);
+      const shown = echoed.json() as Record<string, unknown>;
+      assert.deepEqual({ ...shown, threadId: answer.threadId }, answer);
+      assert.ok(Value.Check(GenerateResponse, shown), [...Value.Errors(GenerateResponse, shown)].map((e) => `${e.instancePath} ${e.message}`).join('; '));
     });
 
     test('debug traffic still needs a valid body and the guest token, and a hidden dialog still answers 404', async () => {

@@ -1,7 +1,8 @@
 /**
  * What each instance keeps in memory of the dialog list and of shared dialogs follows changes
  * made on another instance within a second: a stored turn and a hidden dialog show in the other
- * instance's list, and a revoked link or a hidden dialog's link stops opening there (two apps on
+ * instance's list, and a revoked link or a hidden dialog's link stops opening there, as debug
+ * traffic on the hidden dialog stops being answered (two apps on
  * one PostgreSQL, told through LISTEN/NOTIFY, or through Redis pub/sub when Redis is configured).
  * Both instances have served the list and the link before each change, so both hold them.
  */
@@ -50,9 +51,20 @@ async function changesFollowedAcross(redis: () => Redis | null) {
     await turn(one, 'a');
     const link = await shareToken(one.app, { user_id: g.resourceId, dialog_id: 'a' }, g.token);
     const opens = async (t: TestApp, token: string) => (await readShared(t.app, token)).statusCode === 200;
+    const debugAnswered = async (t: TestApp, threadId: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/shopping/generate',
+        headers: auth(g.token),
+        payload: { threadId, resourceId: g.resourceId, trafficType: 'debug', messages: [{ role: 'user', content: 'ping' }], runtimeContext: { tenant_id: 'shop-a' } },
+      });
+      assert.ok(res.statusCode === 200 || res.statusCode === 404, res.body);
+      return res.statusCode === 200;
+    };
     for (const t of [one, two, one, two]) {
       assert.deepEqual(await threadsOn(t, g), ['a']);
       assert.ok(await opens(t, link));
+      assert.ok(await debugAnswered(t, 'a'));
     }
 
     one.clock.advance(1_000_000);
@@ -77,8 +89,9 @@ async function changesFollowedAcross(redis: () => Redis | null) {
     assert.equal(hidden.statusCode, 204);
     assert.deepEqual(await threadsOn(two, g), ['b'], 'hidden at once where it was hidden');
     assert.equal(await opens(two, link), false);
-    const hiddenDialog = await within(async () => (await threadsOn(one, g)).join() === 'b' && !(await opens(one, link)));
-    assert.notEqual(hiddenDialog, null, "a hidden dialog leaves the other instance's list, and its link stops opening there, within a second");
+    assert.equal(await debugAnswered(two, 'a'), false, 'debug traffic there is refused at once');
+    const hiddenDialog = await within(async () => (await threadsOn(one, g)).join() === 'b' && !(await opens(one, link)) && !(await debugAnswered(one, 'a')));
+    assert.notEqual(hiddenDialog, null, "a hidden dialog leaves the other instance's list, its link stops opening and debug traffic there is refused, within a second");
     took.push(`hidden dialog ${hiddenDialog} ms`);
     process.stdout.write(`# on the other instance: ${took.join(', ')}\n`);
   } finally {

@@ -2,7 +2,8 @@
  * Database round trips of the small requests on PostgreSQL, once the caller's guest session
  * is held in memory: a debug generation, a dialog-list page, a reaction and a share read each
  * take one query (the reaction is found, checked and written in one statement), and the hot
- * queries run as named prepared statements. A list's first page and a shared dialog read again
+ * queries run as named prepared statements. Debug traffic on a dialog it was answered on
+ * before takes none. A list's first page and a shared dialog read again
  * come from memory (no query) until the session's dialogs change.
  */
 import { describe, test } from 'node:test';
@@ -33,6 +34,9 @@ describe('round trips per request [postgres]', { skip: postgresSkip }, () => {
       const debug = await counted(generate('debug'));
       assert.equal(debug.res.statusCode, 200, debug.res.body);
       assert.equal(debug.queries.length, 1, `debug generation: ${debug.queries.join('\n')}`);
+      const debugAgain = await counted(generate('debug'));
+      assert.equal(debugAgain.res.body, debug.res.body);
+      assert.equal(debugAgain.queries.length, 0, `debug traffic on the same dialog again: ${debugAgain.queries.join('\n')}`);
 
       const list = await counted({ method: 'GET', url: '/shopping/dialogs?limit=20', headers: auth(token) });
       assert.equal(list.res.statusCode, 200, list.res.body);

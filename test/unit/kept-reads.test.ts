@@ -1,5 +1,5 @@
 /**
- * The dialog list's first pages and the shared dialogs kept in memory: bounded, forgotten when a
+ * The dialog list's first pages, the shared dialogs and where debug traffic may be answered, kept in memory: bounded, forgotten when a
  * change is announced, never kept from a read older than a change, trusted for a while only.
  * Announced through the real channel of one SQLite instance.
  */
@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import pino from 'pino';
 import { createFirstPages } from '../../src/modules/dialogs/first-pages.ts';
 import { createKeptSnapshots } from '../../src/modules/sharing/kept-snapshots.ts';
+import { createDebugOpenings } from '../../src/modules/generation/debug-openings.ts';
 import { createAnnouncedChanges, type AnnouncedChanges } from '../../src/announcements/announced-changes.ts';
 import { createEpochLru } from '../../src/modules/epoch-lru.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/storage.ts';
@@ -92,4 +93,28 @@ test('a value is trusted for ttlMs after it was kept, then read again', () => {
   now = 1001;
   assert.equal(lru.get('k'), undefined);
   assert.equal(lru.size, 0, 'the aged value is forgotten');
+});
+
+test('debug openings: any hidden dialog forgets them all, a read older than a hide is not kept, and their keys are bounded in number and characters', async () => {
+  const openings = createDebugOpenings({ changes, maxEntries: 3, maxChars: 100 });
+  const readAt = openings.epoch;
+  openings.remember('s1', 'shop\0r1\0t1', readAt);
+  openings.remember(null, 'shop\0r2\0t1', readAt);
+  assert.ok(openings.answerable('s1', 'shop\0r1\0t1'));
+  assert.ok(openings.answerable(null, 'shop\0r2\0t1'));
+  assert.equal(openings.answerable('s2', 'shop\0r1\0t1'), false, "another session's request is not this one");
+  const beforeHide = openings.epoch;
+  await changes.announce('dialog-hidden', 'some-dialog-id');
+  assert.equal(openings.answerable('s1', 'shop\0r1\0t1'), false, 'a hidden dialog, whichever, forgets every opening');
+  openings.remember('s1', 'shop\0r1\0t1', beforeHide);
+  assert.equal(openings.answerable('s1', 'shop\0r1\0t1'), false, 'read before the hide');
+  for (let i = 0; i < 5; i++) {
+    openings.remember('s1', `shop\0r1\0t${i}`, openings.epoch);
+  }
+  assert.equal(openings.size, 3, 'at most three kept');
+  openings.remember('s1', `shop\0r1\0${'x'.repeat(120)}`, openings.epoch);
+  assert.equal(openings.answerable('s1', `shop\0r1\0${'x'.repeat(120)}`), false, 'a key longer than the bound is not kept');
+  openings.remember('s1', `shop\0r1\0${'y'.repeat(80)}`, openings.epoch);
+  assert.ok(openings.answerable('s1', `shop\0r1\0${'y'.repeat(80)}`));
+  assert.equal(openings.size, 1, 'the others dropped to make room for its characters');
 });

@@ -1,6 +1,6 @@
 /**
  * What a turn answers: a stored answer as the response (with its feedback links, which
- * history never shows), and the fixed debug answer.
+ * history never shows), and the fixed debug answer (as JSON text, sent past the serializer).
  */
 import type { Tenant } from '../../config/index.ts';
 import type { AssistantResponse, EngagementEvent } from '../../assistant/contract.ts';
@@ -32,7 +32,7 @@ export function answerOf(publicBaseUrl: string, body: GenerateBody, tenant: Tena
 }
 
 /** The answer to debug traffic: the fixed stub, nothing stored. */
-export function debugAnswer(publicBaseUrl: string, body: GenerateBody): GenerateResponse {
+export function debugAnswer(publicBaseUrl: string, body: Pick<GenerateBody, 'threadId' | 'resourceId'>): GenerateResponse {
   return {
     threadId: body.threadId,
     resourceId: body.resourceId,
@@ -41,4 +41,19 @@ export function debugAnswer(publicBaseUrl: string, body: GenerateBody): Generate
     responseLatencyMs: DEBUG_STUB_LATENCY_MS,
     events: debugStubEvents(publicBaseUrl),
   };
+}
+
+/** The debug answer's JSON text after the caller's ids, written once per base URL. */
+let debugTail: { publicBaseUrl: string; json: string } | null = null;
+
+/**
+ * `debugAnswer` as the JSON text sent: the caller's two ids, then the fixed rest written once
+ * (test bots send debug traffic over and over; the serializer took a twentieth of each request).
+ */
+export function debugAnswerText(publicBaseUrl: string, body: Pick<GenerateBody, 'threadId' | 'resourceId'>): string {
+  if (debugTail?.publicBaseUrl !== publicBaseUrl) {
+    const { threadId: _t, resourceId: _r, ...rest } = debugAnswer(publicBaseUrl, { threadId: '', resourceId: '' });
+    debugTail = { publicBaseUrl, json: JSON.stringify(rest).slice(1) };
+  }
+  return `{"threadId":${JSON.stringify(body.threadId)},"resourceId":${JSON.stringify(body.resourceId)},${debugTail.json}`;
 }

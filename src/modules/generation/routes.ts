@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { identifyByBody } from '../../plugins/route-config.ts';
 import { GenerateBody, generateSchema } from './schemas.ts';
 import type { GenerationService } from './service.ts';
+import { sendJsonText } from '../dialogs/json-text-reply.ts';
 
 /** Image parts in Base64 make bodies large: 5 MiB of image is about 6.7 MiB of Base64. */
 const GENERATE_BODY_LIMIT = 8 * 1024 * 1024;
@@ -22,6 +23,10 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: { generatio
         },
       },
     },
-    async (request) => deps.generation.generate(request.body, { sessionId: request.access?.session?.id ?? null, log: request.log }),
+    async (request, reply) => {
+      const answer = await deps.generation.generate(request.body, { sessionId: request.access?.session?.id ?? null, log: request.log });
+      // Debug traffic's answer comes as JSON text already.
+      return typeof answer === 'string' ? sendJsonText(reply, answer) : answer;
+    },
   );
 }

@@ -26,15 +26,20 @@ import { dialogTitle, userText } from '../dialogs/stored-content.ts';
 import { createTrackingLinks } from '../tracking/index.ts';
 import { requestFingerprint } from './fingerprint.ts';
 import { createBuyerMemory, engineHistory } from './memory.ts';
-import { answerOf, debugAnswer } from './presentation.ts';
+import { answerOf, debugAnswerText } from './presentation.ts';
 import type { GenerationRepository, TurnDialog, TurnLookup } from './repository.ts';
 import { checkMessages, pageContext, storedContent } from './request-checks.ts';
 import type { GenerateBody, GenerateResponse } from './schemas.ts';
 import { createSingleFlight, type ClaimStore } from './single-flight.ts';
 import { createTurnQueue } from './turn-queue.ts';
+import { createDebugOpenings } from './debug-openings.ts';
 import { claimKeyOf, clientMessageIdOf, dialogKeyOf, dialogKeyText, type Caller, type Turn, type TurnRequest } from './turn.ts';
 
 export type { Caller } from './turn.ts';
+
+/** Dialog keys a debug request was last answered on, kept in memory (debug-openings.ts): at most this many, and characters of them. */
+const DEBUG_OPENINGS_KEPT = 10_000;
+const DEBUG_OPENINGS_CHARS = 2_000_000;
 
 /** How long an engine call may take before the turn fails. */
 const ENGINE_DEADLINE_MS = 120_000;
@@ -50,7 +55,7 @@ export interface GenerationDeps {
   engineFor(tenant: Tenant): AssistantEngine;
   metrics: Pick<MetricsRecorder, 'generation' | 'engineTime' | 'turnQueue'>;
   spans: SpanRecorder;
-  /** Told of each stored turn: the session's dialog list changed. */
+  /** Told of each stored turn (the session's dialog list changed); tells of hidden dialogs. */
   changes: AnnouncedChanges;
 }
 
@@ -77,6 +82,7 @@ export function createGenerationService(deps: GenerationDeps) {
   const singleFlight = createSingleFlight({ claims: deps.claims, clock, waitMs: ENGINE_DEADLINE_MS + 10_000 });
   const turns = createTurnQueue();
   deps.metrics.turnQueue(() => turns.waiting);
+  const debugOpenings = createDebugOpenings({ changes: deps.changes, maxEntries: DEBUG_OPENINGS_KEPT, maxChars: DEBUG_OPENINGS_CHARS });
 
   /**
    * The caller's dialog (undefined when none exists yet; 404 when hidden or foreign) and the
@@ -88,6 +94,17 @@ export function createGenerationService(deps: GenerationDeps) {
       throw new AppError('DIALOG_NOT_FOUND');
     }
     return found;
+  }
+
+  /** 404 when debug traffic names a hidden or foreign dialog; the dialog is read only when not known to be answerable. */
+  async function checkDebugDialog(tenant: Tenant, body: GenerateBody, caller: Caller): Promise<void> {
+    const key = dialogKeyText({ tenant, body });
+    if (debugOpenings.answerable(caller.sessionId, key)) {
+      return;
+    }
+    const readAt = debugOpenings.epoch;
+    await lookup(body, caller, null);
+    debugOpenings.remember(caller.sessionId, key, readAt);
   }
 
   /** The stored answer to a retried message; 409 when the id was used for another request. */
@@ -228,12 +245,12 @@ export function createGenerationService(deps: GenerationDeps) {
     });
   }
 
-  async function generate(tenant: Tenant, body: GenerateBody, caller: Caller, started: number, replayed: { value: boolean }): Promise<GenerateResponse> {
+  async function generate(tenant: Tenant, body: GenerateBody, caller: Caller, started: number, replayed: { value: boolean }): Promise<GenerateResponse | string> {
     const images = checkMessages(body.messages);
     const clientId = clientMessageIdOf(body);
     if (body.trafficType === 'debug') {
-      await lookup(body, caller, null);
-      return debugAnswer(config.publicBaseUrl, body);
+      await checkDebugDialog(tenant, body, caller);
+      return debugAnswerText(config.publicBaseUrl, body);
     }
     const fingerprint = requestFingerprint({ trafficType: body.trafficType ?? null, messages: body.messages, runtimeContext: body.runtimeContext });
     const request: TurnRequest = { body, tenant, caller, images, fingerprint, started };
@@ -245,7 +262,8 @@ export function createGenerationService(deps: GenerationDeps) {
   }
 
   return {
-    async generate(body: GenerateBody, caller: Caller): Promise<GenerateResponse> {
+    /** The answer, or for debug traffic its JSON text. */
+    async generate(body: GenerateBody, caller: Caller): Promise<GenerateResponse | string> {
       const started = performance.now();
       const tenant = config.tenants.get(body.runtimeContext.tenant_id);
       if (!tenant) {

@@ -41,7 +41,7 @@ export function dialogKeyOf(body: GenerateBody): DialogKey {
 }
 
 /** The dialog's key as one text: the seed of its stable id and of its claims' key. */
-export function dialogKeyText(request: TurnRequest): string {
+export function dialogKeyText(request: Pick<TurnRequest, 'tenant' | 'body'>): string {
   return `${request.tenant.id}\0${request.body.resourceId}\0${request.body.threadId}`;
 }
 
