@@ -258,7 +258,16 @@ function closeOfKind(run: SearchRun, text: string): SearchRun {
     most = Math.max(most, h.coverage ?? 1);
   }
   if (!whole && !run.hits.some((h) => h.ofKind === true && (h.coverage ?? 1) >= most)) {
-    return run;
+    // (A section asked for says the kind itself: "смеситель для кухни с высоким изливом"
+    // searches the rest among the mixers, none of which is a "кухня".)
+    if (run.hits.some((h) => h.ofKind === true) || (run.filters.categories?.length ?? 0) > 0) {
+      return run;
+    }
+    // Nothing is of the kind: a card naming the product word in another sense, matching fewer
+    // words than the best, goes ("Inked Case" for "printer ink", beside an Instax printer and
+    // its ZINK paper, "zero ink", that match both words).
+    const hits = run.hits.filter((h) => !(h.headMatched === true && h.ofKind === false && (h.coverage ?? 1) < most));
+    return hits.length === run.hits.length || hits.length === 0 ? run : { ...run, hits };
   }
   const asked = new Set(tokenize(text).map(stem));
   // "Water Filter … for Philips Espresso Machines" names no espresso machine.
@@ -424,7 +433,14 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     // is on some card ("office chair": doll chairs and "Office Finisher" stackers), the request.
     // A figure goes with the unit after it: «27 дюймов», not «дюймов».
     // So does the measure after a word naming what it measures: «шириной 60 см», not «шириной».
-    const unshownLabel = new Set(unshown(ctx.label));
+    // A size a shown card has is shown, whatever its name writes for the unit ("24 дюйма" of a '24"' monitor).
+    const lowered = ctx.label.map((w) => w.toLowerCase());
+    const sizeMissing = new Set(sizesUnshown(lowered, measures));
+    const sizeShown = (w: string): boolean => {
+      const i = ctx.label.indexOf(w);
+      return i > 0 && /^\d/u.test(ctx.label[i - 1] as string) && isUnitWord(lowered[i] as string) && !sizeMissing.has(lowered[i] as string);
+    };
+    const unshownLabel = new Set(unshown(ctx.label).filter((w) => !sizeShown(w)));
     const measurePart = (w: string | undefined): boolean => w !== undefined && (/^\d/u.test(w) || isUnitWord(w.toLowerCase()));
     let missing = ctx.label.filter(
       (w, i) =>

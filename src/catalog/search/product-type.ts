@@ -9,7 +9,7 @@
  * is before its first measure ("AOC C27G2 computer monitor 68.6 cm (27") … Full HD LED").
  */
 import { analyseQuery, analyseWords, isModelSuffix, packagedIndex } from './expansion.ts';
-import { isModifierWord, namesProductKind, productKindOfAnyForm, shortNamesIn, synonymsOfAnyForm } from './synonyms.ts';
+import { isModifierWord, namesProductKind, productKindOfAnyForm, shortNamesIn, spelledOutKind, synonymsOfAnyForm } from './synonyms.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { boundText } from './limits.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize, tokenizeName } from './tokenize.ts';
@@ -54,7 +54,12 @@ function kindWordsOfFirst(firstWords: string[], name: string): string[] {
   // A spelled-out name whose last word is the kind ("internal solid state drive") is of the short word's kind too.
   const word = kind[0];
   const short = word === undefined ? undefined : shortNamesIn(firstWords).find((s) => firstWords[s.end] === word);
-  return short ? [short.short, word as string] : kind;
+  if (short) {
+    return [short.short, word as string];
+  }
+  // A shortened name ("Бп 600Вт.") is of the kind its full words name ("блок питания") too.
+  const full = word === undefined ? undefined : spelledOutKind(word);
+  return full === undefined ? kind : [word as string, full];
 }
 
 /** An abbreviation in capitals a name may open with as its kind ("SSD", "HDD", "ИБП"): two to five letters. */

@@ -388,6 +388,31 @@ const SPELLED_OUT: ReadonlyArray<{ words: readonly string[]; short: string }> = 
   { words: ['hard', 'drive'], short: 'hdd' },
 ];
 
+/**
+ * What shop names shorten and buyers say in full: computer shops name power supplies
+ * "Бп 600Вт.", and "блок питания 600 вт" found only the few whose descriptions spell it out.
+ * A name with the short word is indexed with the full words too. ("ИБП" is not spelled out:
+ * buyers say it short, and three more words in a name weigh its other words down.)
+ */
+const SHORTENED: ReadonlyMap<string, readonly string[]> = new Map([['бп', ['блок', 'питания']]]);
+
+/** The full words of the shortened names among these (lower-case) words. */
+export function spelledOutIn(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    const full = SHORTENED.get(w);
+    if (full !== undefined && !out.includes(full[0] as string)) {
+      out.push(...full);
+    }
+  }
+  return out;
+}
+
+/** The first of the full words of a shortened name ("блок" of "бп"), the kind a buyer names. */
+export function spelledOutKind(word: string): string | undefined {
+  return SHORTENED.get(word)?.[0];
+}
+
 /** The short words of the spelled-out names in these (lower-case) words, with where each phrase ends. */
 export function shortNamesIn(words: readonly string[]): Array<{ short: string; end: number }> {
   const out: Array<{ short: string; end: number }> = [];

@@ -7,7 +7,7 @@ import { InvertedIndexBuilder, type InvertedIndex } from './inverted.ts';
 import { measureWords, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS } from './stopwords.ts';
-import { shortNamesIn } from './synonyms.ts';
+import { shortNamesIn, spelledOutIn } from './synonyms.ts';
 import { tokenizeForIndex } from './tokenize.ts';
 
 // A word in the name counts most, more again in the name's head (the part before "для"/
@@ -62,7 +62,8 @@ export function buildTextIndex(docs: CatalogProduct[], nameWordsOf: string[][]):
     return s;
   };
   // The short word of a spelled-out name ("ssd" of "solid state drive") is in the name too.
-  const short = (words: string[]): string[] => shortNamesIn(words).map((s) => s.short);
+  // And the full words of a shortened one ("блок питания" of "Бп").
+  const short = (words: string[]): string[] => [...shortNamesIn(words).map((s) => s.short), ...spelledOutIn(words)];
   const builder = new InvertedIndexBuilder(FIELDS);
   for (let i = 0; i < n; i++) {
     const p = docs[i] as CatalogProduct;

@@ -11,7 +11,7 @@ import { productFacts } from '../../../src/assistant/catalog-engine/product-fact
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { ask, buttonsOf, converse, dialogOn, index, messageOf, productsOf, shownSkus, tenant } from './helpers.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { sharedDataSkip } from '../../helpers/shared-data.ts';
+import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { loadProducts, RU_SHOPS_CATALOG } from '../catalog-search/demo-catalog.ts';
 
 test('shop topics are recognised in Russian and English', () => {
@@ -257,4 +257,13 @@ test('a question about "it" with no product on the page or shown asks which prod
   const [, shown] = await converse(['смартфон samsung', 'какая у них камера?']);
   assert.doesNotMatch(messageOf(shown!.answer), /О каком товаре/u);
   assert.doesNotMatch(messageOf((await ask('а у него есть iphone 15?')).answer), /О каком товаре/u);
+});
+
+test('nothing of the kind asked: a card naming the product word in another sense goes ("Inked Case" for "printer ink")', { skip: sharedDataSkip }, async () => {
+  const phoneShop = buildCatalogIndex(await loadProducts(sharedDataPath('catalogs/bestbuy_products_3291.jsonl')), { language: 'en' });
+  const [answer] = await dialogOn(phoneShop, 'en', ['printer ink']);
+  const cards = productsOf(answer!)?.value.map((c) => c.name) ?? [];
+  assert.ok(cards.length > 0, messageOf(answer!));
+  // The shop's Instax printer and its ZINK paper ("zero ink") match both words; no iPhone case does.
+  assertEvery(cards, (name) => /printer/i.test(name), messageOf(answer!));
 });

@@ -278,3 +278,34 @@ test('when nothing matches every word, the toilets matching most of them come wi
   assert.ok(names.length >= 2, messageOf(answer!));
   assertEvery(names, (name) => /^Компакт/u.test(name));
 });
+
+// Computer shops name power supplies as they price them: "Бп 600Вт.", filed wherever.
+const powerSupplies = [
+  ...['Aerocool VX-600 120 ATX', 'LinkWorld LW6-600W 120мм ATX', 'PowerMan 120 ATX', 'Enhance 120mm/ Active PFC ATX'].map((model, i) =>
+    item(`psu600-${i}`, `Бп 600Вт. ${model}`, [i % 2 ? 'ВЕНТИЛЯТОРЫ/СИСТЕМЫ ОХЛАЖДЕНИЯ CPU' : 'БЛОКИ ПИТАНИЯ ATX'], 3000 + i * 500),
+  ),
+  item('psu400', 'Бп 400Вт. Comstar 120 ATX', ['ВЕНТИЛЯТОРЫ/СИСТЕМЫ ОХЛАЖДЕНИЯ CPU'], 2006),
+  item('adapter', 'Адаптер D 5V/2А 5.5х2.5', ['АДАПТЕРЫ/БЛОКИ ПИТАНИЯ'], 767),
+  item('fan', 'Вентилятор Cooler Master 120мм', ['ВЕНТИЛЯТОРЫ/СИСТЕМЫ ОХЛАЖДЕНИЯ CPU'], 500),
+];
+
+test('"блок питания 600 вт" finds every "Бп 600Вт." and is titled as the buyer said it', async () => {
+  const r = await ask(powerSupplies, 'блок питания 600 вт');
+  assert.deepEqual(new Set(r.cards.slice(0, 4)), new Set(['psu600-0', 'psu600-1', 'psu600-2', 'psu600-3']), r.message);
+  assert.match(r.message, /^Блок питания 600 вт — вот 4 варианта/u);
+});
+
+// Televisions whose names give the size with an inch mark ('55"'), none curved.
+const televisions = [
+  item('tv-lg', 'Телевизор LG 55UR78 55" 4K', ['Телевизоры'], 45990),
+  item('tv-tcl', 'Телевизор TCL 55C645 55" QLED', ['Телевизоры'], 42990),
+  item('tv-small', 'Телевизор Haier 32" Smart', ['Телевизоры'], 15990),
+  item('curved-monitor', 'Монитор Samsung изогнутый 27"', ['Мониторы'], 25990),
+];
+
+test('a size the cards show by an inch mark is not called missing: "телевизор 55 дюймов изогнутый" misses only «изогнутый»', async () => {
+  const r = await ask(televisions, 'телевизор 55 дюймов изогнутый');
+  assert.deepEqual(r.cards.slice(0, 2).sort(), ['tv-lg', 'tv-tcl'], r.message);
+  assert.match(r.message, /«изогнутый»/u);
+  assert.doesNotMatch(r.message, /«[^»]*дюйм[^»]*»/u);
+});
