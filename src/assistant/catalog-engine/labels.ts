@@ -104,6 +104,9 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
         label.push(brandWords.has(n) ? brandAsWritten(originals[i] as string, index?.resolveBrand(originals[i] as string)) : (originals[i] as string));
       } else if (LABEL_CONNECTORS.has(n) && ((i > from && i < to) || (leadingPurpose && i === from))) {
         label.push(originals[i] as string);
+      } else if (i > from && i < to && IN_ONE.has(n) && /^\d+$/u.test(norms[i - 1] as string) && /^\d+$/u.test(norms[i + 1] as string)) {
+        // "6 in 1", "3 в 1": one thing said in three words, not the figures 6 and 1.
+        label.push(originals[i] as string);
       } else if (leadingPurpose && i === from + 1 && ARTICLES.has(n)) {
         label.push(originals[i] as string);
       }
@@ -111,6 +114,9 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
   }
   return { categoryWords: parsed.categoryWords, brandWords: parsed.brandWords, label };
 }
+
+/** The word between two figures that makes them one ("6 in 1 air fryer", "шампунь 3 в 1"). */
+const IN_ONE: ReadonlySet<string> = new Set(['in', 'в']);
 
 /** The words of a message as the buyer wrote them ("m.2", "wi-fi" whole), as many as the search parses. */
 function writtenWords(message: string): string[] {

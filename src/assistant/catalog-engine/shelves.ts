@@ -11,6 +11,7 @@ import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import { COMPATIBILITY_WORDS } from '../../catalog/search/stopwords.ts';
+import { boundText } from '../../catalog/search/limits.ts';
 import { closeMeasure, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
@@ -293,19 +294,31 @@ function nameBeforePurpose(name: string): string[] {
 const FEW_CARDS = SHELF_SIZE / 2;
 
 /**
- * When `closeOfKind` left fewer cards than half a shelf, more products of the kind asked for follow
- * them as close ones, within the same filters: "ssd на 1 тб" with one 1 TB SSD shows other SSDs
+ * When `closeOfKind` left fewer cards than half a shelf, or a section asked for with what the item
+ * is for found that few, more products of the kind or of the section follow them as close ones,
+ * within the same filters: "ssd на 1 тб" with one 1 TB SSD shows other SSDs
  * after it, where the hard disks of 1 TB that filled the search went and left one card. One
  * search of the product word, within the turn's budget. Reads the message's words to its bounded length.
  */
 function moreOfKind(run: SearchRun, found: SearchRun, index: CatalogIndex, turn: Turn): SearchRun {
-  if (run.hits.length === found.hits.length || run.hits.length >= FEW_CARDS || run.sort !== undefined || turn.budget.exhausted) {
+  const sectionAsked = (run.filters.categories?.length ?? 0) > 0 && run.hits.length > 0 && searchesPurposeOnly(run.text, turn.text);
+  if ((run.hits.length === found.hits.length && !sectionAsked) || run.hits.length >= FEW_CARDS || run.sort !== undefined || turn.budget.exhausted) {
     return run;
   }
   // Not after a model's number or a bare figure ("iphone 15", "флешка 64"): other models are no
   // close choice for one asked by its number.
   if (mergeMeasures(tokenize(run.text)).some((w) => /^\d+$/u.test(w))) {
     return run;
+  }
+  if (sectionAsked) {
+    // A section named with what the item is for, which few of its products say ("наушники для
+    // телефона": one pair's description names a phone): the section's others follow.
+    const taken = new Set(run.hits.map((h) => h.product.sku));
+    const listed = index
+      .search('', run.filters, SHELF_SIZE * 2, { budget: turn.budget })
+      .filter((h) => !taken.has(h.product.sku))
+      .map((h) => ({ ...h, coverage: 0 }));
+    return listed.length === 0 ? run : { ...run, hits: [...run.hits, ...listed].slice(0, SHELF_SIZE) };
   }
   // The words searched, a follow-up's with the request's ("флешка kingston" of "а kingston есть?").
   const word = index.productWord(run.text);
@@ -318,6 +331,17 @@ function moreOfKind(run: SearchRun, found: SearchRun, index: CatalogIndex, turn:
     .filter((h) => h.ofKind === true && !taken.has(h.product.sku))
     .map((h) => ({ ...h, coverage: 0 }));
   return more.length === 0 ? run : { ...run, hits: [...run.hits, ...more].slice(0, SHELF_SIZE) };
+}
+
+/** Words of a message read for what it says an item is for. */
+const MAX_PURPOSE_READ = 64;
+
+/** Whether every word searched is of what the message says the item is for ("телефона" of "наушники для телефона"). */
+function searchesPurposeOnly(searched: string, message: string): boolean {
+  const said = tokenize(boundText(message)).slice(0, MAX_PURPOSE_READ);
+  const at = said.findIndex((w) => COMPATIBILITY_WORDS.has(w));
+  const words = tokenize(searched);
+  return at >= 0 && words.length > 0 && words.every((w) => said.indexOf(w, at + 1) > at);
 }
 
 /** The message and shelf for a search run, including the honest "nothing found". */

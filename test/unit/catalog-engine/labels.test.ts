@@ -302,3 +302,26 @@ test('"vacuum cleaner" is a vacuum: the robot vacuums are found, and a title kee
   assert.equal(productsOf(cordless!)?.title, 'Picks: vacuum cleaner cordless under $300');
   assert.doesNotMatch(messageOf(cordless!), /Nothing matches/u);
 });
+
+test('"6 in 1 air fryer" is titled so, not "6 1 air fryer"; "шампунь 3 в 1" keeps its "в"', async () => {
+  const kitchen = buildCatalogIndex(
+    [
+      item('f6', 'Instant Vortex Plus 6-in-1 Air Fryer with ClearCook Window, 6 qt', ['Kitchen', 'Air Fryers'], 119.99, 'An air fryer', 'Instant'),
+      item('f4', 'Ninja AF101 4-in-1 Air Fryer, 4 qt', ['Kitchen', 'Air Fryers'], 89.99, 'An air fryer', 'Ninja'),
+      item('k1', 'Cosori Electric Kettle 1.7L', ['Kitchen', 'Kettles'], 39.99, 'A kettle', 'Cosori'),
+    ],
+    { language: 'en' },
+  );
+  const [fryer] = await dialogOn(kitchen, 'en', ['6 in 1 air fryer']);
+  assert.equal(productsOf(fryer!)?.title, 'Picks: 6 in 1 air fryer');
+  const care = buildCatalogIndex(
+    [
+      item('sh1', 'Шампунь и кондиционер 3 в 1 для мужчин, 250 мл', ['Волосы', 'Шампуни'], 450),
+      item('sh2', 'Шампунь 3 в 1 с ментолом, 400 мл', ['Волосы', 'Шампуни'], 520),
+      item('sh3', 'Шампунь для жирных волос, 200 мл', ['Волосы', 'Шампуни'], 380),
+    ],
+    { language: 'ru' },
+  );
+  const [shampoo] = await dialogOn(care, 'ru', ['шампунь 3 в 1']);
+  assert.match(productsOf(shampoo!)?.title ?? '', /^Подборка: шампунь 3 в 1$/u);
+});

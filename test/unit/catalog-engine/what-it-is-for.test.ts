@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { ask as askDemo, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { assertEvery } from '../../helpers/assert.ts';
 
 const furniture = [
   item('stool', 'Стул барный Лофт', ['Мебель', 'Стулья'], 3000, 'Подходит для кухни и бара.'),
@@ -32,4 +33,12 @@ test('"что-нибудь для кухни" on a furniture shop finds what is 
   // A product word before "для" is still a product type the shop may lack.
   const fridge = await ask('холодильник для кухни');
   assert.match(fridge.message, /не продаётся/u);
+});
+
+test('a section asked for with what it is for, which one product names ("наушники для телефона"), shows the section\'s others after it', async () => {
+  const r = await askDemo('наушники для телефона');
+  const cards = productsOf(r.answer)?.value ?? [];
+  assert.equal(cards.length, 6, messageOf(r.answer));
+  assertEvery(cards, (c) => /^Наушники/u.test(c.name), messageOf(r.answer));
+  assert.match(messageOf(r.answer), /^Наушники для телефона — вот 1 вариант и ещё 5 похожих/u);
 });
