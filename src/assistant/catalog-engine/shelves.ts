@@ -300,8 +300,16 @@ const FEW_CARDS = SHELF_SIZE / 2;
  * after it, where the hard disks of 1 TB that filled the search went and left one card. One
  * search of the product word, within the turn's budget. Reads the message's words to its bounded length.
  */
-function moreOfKind(run: SearchRun, found: SearchRun, index: CatalogIndex, turn: Turn): SearchRun {
-  const sectionAsked = (run.filters.categories?.length ?? 0) > 0 && run.hits.length > 0 && searchesPurposeOnly(run.text, turn.text);
+function moreOfKind(run: SearchRun, found: SearchRun, index: CatalogIndex, turn: Turn, asked: readonly string[]): SearchRun {
+  // The request as its title says it, a follow-up's with the words it refines ("а подешевле?").
+  // What the item is for must be a kind of thing ("телефона"), not a model or a brand it must
+  // fit ("стекло для айфона", "screen protector for galaxy s7": another phone's is no close choice).
+  const sectionAsked =
+    (run.filters.categories?.length ?? 0) > 0 &&
+    run.hits.length > 0 &&
+    !/\d/u.test(run.text) &&
+    searchesPurposeOnly(run.text, asked.join(' ')) &&
+    index.productWord(run.text)?.kind === true;
   if ((run.hits.length === found.hits.length && !sectionAsked) || run.hits.length >= FEW_CARDS || run.sort !== undefined || turn.budget.exhausted) {
     return run;
   }
@@ -311,9 +319,10 @@ function moreOfKind(run: SearchRun, found: SearchRun, index: CatalogIndex, turn:
     return run;
   }
   if (sectionAsked) {
-    // A section named with what the item is for, which few of its products say ("наушники для
-    // телефона": one pair's description names a phone): the section's others follow.
+    // A section named with the kind of thing the item is for, which few of its products say
+    // ("наушники для телефона": one pair's description names a phone): the section's others follow.
     const taken = new Set(run.hits.map((h) => h.product.sku));
+    // Within the run's bounds: "а подешевле?" after them lists the cheaper ones.
     const listed = index
       .search('', run.filters, SHELF_SIZE * 2, { budget: turn.budget })
       .filter((h) => !taken.has(h.product.sku))
@@ -347,7 +356,7 @@ function searchesPurposeOnly(searched: string, message: string): boolean {
 /** The message and shelf for a search run, including the honest "nothing found". */
 export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
-  const run = moreOfKind(closeOfKind(found, turn.text), found, index, turn);
+  const run = moreOfKind(closeOfKind(found, turn.text), found, index, turn, ctx.label);
   const products = distinctCards(run.hits.map((h) => h.product));
   const currency = currencySymbol(req.tenant, products[0]);
   const local: Turn = { ...turn, currency };

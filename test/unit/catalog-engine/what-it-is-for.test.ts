@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { ask as askDemo, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { ask as askDemo, converse, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 
 const furniture = [
@@ -41,4 +41,14 @@ test('a section asked for with what it is for, which one product names ("нау�
   assert.equal(cards.length, 6, messageOf(r.answer));
   assertEvery(cards, (c) => /^Наушники/u.test(c.name), messageOf(r.answer));
   assert.match(messageOf(r.answer), /^Наушники для телефона — вот 1 вариант и ещё 5 похожих/u);
+});
+
+test('"а подешевле?" after it lists the section\'s cheaper ones too; a model the item must fit ("стекло для айфона") brings no other model\'s', async () => {
+  const [first, cheaper] = await converse(['наушники для телефона', 'а подешевле?']);
+  const bound = Math.max(...(productsOf(first!.answer)?.value ?? []).map((c) => c.price ?? 0));
+  const cards = productsOf(cheaper!.answer)?.value ?? [];
+  assert.ok(cards.length >= 4, messageOf(cheaper!.answer));
+  assertEvery(cards, (c) => /^Наушники/u.test(c.name) && (c.price ?? Infinity) < bound, messageOf(cheaper!.answer));
+  const glass = await askDemo('стекло для айфона');
+  assertEvery(productsOf(glass.answer)?.value ?? [], (c) => /iphone/iu.test(c.name), messageOf(glass.answer));
 });
