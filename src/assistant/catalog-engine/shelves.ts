@@ -298,19 +298,12 @@ const FEW_CARDS = SHELF_SIZE / 2;
  * is for found that few, more products of the kind or of the section follow them as close ones,
  * within the same filters: "ssd на 1 тб" with one 1 TB SSD shows other SSDs
  * after it, where the hard disks of 1 TB that filled the search went and left one card. One
- * search of the product word, within the turn's budget. Reads the message's words to its bounded length.
+ * more search (the product word, or the section's listing), within the turn's budget. Reads the
+ * message's words to its bounded length.
  */
 function moreOfKind(run: SearchRun, found: SearchRun, index: CatalogIndex, turn: Turn, asked: readonly string[]): SearchRun {
-  // The request as its title says it, a follow-up's with the words it refines ("а подешевле?").
-  // What the item is for must be a kind of thing ("телефона"), not a model or a brand it must
-  // fit ("стекло для айфона", "screen protector for galaxy s7": another phone's is no close choice).
-  const sectionAsked =
-    (run.filters.categories?.length ?? 0) > 0 &&
-    run.hits.length > 0 &&
-    !/\d/u.test(run.text) &&
-    searchesPurposeOnly(run.text, asked.join(' ')) &&
-    index.productWord(run.text)?.kind === true;
-  if ((run.hits.length === found.hits.length && !sectionAsked) || run.hits.length >= FEW_CARDS || run.sort !== undefined || turn.budget.exhausted) {
+  // Most shelves are full: nothing below is read for them.
+  if (run.hits.length === 0 || run.hits.length >= FEW_CARDS || run.sort !== undefined || turn.budget.exhausted) {
     return run;
   }
   // Not after a model's number or a bare figure ("iphone 15", "флешка 64"): other models are no
@@ -318,26 +311,37 @@ function moreOfKind(run: SearchRun, found: SearchRun, index: CatalogIndex, turn:
   if (mergeMeasures(tokenize(run.text)).some((w) => /^\d+$/u.test(w))) {
     return run;
   }
-  if (sectionAsked) {
-    // A section named with the kind of thing the item is for, which few of its products say
-    // ("наушники для телефона": one pair's description names a phone): the section's others follow.
-    const taken = new Set(run.hits.map((h) => h.product.sku));
-    // Within the run's bounds: "а подешевле?" after them lists the cheaper ones.
-    const listed = index
-      .search('', run.filters, SHELF_SIZE * 2, { budget: turn.budget })
-      .filter((h) => !taken.has(h.product.sku))
-      .map((h) => ({ ...h, coverage: 0 }));
-    return listed.length === 0 ? run : { ...run, hits: [...run.hits, ...listed].slice(0, SHELF_SIZE) };
+  // A section named with the kind of thing the item is for, which few of its products say
+  // ("наушники для телефона": one pair's description names a phone): the section's others follow,
+  // within the run's bounds ("а подешевле?" after them lists the cheaper ones). The request is
+  // read as its title says it, a follow-up's with the words it refines. Not for a model or a brand
+  // the item must fit ("стекло для айфона", "screen protector for galaxy s7"): another phone's is
+  // no close choice.
+  if (
+    (run.filters.categories?.length ?? 0) > 0 &&
+    !/\d/u.test(run.text) &&
+    searchesPurposeOnly(run.text, asked.join(' ')) &&
+    index.productWord(run.text)?.kind === true
+  ) {
+    return followedBy(run, index, turn, '', () => true);
+  }
+  if (run.hits.length === found.hits.length) {
+    return run;
   }
   // The words searched, a follow-up's with the request's ("флешка kingston" of "а kingston есть?").
   const word = index.productWord(run.text);
   if (word === null || !word.known || !word.kind) {
     return run;
   }
+  return followedBy(run, index, turn, word.head, (h) => h.ofKind === true);
+}
+
+/** The run's cards, then as close ones (to a shelf) those of one more search within its filters that `keep` keeps. */
+function followedBy(run: SearchRun, index: CatalogIndex, turn: Turn, text: string, keep: (h: SearchHit) => boolean): SearchRun {
   const taken = new Set(run.hits.map((h) => h.product.sku));
   const more = index
-    .search(word.head, run.filters, SHELF_SIZE * 2, { budget: turn.budget })
-    .filter((h) => h.ofKind === true && !taken.has(h.product.sku))
+    .search(text, run.filters, SHELF_SIZE * 2, { budget: turn.budget })
+    .filter((h) => keep(h) && !taken.has(h.product.sku))
     .map((h) => ({ ...h, coverage: 0 }));
   return more.length === 0 ? run : { ...run, hits: [...run.hits, ...more].slice(0, SHELF_SIZE) };
 }
