@@ -172,7 +172,7 @@ export async function collectQueryPlans(settings: DatabaseSettings, options: { t
     const tenantId = options.tenantId;
     const sessions = createGuestSessionRepository(db, settings.kind);
     const dialogs = createDialogRepository(db);
-    const history = createHistoryRepository(db);
+    const history = createHistoryRepository(db, settings.kind);
     const generation = createGenerationRepository(db, settings.kind);
 
     const listSession = await sessions.findByTokenHash(hashToken(seededToken(seedKey, tenantId, 'bench-list')));

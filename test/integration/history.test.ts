@@ -232,6 +232,20 @@ for (const dialect of DIALECTS) {
       });
     }
 
+    test('text of any script comes back byte for byte, and the page says its length in bytes', async () => {
+      const key = { tenant_id: 'shop-a', resourceId: 'hist-scripts', threadId: 'hist-scripts-1' };
+      const text = 'ёлка 🎄 "кавычки" \\ обратная черта, U+2028:\u2028 中文 — ok';
+      const answer = await generate(t, { resourceId: key.resourceId, threadId: key.threadId, messageId: 's1', content: text });
+      const page = await readHistory(t, key);
+      assert.equal(page.statusCode, 200);
+      checkPage(page.body, 'a page of mixed scripts');
+      assert.equal(Number(page.headers['content-length']), page.rawPayload.length);
+      const items = (page.json() as HistoryBody).items;
+      assert.equal(items[0]!.content, text);
+      assert.equal(items.length, 2);
+      assert.deepEqual(items[1]!.response, answer.response, 'the answer as it was sent');
+    });
+
     test('user content sent as parts comes back as parts; a stored image as a Base64 JPEG image part', { skip: sharedDataSkip }, async () => {
       const key = { tenant_id: 'shop-a', resourceId: 'hist-parts', threadId: 'hist-parts-1' };
       await generate(t, { resourceId: key.resourceId, threadId: key.threadId, messageId: 'p1', content: [{ type: 'text', text: 'покажи смартфоны' }] });

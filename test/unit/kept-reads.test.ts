@@ -53,7 +53,7 @@ test('at most maxEntries pages, the least recently read dropped first', () => {
 
 test("a revoked link and a hidden dialog's links are forgotten; a read from before either is not kept", async () => {
   const kept = createKeptSnapshots(changes);
-  const snapshot = (dialogId: string) => ({ json: `{"d":"${dialogId}"}`, expiresAt: 1, dialogId });
+  const snapshot = (dialogId: string) => ({ json: Buffer.from(`{"d":"${dialogId}"}`), expiresAt: 1, dialogId });
   const before = kept.epoch;
   await changes.announce('share-revoked', 'h0');
   kept.set('h0', snapshot('d0'), before);
@@ -70,16 +70,16 @@ test("a revoked link and a hidden dialog's links are forgotten; a read from befo
   assert.equal(kept.size, 0);
 });
 
-test('kept links are bounded by their text as well as their number; a text over the bound is not kept', () => {
-  const kept = createKeptSnapshots(changes, { links: 10, chars: 100 });
-  const of = (chars: number) => ({ json: 'x'.repeat(chars), expiresAt: 1, dialogId: 'd' });
+test('kept links are bounded by their bytes as well as their number; an answer over the bound is not kept', () => {
+  const kept = createKeptSnapshots(changes, { links: 10, bytes: 100 });
+  const of = (bytes: number) => ({ json: Buffer.from('ж'.repeat(bytes / 2)), expiresAt: 1, dialogId: 'd' });
   kept.set('a', of(40), kept.epoch);
   kept.set('b', of(40), kept.epoch);
   kept.set('c', of(40), kept.epoch);
   assert.equal(kept.get('a'), undefined, 'the oldest went to make room');
   assert.equal(kept.get('b')?.json.length, 40);
   assert.equal(kept.get('c')?.json.length, 40);
-  kept.set('big', of(101), kept.epoch);
+  kept.set('big', of(102), kept.epoch);
   assert.equal(kept.get('big'), undefined);
   assert.equal(kept.size, 2, 'and nothing was dropped for it');
 });

@@ -8,6 +8,6 @@ import { createHistoryService } from './service.ts';
 
 /** Registers the history endpoint. */
 export function registerHistoryModule(app: FastifyInstance, ctx: AppContext): void {
-  const history = createHistoryService({ dialogs: createDialogRepository(ctx.storage.db), repository: createHistoryRepository(ctx.storage.db) });
+  const history = createHistoryService({ dialogs: createDialogRepository(ctx.storage.db), repository: createHistoryRepository(ctx.storage.db, ctx.storage.dialect) });
   registerHistoryRoutes(app, { history });
 }

@@ -1,6 +1,6 @@
 /** `POST /shopping/history` (spec 4.6). */
 import type { FastifyInstance } from 'fastify';
-import { sendJsonText } from '../dialogs/json-text-reply.ts';
+import { sendJsonPieces } from '../dialogs/json-text-reply.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { identifyByBody } from '../../plugins/route-config.ts';
 import { HistoryBody, historySchema } from './schemas.ts';
@@ -20,8 +20,8 @@ export function registerHistoryRoutes(app: FastifyInstance, deps: { history: His
       },
     },
     async (request, reply) => {
-      // A page already JSON text (see the service): the reply is not the schema's object, which documents the text.
-      return sendJsonText(reply.header('Cache-Control', 'no-store'), await deps.history.read(request.body, request.access?.session?.id ?? null));
+      // A page already JSON text in pieces (see the service): the reply is not the schema's object, which documents the text.
+      return sendJsonPieces(reply.header('Cache-Control', 'no-store'), await deps.history.read(request.body, request.access?.session?.id ?? null));
     },
   );
 }

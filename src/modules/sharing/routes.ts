@@ -4,7 +4,7 @@
  * `Cache-Control: no-store`. Share create and revoke follow the guest-token rules of spec
  * part 5 item 2 and are not IP-restricted (item 8); the public read takes no token at all.
  */
-import { sendJsonText } from '../dialogs/json-text-reply.ts';
+import { sendJsonBytes } from '../dialogs/json-text-reply.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.ts';
@@ -68,7 +68,7 @@ export function registerSharingRoutes(app: FastifyInstance, deps: SharingRouteDe
     }
     // Already JSON text: sent as is, past the serializer, without a parse and a serialisation per
     // read (the reply is thus not the schema's object; the tests check the text against it).
-    return sendJsonText(reply, snapshot);
+    return sendJsonBytes(reply, snapshot);
   };
 
   routes.get(

@@ -100,7 +100,7 @@ export function createSharingService(deps: { repository: SharingRepository; cloc
      * The public snapshot as JSON text, or null for a malformed, unknown, expired or
      * revoked link or a hidden source dialog — the caller answers all of them alike.
      */
-    async read(token: string): Promise<string | null> {
+    async read(token: string): Promise<Buffer | null> {
       if (!SHARE_TOKEN_PATTERN.test(token)) {
         return null;
       }
@@ -115,7 +115,7 @@ export function createSharingService(deps: { repository: SharingRepository; cloc
         return null;
       }
       // The stored snapshot is already the public JSON; it is not parsed again on the read path.
-      const json = `{"created_at":${JSON.stringify(isoMillis(row.created_at))},"expires_at":${JSON.stringify(isoMillis(row.expires_at))},"messages":${row.snapshot}}`;
+      const json = Buffer.from(`{"created_at":${JSON.stringify(isoMillis(row.created_at))},"expires_at":${JSON.stringify(isoMillis(row.expires_at))},"messages":${row.snapshot}}`, 'utf8');
       kept.set(hash, { json, expiresAt: row.expires_at, dialogId: row.dialog_id }, readAt);
       return json;
     },

@@ -49,12 +49,13 @@ export function registerShareRoutes(app: FastifyInstance, deps: ShareRouteDeps):
 
   const show = async (token: string, request: FastifyRequest, reply: FastifyReply) => {
     const lang = preferredLanguage(request.headers['accept-language']);
-    const snapshotJson = await sharing.read(token);
-    if (snapshotJson === null) {
+    const snapshot = await sharing.read(token);
+    if (snapshot === null) {
       return sendPage(reply, 404, unavailablePage(lang));
     }
     const tenantId = await deps.tenantOfShare(token);
     const tenant = tenantId === null ? undefined : config.tenants.get(tenantId);
+    const snapshotJson = snapshot.toString('utf8');
     const createdAt = (JSON.parse(snapshotJson) as { created_at: string }).created_at;
     const html = sharePage({ snapshotJson, createdAt, settings: tenant ? tenantSettings(tenant, catalogs) : null, scriptSrc: await deps.scriptSrc() });
     return sendPage(reply, 200, html);
