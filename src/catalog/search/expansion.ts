@@ -240,6 +240,11 @@ export interface ExpandedQuery {
   known: boolean[];
   /** The group of each word of the query (words joined or split by `refine` share one). */
   groupOfWord: number[];
+  /**
+   * For a word of a two-word name of the synonym table, the terms of that name's one-word
+   * names: "блок" of "системный блок" names a computer ("пк"), not a power supply ("блок питания").
+   */
+  phraseKinds: Array<Int32Array | undefined>;
 }
 
 export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatcher, brandNames: readonly string[] = []): (words: string[], head?: number) => ExpandedQuery {
@@ -501,6 +506,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       tableFixes--;
       return correctAgainstTable(w) ?? w;
     });
+    const phraseKinds: Array<Int32Array | undefined> = [];
     const groups = refined.words.map((w, gi, all) => {
       const isLast = gi === all.length - 1;
       const own = stem(w);
@@ -544,6 +550,11 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       const phrase = phraseSynonymsAt(tableWords, gi);
       const synonyms = [...synonymsOfAnyForm(tableWord), ...phrase.synonyms, ...(corrected ? [corrected] : [])].flatMap((s) => tokenize(s)).map(stem);
       const same = [...phrase.same.map(stem), ...joinedAt(refined.words, gi)];
+      if (phrase.same.length > 0) {
+        // What the two-word name names, by its one-word names ("пк", "компьютер" of "системный блок").
+        const names = [...phrase.same, ...phrase.synonyms.filter((s) => !s.includes(' '))].map((s) => inv.termId(stem(s)));
+        phraseKinds[gi] = Int32Array.from(names.filter((id): id is number => id !== undefined));
+      }
       // Words that name a kind of product in this shop ("наушники") matter more than
       // modifiers ("беспроводные"), however rare the modifier is.
       const kind = [own, ...same, ...synonyms].some((t) => categoryMatcher.kindStems.has(t)) ? KIND_WEIGHT : 1;
@@ -637,7 +648,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     });
     const headGroup = refined.head >= 0 ? (groups[refined.head] ?? []) : [];
     const known = groups.map((g) => g.some((alt) => inv.namesProducts(alt.termId, true)));
-    const expanded: ExpandedQuery = { groups, head: refined.head, headKnown: headGroup.some((alt) => inv.namesProducts(alt.termId)), known, groupOfWord: refined.groupOfWord };
+    const expanded: ExpandedQuery = { groups, head: refined.head, headKnown: headGroup.some((alt) => inv.namesProducts(alt.termId)), known, groupOfWord: refined.groupOfWord, phraseKinds };
     if (memo.size >= (memo === longMemo ? LONG_MEMO : GROUPS_MEMO)) {
       memo.delete(memo.keys().next().value as string);
     }

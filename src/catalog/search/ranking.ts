@@ -13,7 +13,7 @@ import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
 import { measureWords, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
-import { isModifierWord } from './synonyms.ts';
+import { isModifierWord, synonymsOfAnyForm } from './synonyms.ts';
 import { KIND_SLOTS, termsAsSaid, type KindWords } from './product-type.ts';
 import { hasAdjectiveEnding, hasDigit, tokenize, tokenizeForIndex } from './tokenize.ts';
 import { SeenCards, splitLastPart, variantKey } from './variants.ts';
@@ -609,6 +609,18 @@ export function ranker(source: RankingSource): {
   }
 
   /** The alternatives of a group as the buyer wrote the word (the highest weight). */
+  /** The one-word synonyms of `word` that are terms here, as alternatives of equal weight. */
+  function synonymTerms(word: string): TermAlternative[] {
+    const out: TermAlternative[] = [];
+    for (const synonym of synonymsOfAnyForm(word)) {
+      const termId = synonym.includes(' ') ? undefined : inv.termId(stem(synonym));
+      if (termId !== undefined) {
+        out.push({ termId, weight: 1 });
+      }
+    }
+    return out;
+  }
+
   function strongest(group: readonly TermAlternative[]): TermAlternative[] {
     let top = 0;
     for (const alt of group) {
@@ -986,10 +998,22 @@ export function ranker(source: RankingSource): {
     // names and no product is of may be a theme ("owl", "camper": owl lamps and owl pillows
     // alike): no kind counts; nor does a kind only a looser form of the word names ("print" of
     // "printers", where the shop has printer stands and art prints).
-    const oneWord = ng === 1 && !sort && !ownKindWord && ((groups[0] as TermAlternative[]).some((alt) => namesCategoryKind(alt.termId)) || namesKind(strongest(groups[0] as TermAlternative[])));
+    // A word of the synonym lists counts as its synonyms' kind ("компьютер" where computers are
+    // named "ПК": the computers before "ремонт ПК").
+    const oneWord =
+      ng === 1 &&
+      !sort &&
+      !ownKindWord &&
+      ((groups[0] as TermAlternative[]).some((alt) => namesCategoryKind(alt.termId)) ||
+        namesKind(strongest(groups[0] as TermAlternative[])) ||
+        namesKind(synonymTerms(words[0] as string)));
     const head = (ng > 1 || sort || ownKindWord || oneWord) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
-    const headTerms = Int32Array.from(head >= 0 ? (groups[head] as TermAlternative[]) : [], (alt) => alt.termId);
+    const phraseKind = head >= 0 ? expanded.phraseKinds[head] : undefined;
+    const headTerms =
+      phraseKind !== undefined && namesKind(Array.from(phraseKind, (termId) => ({ termId, weight: 1 })))
+        ? phraseKind
+        : Int32Array.from(head >= 0 ? (groups[head] as TermAlternative[]) : [], (alt) => alt.termId);
     // The buyer's own word for the kind ("earbuds"), when the group holds synonyms too ("headphones").
     const saidTerms = head < 0 ? new Int32Array(0) : ng === 1 ? saidOfOne : Int32Array.from(termsAsSaid(groups[head] as TermAlternative[], kindWords));
 

@@ -38,6 +38,8 @@ const GROUPS: string[][] = [
   ['пауэрбанк', 'повербанк', 'powerbank', 'power bank'],
   ['мышь', 'мышка', 'mouse'],
   ['клавиатура', 'клава', 'keyboard'],
+  // A desktop computer as buyers and shops name it ("ПК i3", "ремонт системного блока").
+  ['системный блок', 'пк', 'компьютер', 'desktop computer'],
   ['флешка', 'флэшка', 'flash', 'flashdrive'],
   ['роутер', 'маршрутизатор', 'router'],
   ['принтер', 'printer'],

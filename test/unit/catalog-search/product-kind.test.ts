@@ -4,6 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertEvery } from '../../helpers/assert.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildColumns } from '../../../src/catalog/search/columns.ts';
 import { KIND_SLOTS, productKinds, productKindWords } from '../../../src/catalog/search/product-type.ts';
@@ -226,4 +227,35 @@ test('a name opening with an abbreviation in capitals and a size is of the abbre
   const skus = run.hits.map((h) => h.product.sku);
   assert.equal(skus[0], 's1');
   assert.ok(run.hits[0]?.ofKind, 'the 1 TB SSD is of the kind asked for');
+});
+
+test('a desktop computer asked for by any of its names finds the computers a shop names "ПК", before services and parts that mention one, and a power supply is no computer', () => {
+  const names = [
+    'ремонт ПК',
+    'Сборка ПК',
+    'удаление вирусов с ПК',
+    'Кабель USB<->USB Gembird для связи ПК',
+    'Бп 500Вт. FSP 500 ATX',
+    'Бп 700Вт. Deepcool Aurora DA700R ATX',
+    'Системный спикер',
+    'ПК i3/2/',
+    'ПК Atom410/2/250/InWin',
+    'Мышь беспроводная Logitech',
+  ];
+  const index = buildCatalogIndex(
+    names.map((name, i): CatalogProduct => ({ sku: `c${i}`, name, categories: [], available: true, params: {} })),
+    { language: 'ru' },
+  );
+  for (const query of ['системный блок', 'компьютер', 'пк']) {
+    const run = runSearch(index, searchRequestOf(index.parseDetailed(query)), 6);
+    assert.deepEqual(
+      run.hits.slice(0, 2).map((h) => h.product.name).sort(),
+      ['ПК Atom410/2/250/InWin', 'ПК i3/2/'],
+      `${query}: ${run.hits.map((h) => h.product.name).join(' | ')}`,
+    );
+  }
+  // "блок" of "системный блок" names a computer: a power supply ("Бп", a "блок питания") is not one.
+  const run = runSearch(index, searchRequestOf(index.parseDetailed('системный блок')), 10);
+  const supplies = run.hits.filter((h) => h.product.name.startsWith('Бп'));
+  assertEvery(supplies, (h) => h.ofKind !== true, supplies.map((h) => `${h.product.name}: ${h.ofKind}`).join(', '));
 });
