@@ -247,6 +247,18 @@ export interface ExpandedQuery {
   phraseKinds: Array<Int32Array | undefined>;
 }
 
+/** The terms here of the one-word names among `names` (a table's synonyms), stemmed as the index is. */
+export function oneWordTerms(inv: InvertedIndex, names: readonly string[]): Int32Array {
+  const out: number[] = [];
+  for (const name of names) {
+    const termId = name.includes(' ') ? undefined : inv.termId(stem(name));
+    if (termId !== undefined) {
+      out.push(termId);
+    }
+  }
+  return Int32Array.from(out);
+}
+
 export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatcher, brandNames: readonly string[] = []): (words: string[], head?: number) => ExpandedQuery {
   const groupsMemo = new Map<string, ExpandedQuery>();
   const longMemo = new Map<string, ExpandedQuery>();
@@ -552,8 +564,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       const same = [...phrase.same.map(stem), ...joinedAt(refined.words, gi)];
       if (phrase.same.length > 0) {
         // What the two-word name names, by its one-word names ("пк", "компьютер" of "системный блок").
-        const names = [...phrase.same, ...phrase.synonyms.filter((s) => !s.includes(' '))].map((s) => inv.termId(stem(s)));
-        phraseKinds[gi] = Int32Array.from(names.filter((id): id is number => id !== undefined));
+        phraseKinds[gi] = oneWordTerms(inv, [...phrase.same, ...phrase.synonyms]);
       }
       // Words that name a kind of product in this shop ("наушники") matter more than
       // modifiers ("беспроводные"), however rare the modifier is.

@@ -8,7 +8,7 @@ import type { CatalogProduct } from '../product.ts';
 import { popcount } from './bits.ts';
 import type { CompiledFilters } from './column-filters.ts';
 import type { CatalogColumns, Postings } from './columns.ts';
-import { isModelSuffix, numberOnlyInOtherModels, numberWithoutSuffix, type ExpandedQuery } from './expansion.ts';
+import { isModelSuffix, numberOnlyInOtherModels, numberWithoutSuffix, oneWordTerms, type ExpandedQuery } from './expansion.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
 import { measureWords, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
@@ -608,19 +608,12 @@ export function ranker(source: RankingSource): {
     return out.own.length === 0 || out.other.length === 0 ? null : out;
   }
 
-  /** The alternatives of a group as the buyer wrote the word (the highest weight). */
-  /** The one-word synonyms of `word` that are terms here, as alternatives of equal weight. */
-  function synonymTerms(word: string): TermAlternative[] {
-    const out: TermAlternative[] = [];
-    for (const synonym of synonymsOfAnyForm(word)) {
-      const termId = synonym.includes(' ') ? undefined : inv.termId(stem(synonym));
-      if (termId !== undefined) {
-        out.push({ termId, weight: 1 });
-      }
-    }
-    return out;
+  /** Terms as alternatives of equal weight (for `namesKind`). */
+  function alternativesOf(terms: Int32Array): TermAlternative[] {
+    return Array.from(terms, (termId) => ({ termId, weight: 1 }));
   }
 
+  /** The alternatives of a group as the buyer wrote the word (the highest weight). */
   function strongest(group: readonly TermAlternative[]): TermAlternative[] {
     let top = 0;
     for (const alt of group) {
@@ -1006,12 +999,12 @@ export function ranker(source: RankingSource): {
       !ownKindWord &&
       ((groups[0] as TermAlternative[]).some((alt) => namesCategoryKind(alt.termId)) ||
         namesKind(strongest(groups[0] as TermAlternative[])) ||
-        namesKind(synonymTerms(words[0] as string)));
+        namesKind(alternativesOf(oneWordTerms(inv, synonymsOfAnyForm(words[0] as string)))));
     const head = (ng > 1 || sort || ownKindWord || oneWord) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
     const phraseKind = head >= 0 ? expanded.phraseKinds[head] : undefined;
     const headTerms =
-      phraseKind !== undefined && namesKind(Array.from(phraseKind, (termId) => ({ termId, weight: 1 })))
+      phraseKind !== undefined && namesKind(alternativesOf(phraseKind))
         ? phraseKind
         : Int32Array.from(head >= 0 ? (groups[head] as TermAlternative[]) : [], (alt) => alt.termId);
     // The buyer's own word for the kind ("earbuds"), when the group holds synonyms too ("headphones").

@@ -97,7 +97,7 @@ export function createSharingService(deps: { repository: SharingRepository; cloc
     },
 
     /**
-     * The public snapshot as JSON text, or null for a malformed, unknown, expired or
+     * The public snapshot as UTF-8 JSON, or null for a malformed, unknown, expired or
      * revoked link or a hidden source dialog — the caller answers all of them alike.
      */
     async read(token: string): Promise<Buffer | null> {
