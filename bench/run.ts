@@ -16,7 +16,9 @@
  * --no-postgres, --no-components, --plans (also in quick mode), --log-level LEVEL (Aisle's,
  * default info as in production), --profile (a V8 CPU profile of each Aisle server per
  * endpoint, over the measured runs only, into bench/results/profiles/, and their hottest
- * functions in the report), --keep (keep the work directory and the PostgreSQL database).
+ * functions in the report), --calibrate 10,20,40 (also run copies of the ceiling that spend that
+ * many µs of busy work per request: their ratios show what a ratio means in work added per
+ * request on this machine), --keep (keep the work directory and the PostgreSQL database).
  */
 import { CATALOG_FILES, SHARED_CATALOGS } from './lib/real-catalogs.ts';
 import { SETTLE_DELAY_MS } from '../src/heap-settle.ts';
@@ -41,7 +43,7 @@ import { freePort, startChild, type ChildOptions, type ChildServer } from './lib
 import { buildForBench, type Built } from './lib/build.ts';
 import type { BaselineRoute, CapturedResponse, Usage } from './lib/child-usage.ts';
 import { runLoad, type Counter, type LoadSpec } from './lib/load.ts';
-import { BASELINE, endpointTables, figuresTable, fmt, sizeLabel, summarise, summaryTable, targetsTable, type Cell, type CellSummary, type Figure, type Sample, type TargetCheck } from './lib/report.ts';
+import { BASELINE, calibratedName, isReference, endpointTables, figuresTable, fmt, sizeLabel, summarise, summaryTable, targetsTable, type Cell, type CellSummary, type Figure, type Sample, type TargetCheck } from './lib/report.ts';
 import { collectQueryPlans, plansMarkdown, type QueryPlan } from './plans.ts';
 import { summariseProfile } from './lib/profile.ts';
 import { measureEngineShare, type EngineShare } from './lib/engine-share.ts';
@@ -74,6 +76,7 @@ const opts = {
   rss100k: !quick && !hasFlag(argv, 'no-rss-100k'),
   logLevel: flagValue(argv, 'log-level') ?? 'info',
   profile: hasFlag(argv, 'profile'),
+  calibrate: (flagValue(argv, 'calibrate')?.split(',') ?? []).map(Number).filter((us) => Number.isFinite(us) && us > 0),
   keep: hasFlag(argv, 'keep'),
 };
 
@@ -409,12 +412,16 @@ async function main(): Promise<void> {
     say('starting Aisle on each database and the baseline, while seeding');
     const starting = Promise.all([
       ...databases.map(async (d) => startChild(await aisleChild(built, d.name, env(d.settings), join(work, `${d.name}.log`)))),
+      ...opts.calibrate.map((us) =>
+        startChild({ name: calibratedName(us), args: [built.baseline], env: { BENCH_CHILD_MAX_MS: String(opts.quick ? 600_000 : 1_800_000), BENCH_BASELINE_BURN_US: String(us) }, logFile: join(work, `baseline-${us}.log`) }),
+      ),
       startChild({ name: BASELINE, args: [built.baseline], env: { BENCH_CHILD_MAX_MS: String(opts.quick ? 600_000 : 1_800_000) }, logFile: join(work, 'baseline.log') }),
     ]);
     // Whatever happens to the seeding, the servers that started are stopped by the cleanup.
     void starting.then((c) => children.push(...c), () => undefined);
     const [startedChildren] = await Promise.all([starting, seed('50,000 messages', SMALL)]);
     const baseline = startedChildren.at(-1)!;
+    const calibrated = startedChildren.slice(databases.length, -1);
     const targets: AisleTarget[] = databases.map((d, i) => ({ name: d.name, child: startedChildren[i]!, settings: d.settings, pgDatabase: d.pgDatabase, shareToken: null, feedbackIds: [] }));
     // Idle: after start-up work (catalogue index built, migrations done) has settled, and the
     // server has given back the heap the index build left (heap-settle.ts).
@@ -479,6 +486,9 @@ async function main(): Promise<void> {
         return;
       }
       await baseline.serve(endpoint.route, captured);
+      for (const c of calibrated) {
+        await c.serve(endpoint.route, captured);
+      }
       const runners: Array<{ name: string; child: ChildServer; spec: LoadSpec; pgDatabase: string | null }> = [];
       for (const t of targets) {
         const spec = endpoint.spec(t);
@@ -496,6 +506,7 @@ async function main(): Promise<void> {
         }
         runners.push({ name: t.name, child: t.child, spec, pgDatabase: t.pgDatabase });
       }
+      runners.push(...calibrated.map((c) => ({ name: c.name, child: c, spec: refSpec, pgDatabase: null })));
       runners.push({ name: BASELINE, child: baseline, spec: refSpec, pgDatabase: null });
       say(`${endpoint.key}${size ? ` @ ${sizeLabel(size)}` : ''}: ${captured.status}, ${captured.body.length} bytes; warming up`);
       // A run lasts long enough for a few hundred responses (within bounds), so a slow endpoint is not measured on a handful.
@@ -505,7 +516,7 @@ async function main(): Promise<void> {
         runSeconds.set(r.name, Math.min(opts.maxSeconds, Math.max(opts.seconds, opts.minResponses / Math.max(1, warm.rps))));
       }
       if (opts.profile) {
-        await Promise.all(targets.map((t) => t.child.profileStart()));
+        await Promise.all(runners.map((r) => r.child.profileStart()));
       }
       for (const connections of opts.connections) {
         const byTarget = new Map(runners.map((r) => [r.name, { endpoint: endpoint.key, title: endpoint.title, size, connections, target: r.name, samples: [] as Sample[] } satisfies Cell]));
@@ -546,7 +557,7 @@ async function main(): Promise<void> {
       }
       if (opts.profile) {
         const label = `${endpoint.key}${size ? `-${size}` : ''}`;
-        await Promise.all(targets.map((t) => t.child.profileStop(join(profileDir, `${t.name}-${label}.cpuprofile`))));
+        await Promise.all(runners.map((r) => r.child.profileStop(join(profileDir, `${r.name}-${label}.cpuprofile`))));
       }
     };
 
@@ -768,7 +779,7 @@ function evaluateTargets(
   const checks: TargetCheck[] = [];
   const find = (endpoint: string, target: string, connections: number, size: number | null = null) =>
     s.find((x) => x.endpoint === endpoint && x.target === target && x.connections === connections && (size === null || x.size === size));
-  const aisle = [...new Set(s.map((x) => x.target))].filter((t) => t !== BASELINE);
+  const aisle = [...new Set(s.map((x) => x.target))].filter((t) => !isReference(t));
   const ratioCheck = (endpoint: string, label: string, goal: (t: string) => number, size: number | null = null) => {
     for (const t of aisle) {
       const at50 = find(endpoint, t, 50, size);
@@ -795,7 +806,7 @@ function evaluateTargets(
     const engine = engineShare ? `; the engine alone ${thousands(engineShare.cpuMicrosPerAnswer)} µs of the turn's ${thousands(gen.cpuMicrosPerRequest)} µs CPU` : '';
     checks.push({ goal: 'catalogue-engine turn on SQLite at 50 conns ≥ 1,000 req/s', measured: `${thousands(gen.rpsMedian)} req/s${engine}`, met: gen.rpsMedian >= 1000 });
   }
-  for (const x of s.filter((y) => y.target !== BASELINE && y.connections === 50 && y.endpoint !== 'generate' && y.p99VsCeiling !== null)) {
+  for (const x of s.filter((y) => !isReference(y.target) && y.connections === 50 && y.endpoint !== 'generate' && y.p99VsCeiling !== null)) {
     checks.push({
       goal: `p99 at 50 conns ≤ 3× the ceiling's: ${x.endpoint}${x.size ? ` @ ${sizeLabel(x.size)}` : ''}, ${x.target}`,
       measured: `${fmt.ms(x.p99Ms)} ms (${fmt.times(x.p99VsCeiling)})`,
@@ -821,7 +832,7 @@ function evaluateTargets(
     }
   }
   for (const [name, u] of Object.entries(idle)) {
-    if (name !== BASELINE) {
+    if (!isReference(name)) {
       checks.push({ goal: `idle RSS ≤ 150 MB, ${name} (10,000-product catalogue loaded)`, measured: `${round(u.rss / 1048576)} MB`, met: u.rss / 1048576 <= 150 });
     }
   }
@@ -870,7 +881,7 @@ function renderMarkdown(r: {
   }
   const at = Math.max(...r.meta.settings.connections);
   out.push('', `## Summary at ${at} connections`, '', summaryTable(r.summaries, at), '');
-  const gen = r.summaries.filter((x) => x.endpoint === 'generate' && x.connections === at && x.target !== BASELINE);
+  const gen = r.summaries.filter((x) => x.endpoint === 'generate' && x.connections === at && !isReference(x.target));
   if (r.engineShare && gen.length > 0) {
     out.push(
       `Generation turn: the catalogue engine alone (same catalogue and texts, in the bench process, links signed) takes ${thousands(r.engineShare.cpuMicrosPerAnswer)} µs of CPU per answer; ` +

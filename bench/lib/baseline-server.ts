@@ -8,6 +8,17 @@ import Fastify from 'fastify';
 import { BASELINE_ROUTES, installUsageReporting, reportReady, type CapturedResponse } from './child-usage.ts';
 
 const active = new Map<string, CapturedResponse>();
+/**
+ * `--calibrate`: this many microseconds of busy work per request before answering, so a run shows
+ * what a ratio to the ceiling means in work added per request on this machine and load.
+ */
+const burnNanos = BigInt(Math.round(Number(process.env.BENCH_BASELINE_BURN_US ?? 0) * 1000));
+const burn = () => {
+  const start = process.hrtime.bigint();
+  while (process.hrtime.bigint() - start < burnNanos) {
+    // busy: CPU time, as a server's own work would be
+  }
+};
 const app = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024 });
 for (const route of BASELINE_ROUTES) {
   const [method, url] = route.split(' ') as [string, string];
@@ -15,6 +26,9 @@ for (const route of BASELINE_ROUTES) {
     method: method as 'GET',
     url,
     handler: (_request, reply) => {
+      if (burnNanos > 0n) {
+        burn();
+      }
       const r = active.get(route);
       if (!r) {
         return reply.code(500).send({ error: `no response captured for ${route}` });

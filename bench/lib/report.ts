@@ -62,6 +62,12 @@ export interface CellSummary {
 
 export const BASELINE = 'baseline';
 
+/** The name of the ceiling made slower by `us` µs of busy work per request (`--calibrate`). */
+export const calibratedName = (us: number): string => `ceiling +${us} µs`;
+
+/** The ceiling and its calibrated copies: references, not Aisle (no goals, no columns of their own in the summary). */
+export const isReference = (target: string): boolean => target === BASELINE || target.startsWith('ceiling +');
+
 export function summarise(cells: Cell[]): CellSummary[] {
   const out: CellSummary[] = cells.map((cell) => {
     const s = cell.samples;
@@ -154,7 +160,7 @@ export function endpointTables(summaries: CellSummary[]): string {
  * its p99 as a multiple of the ceiling's — the figures to compare between runs.
  */
 export function summaryTable(summaries: CellSummary[], connections: number): string {
-  const targets = [...new Set(summaries.map((s) => s.target))].filter((t) => t !== BASELINE);
+  const targets = [...new Set(summaries.map((s) => s.target))].filter((t) => !isReference(t));
   const head = ['endpoint', ...targets.flatMap((t) => [`${t} ratio`, `${t} CPU µs/req (× ceiling)`, `${t} p99 × ceiling`]), 'ceiling CPU µs/req'];
   const out = [`| ${head.join(' | ')} |`, `|---|${head.slice(1).map(() => '---:').join('|')}|`];
   const groups = new Map<string, CellSummary[]>();
