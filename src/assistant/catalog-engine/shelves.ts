@@ -12,7 +12,7 @@ import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import { COMPATIBILITY_WORDS } from '../../catalog/search/stopwords.ts';
 import { boundText } from '../../catalog/search/limits.ts';
-import { closeMeasure, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
+import { closeMeasure, dimensionPairOf, firstPairIn, pairDistance, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
@@ -25,6 +25,7 @@ import { browseSuggests, productSuggests } from './suggests.ts';
 import { clip, formatMeasure, formatPrice, shortName, type Attribute } from './texts.ts';
 import { LABEL_CONNECTORS, readableLabel, shownWords, titleText, shows, showsOrSynonym, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
+import { whatWeHaveFor } from './for-purpose.ts';
 
 // The first items of a cart are enough to suggest a shelf; each adds several searches.
 const MAX_CART_ITEMS = 3;
@@ -377,7 +378,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     v: 1,
     kind: 'search',
     lang,
-    text: run.text,
+    // A pair of sizes dropped for the section's listing stays asked for: "а подешевле?" keeps the nearest sizes first.
+    text: run.text === '' && run.droppedText !== undefined && sizePairOf(run.droppedText) !== null ? run.droppedText : run.text,
     filters: compactFilters(run.filters),
     // Once the category filter is dropped its words are part of the text.
     categoryWords: run.relaxed.includes('category') ? [] : ctx.categoryWords,
@@ -417,6 +419,17 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   }
   if (notSold) {
     const operator = Boolean(req.tenant.supportChat);
+    // What the shop has for the request's purpose ("для унитаза"), when it sells the thing itself.
+    const forPurpose = whatWeHaveFor(index, turn.text, turn.budget);
+    if (forPurpose) {
+      const shelf: Shelf = { products: forPurpose.products, title: t.titleFor(forPurpose.phrase), shelfId: 'aisle-search', sourceQuery: forPurpose.phrase };
+      const parts: AnswerParts = { message: t.typeNotSoldFor(notSold, forPurpose.phrase, operator), shelf, suggests: browseSuggests(index, lang) };
+      if (operator) {
+        parts.supportButton = t.supportButton;
+      }
+      // Follow-ups read it as the answer that the kind is not sold ("а чугунная?" asks for it again).
+      return result(turn, parts, { ...state, shown: [], label: notSold.split(' ') }, opts.learned);
+    }
     const parts: AnswerParts = { message: t.typeNotSold(notSold, operator), suggests: browseSuggests(index, lang) };
     if (operator) {
       parts.supportButton = t.supportButton;
@@ -448,6 +461,12 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       notes[r] = t.relaxedDiscount;
     } else if (r === 'exclusion') {
       notes[r] = t.relaxedExclusion((run.droppedExclusion ?? []).join(', '));
+    } else if (r === 'words' && run.droppedText && sizePairOf(run.droppedText) !== null) {
+      // A pair of sizes ("50 на 80"): the cards are the nearest sizes; said so unless one is that size.
+      const pair = sizePairOf(run.droppedText) as [number, number];
+      if (!products.some((p) => sizesPairedIn(p, pair))) {
+        notes[r] = t.nearestSizes(formatSizePair(run.droppedText));
+      }
     } else if (r === 'words' && run.droppedText) {
       const words = tokenize(run.droppedText).filter((w) => !ctx.categoryWords.includes(w));
       // A size no card has is missing though its unit is on every card ("60 inch" over 55" and 65" sets).
@@ -813,4 +832,22 @@ function withConnectors(words: readonly string[], label: readonly string[], say:
     from = at >= 0 ? at : from;
   }
   return out.join(' ');
+}
+
+/** The pair of sizes a dropped text is ("50х80", "50х80см"), or null when it is anything else. */
+function sizePairOf(text: string): [number, number] | null {
+  const words = tokenize(text);
+  return words.length === 1 ? dimensionPairOf(words[0] as string) : null;
+}
+
+/** Whether a product's name states the pair of sizes (either way round, in the unit that fits), within 3 % in all. */
+function sizesPairedIn(p: CatalogProduct, pair: [number, number]): boolean {
+  const stated = firstPairIn(boundText(p.name));
+  return stated !== null && pairDistance(pair, stated) < 0.03;
+}
+
+/** A pair of sizes as people write it: "50х80см" → "50×80 см". */
+function formatSizePair(word: string): string {
+  const m = /^(\d+(?:\.\d+)?)[xх×](\d+(?:\.\d+)?)(\p{L}*)$/u.exec(tokenize(word)[0] ?? word);
+  return m ? `${m[1]}×${m[2]}${m[3] ? ` ${m[3]}` : ''}` : word;
 }

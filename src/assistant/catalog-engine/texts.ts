@@ -298,6 +298,7 @@ const RU = {
   relaxedDiscount: 'Со скидкой подходящего сейчас нет — вот что есть по обычной цене.',
   relaxedExclusion: (words: string) => `Без ${words} ничего не нашлось — вот что есть.`,
   relaxedWords: (words: string) => `«${words}» в каталоге не нашлось — вот что есть из этого раздела.`,
+  nearestSizes: (size: string) => `Размера ${size} нет — вот ближайшие по размеру.`,
   relaxedWordsHere: (words: string) => `Совпадений с «${words}» здесь не нашлось — вот что есть из этого раздела.`,
   nothing: (query: string) =>
     `По запросу «${query}» ничего не нашлось. Попробуйте переформулировать или выберите раздел каталога.`,
@@ -312,6 +313,9 @@ const RU = {
   featureNone: (words: string) => `Таких с «${words}» не нашлось — показываю ту же подборку.`,
   typeNotSold: (what: string, operator: boolean) =>
     `Похоже, «${what}» в нашем магазине ${pluralPhrase(what) ? 'не продаются' : 'не продаётся'}. ${operator ? 'Если я ошибаюсь, уточнит оператор, — а ниже разделы того, что у нас есть.' : 'Вот разделы того, что у нас есть.'}`,
+  typeNotSoldFor: (what: string, purpose: string, operator: boolean) =>
+    `Похоже, «${what}» в нашем магазине ${pluralPhrase(what) ? 'не продаются' : 'не продаётся'}. Вот что у нас есть ${purpose}.${operator ? ' Если я ошибаюсь, уточнит оператор.' : ''}`,
+  titleFor: (purpose: string) => purpose.charAt(0).toUpperCase() + purpose.slice(1),
   similarNone: (name: string) => `Похожих на «${name}» товаров в каталоге не нашлось.`,
   complementary: (name: string) => `Вместе с «${name}» пригодится:`,
   complementaryNone: (name: string) => `Подходящих аксессуаров к «${name}» в каталоге не нашлось.`,
@@ -451,6 +455,7 @@ const EN: typeof RU = {
   relaxedDiscount: 'Nothing suitable is on sale right now — here is what we have at the regular price.',
   relaxedExclusion: (words: string) => `Nothing here comes without ${words} — here is what there is.`,
   relaxedWords: (words: string) => `Nothing matches "${words}" — here is what this section has.`,
+  nearestSizes: (size: string) => `There is nothing in ${size} — here are the nearest sizes.`,
   relaxedWordsHere: (words: string) => `Nothing here matches "${words}" — here is what this section has.`,
   nothing: (query: string) => `Nothing found for "${query}". Try rephrasing, or pick a section of the catalogue.`,
   nothingPlain: 'Nothing found. Try rephrasing, or pick a section of the catalogue.',
@@ -464,6 +469,9 @@ const EN: typeof RU = {
   featureNone: (words: string) => `None of these mentions "${words}" — here is the same selection.`,
   typeNotSold: (what: string, operator: boolean) =>
     `It looks like we don't sell "${what}" in this shop. ${operator ? 'An operator can double-check — and below are the sections of what we do have.' : 'Here are the sections of what we do have.'}`,
+  typeNotSoldFor: (what: string, purpose: string, operator: boolean) =>
+    `It looks like we don't sell "${what}" in this shop. Here is what we have ${purpose}.${operator ? ' An operator can double-check if I got it wrong.' : ''}`,
+  titleFor: (purpose: string) => purpose.charAt(0).toUpperCase() + purpose.slice(1),
   similarNone: (name: string) => `I couldn't find products similar to ${name}.`,
   complementary: (name: string) => `Goes well with ${name}:`,
   complementaryNone: (name: string) => `I couldn't find accessories for ${name} in the catalogue.`,

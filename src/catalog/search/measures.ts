@@ -349,3 +349,61 @@ const ROOM_BEFORE: ReadonlySet<string> = new Set(['для', 'в', 'на', 'for',
 
 /** A measure word of an area. */
 const AREA = /^\d+(?:\.\d+)?sq(?:m|ft)$/;
+
+/**
+ * Two sizes said as a pair ("50 на 80", "50 x 80 см", "2 by 4", "50*80") written as one
+ * dimension word, "50х80" (a Cyrillic "х", which the word splitter keeps inside the word), so
+ * the search and the answer read them as one size. Three sizes ("110х2,2х1000") stay as they are.
+ */
+export function joinDimensionPairs(text: string): string {
+  if (!/\d\s*(?:на|by|x|х|×|\*)\s*\d/iu.test(text)) {
+    return text;
+  }
+  return text.replace(PAIR_SAID, (all: string, before: string | undefined, a: string, b: string, unit: string | undefined, at: number) => {
+    const [x, y] = [Number(a.replace(',', '.')), Number(b.replace(',', '.'))];
+    // Another unit after it ("5 x 3 inch", "2 на 3 метра") is left to the measure reading.
+    const next = /^\s*(\p{L}+)/u.exec(text.slice(at + all.length, at + all.length + 20))?.[1];
+    // A budget ("до 5000 на двоих"), a model and its memory ("айфон 13 на 128"), sizes far apart: not one size.
+    if (before !== undefined || (unit === undefined && next !== undefined && UNITS.has(next)) || Math.max(x, y) > Math.min(x, y) * MAX_PAIR_RATIO || (MEMORY_SIZES.has(y) && x <= 20)) {
+      return all;
+    }
+    return `${a}х${b}${unit ? unit.trim() : ''}`;
+  });
+}
+
+/** A pair's sizes are within this ratio of each other (200 × 1030 mm towel rails are). */
+const MAX_PAIR_RATIO = 6;
+const MEMORY_SIZES: ReadonlySet<number> = new Set([32, 64, 128, 256, 512]);
+const PAIR_SAID =
+  /(?<![\d.,]\s*(?:на|by|x|х|×|\*)?\s*)(?:(?<!\p{L})(до|от|за|под|under|over|below|above|up to|less than|more than)\s+)?(?<![\d.,])(\d{1,5}(?:[.,]\d+)?)\s*(?:на|by|x|х|×|\*)\s*(\d{1,5}(?:[.,]\d+)?)(?![\d.,]|\s*(?:на|by|x|х|×|\*)\s*\d|\s*(?:человек|чел|гб|gb|тб|tb|шт|руб|р\b|₽|\$|тыс|k\b|к\b))((?:\s*(?:см|мм|cm|mm))(?![\p{L}]))?/giu;
+
+/** The two sizes of a query's dimension word ("50х80", "50х80см"), or null for any other word. */
+export function dimensionPairOf(word: string): [number, number] | null {
+  const m = /^(\d+(?:\.\d+)?)[xх×](\d+(?:\.\d+)?)(?:см|мм|cm|mm)?$/u.exec(word);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+const PAIR_IN_NAME = /(\d+(?:[.,]\d+)?)\s*[xх×*]\s*(\d+(?:[.,]\d+)?)/iu;
+
+/** The first two sizes a (bounded) name states as a pair ("400*800", "22x36in"), or null. */
+export function firstPairIn(name: string): [number, number] | null {
+  const m = PAIR_IN_NAME.exec(name);
+  return m ? [Number((m[1] as string).replace(',', '.')), Number((m[2] as string).replace(',', '.'))] : null;
+}
+
+/**
+ * How far a product's pair of sizes is from the asked one, by ratio, either way round and in
+ * the unit that brings them nearest (centimetres asked, millimetres stated: "50 на 80" is
+ * 500 × 800 mm); 0 when they are the same size.
+ */
+export function pairDistance(asked: readonly [number, number], stated: readonly [number, number]): number {
+  let best = Infinity;
+  for (const scale of [1, 10, 0.1, 2.54, 1 / 2.54, 25.4, 1 / 25.4]) {
+    for (const [a, b] of [stated, [stated[1], stated[0]] as const]) {
+      if (a > 0 && b > 0) {
+        best = Math.min(best, Math.abs(Math.log((asked[0] * scale) / a)) + Math.abs(Math.log((asked[1] * scale) / b)));
+      }
+    }
+  }
+  return best;
+}

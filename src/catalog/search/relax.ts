@@ -7,7 +7,7 @@
 import type { SearchFilters } from './filters.ts';
 import { boundText, type WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
-import { measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
+import { dimensionPairOf, firstPairIn, measuresOf, mergeMeasures, pairDistance, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { startsPurpose } from './stopwords.ts';
 import { namesProductKind } from './synonyms.ts';
@@ -363,9 +363,13 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   // A size no product has ("телевизор 60 дюймов" where the sets are 55" and 65"): the nearest
   // sizes first, from a wider pool of the listing.
   const near = droppedText !== undefined && sort === undefined ? askedMeasure(droppedText) : null;
-  let hits = index.search(rankBy, filters, near ? limit * NEAR_POOL : limit, { ...(sort ? { sort } : {}), ...(budget ? { budget } : {}), ...context });
+  // Two sizes asked as a pair ("полотенцесушитель 50 на 80"): the nearest pairs first, from a wider pool.
+  const pair = near === null && sort === undefined ? askedPair(droppedText ?? text) : null;
+  let hits = index.search(rankBy, filters, near || pair ? limit * NEAR_POOL : limit, { ...(sort ? { sort } : {}), ...(budget ? { budget } : {}), ...context });
   if (near) {
     hits = nearestFirst(hits, near).slice(0, limit);
+  } else if (pair) {
+    hits = nearestPairFirst(hits, pair).slice(0, limit);
   }
   // Less than half of the buyer's words is not an answer: "космический телескоп хаббл"
   // must not show a laptop whose colour is "космический чёрный" — unless what matched is
@@ -408,6 +412,36 @@ function askedMeasure(text: string): { value: number; unit: string } | null {
     }
   }
   return null;
+}
+
+/** The first pair of sizes a text asks for ("50х80" of "полотенцесушитель 50 на 80"), or null. */
+function askedPair(text: string): [number, number] | null {
+  if (!/\d[xх×]\d/u.test(text)) {
+    return null;
+  }
+  for (const w of tokenize(boundText(text))) {
+    const p = dimensionPairOf(w);
+    if (p !== null && p[0] > 0 && p[1] > 0) {
+      return p;
+    }
+  }
+  return null;
+}
+
+/**
+ * Hits in the search's tiers (as many of the buyer's words matched, of the kind asked for
+ * before the rest), within each the names stating the pair of sizes nearest the asked one
+ * first (`pairDistance`), then those stating none, each in the search's order.
+ */
+function nearestPairFirst(hits: readonly SearchHit[], asked: [number, number]): SearchHit[] {
+  const distance = (h: SearchHit): number => {
+    const stated = firstPairIn(boundText(h.product.name));
+    return stated === null ? Infinity : pairDistance(asked, stated);
+  };
+  return hits
+    .map((h, i) => ({ h, i, c: h.coverage ?? 1, k: h.ofKind === false ? 1 : 0, d: distance(h) }))
+    .sort((a, b) => b.c - a.c || a.k - b.k || (a.d === b.d ? a.i - b.i : a.d < b.d ? -1 : 1))
+    .map((x) => x.h);
 }
 
 /**

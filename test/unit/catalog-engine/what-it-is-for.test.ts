@@ -52,3 +52,32 @@ test('"а подешевле?" after it lists the section\'s cheaper ones too; a
   const glass = await askDemo('стекло для айфона');
   assertEvery(productsOf(glass.answer)?.value ?? [], (c) => /iphone/iu.test(c.name), messageOf(glass.answer));
 });
+
+const plumbing = [
+  item('toilet-1', 'Унитаз компакт "Бриз" белый', ['Сантехника', 'Унитазы'], 6900),
+  item('toilet-2', 'Компакт "Орион" с сиденьем', ['Сантехника', 'Унитазы'], 5200),
+  item('seat', 'Сиденье д/унитаза Эллис', ['Сантехника', 'Комплектующие'], 350),
+  item('cuff', 'Манжета унитаза Эксцентрик 40 мм', ['Сантехника', 'Комплектующие'], 120),
+  item('siphon', 'Сифон для мойки с гофрой 40', ['Сантехника', 'Сифоны'], 260),
+  item('mixer', 'Смеситель для ванной Frap', ['Сантехника', 'Смесители'], 2100),
+];
+
+test('a kind not sold, asked for with what it is for ("гофра для унитаза"): the shop\'s products for that thing, not the thing itself, under "Для унитаза"', async () => {
+  const index = buildCatalogIndex(plumbing, { language: 'ru' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const answer = async (text: string) => {
+    const r = await engine.answer({ tenant: tenant(), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+    return { message: messageOf(r.answer), title: productsOf(r.answer)?.title, cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [] };
+  };
+  const corrugated = await answer('гофра для унитаза');
+  assert.match(corrugated.message, /^Похоже, «гофра» в нашем магазине не продаётся\. Вот что у нас есть для унитаза\./u);
+  assert.equal(corrugated.title, 'Для унитаза');
+  assert.deepEqual([...corrugated.cards].sort(), ['cuff', 'seat']);
+  // The same with "к": the purpose is what follows it.
+  const to = await answer('гофра к унитазу');
+  assert.deepEqual([...to.cards].sort(), ['cuff', 'seat']);
+  // A purpose the shop sells nothing of itself gets the sections, as before.
+  const bath = await answer('гофра для душевой кабины');
+  assert.deepEqual(bath.cards, []);
+  assert.match(bath.message, /не продаётся\. .*разделы/u);
+});
