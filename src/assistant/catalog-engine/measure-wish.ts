@@ -66,6 +66,10 @@ const IS_LESS = new RegExp(`^(?:${LESS})$`, 'iu');
  * weight): with no card stating the measure it is read as any other word.
  */
 const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; plain?: boolean; withItem?: boolean }> = [
+  // "phone with a good camera", "смартфон с хорошей камерой", "камера получше": the most megapixels the cards state.
+  { words: new RegExp(`(?:${B}with\\s+(?:an?\\s+)?)?${B}(?:good|great|best|better|excellent|nice|decent|high[- ]resolution)\\s+cameras?${E}`, 'iu'), attribute: 'camera', most: true },
+  { words: new RegExp(`(?:${B}(?:с|со)\\s+)?${B}(?:хорош${L}|отличн${L}|лучш${L}|классн${L}|мощн${L})\\s+камер${L}${E}`, 'iu'), attribute: 'camera', most: true },
+  { words: new RegExp(`${B}(?:с\\s+)?камер${L}\\s+(?:получше|лучше|покруче)${E}`, 'iu'), attribute: 'camera', most: true },
   { words: new RegExp(`${B}(?:more powerful|most powerful|(?:по)?мощнее|мощней)${E}`, 'iu'), attribute: 'power', most: true },
   { words: new RegExp(`${B}(?:powerful|мощн(?:ый|ая|ое|ые|ого|ую|ым|ой|ых))${E}`, 'iu'), attribute: 'power', most: true, plain: true },
   // Not a colour ("a lighter shade", "светлее" is another word).
@@ -125,6 +129,9 @@ function attributeOf(noun: string): Measured | null {
   return null;
 }
 
+/** A question whether a product has it ("does it have a good camera?", "хорошая ли у него камера?"), not a wish. */
+const PRODUCT_QUESTION = /^\s*(?:and\s+|а\s+|и\s+)?(?:does|do|did|is|are|has|have|can|will|would|how\s+(?:good|is)|what\s+about|хорош\p{L}*\s+ли|есть\s+ли|правда|какая|какой|какие|у\s+(?:него|неё|нее|них|этого|этой))(?![\p{L}\p{N}])/iu;
+
 /** Words a follow-up says around its wish ("а с большим экраном?", "and something lighter?", "a smaller one?"). */
 const FILLER = /^(?:а|и|но|ну|тогда|где|что|нибудь|то|чуть|немного|ещё|еще|есть|and|but|so|ok|okay|then|one|ones|a|an|the|something|anything|slightly|bit|little|even|any)$/iu;
 
@@ -151,7 +158,8 @@ export function measureWish(text: string): MeasureWish | null {
       }
     }
   }
-  if (!found) {
+  // "does the iphone 15 have a good camera?" asks about a product: answered from its card, not searched.
+  if (!found || (found.attribute === 'camera' && PRODUCT_QUESTION.test(text))) {
     return null;
   }
   const rest = `${text.slice(0, found.at)} ${text.slice(found.at + found.length)}`

@@ -538,7 +538,10 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   if (opts.prefs?.brands?.length) {
     lines.push(t.withBrands(opts.prefs.brands.join(', ')));
   }
-  if (opts.mostFirst) {
+  if (opts.mostFirst && run.sort === 'price_asc') {
+    // "cheap phone with a good camera": the cheapest ones, ordered by the wish.
+    lines.push(t.mostFirstOfCheapest(opts.mostFirst.attribute, opts.mostFirst.most));
+  } else if (opts.mostFirst) {
     lines.push(t.mostFirst(opts.mostFirst.attribute, opts.mostFirst.most));
   } else if (opts.notStated && products.length > 0) {
     lines.push(t.superlativeUnknown(opts.notStated));
@@ -552,7 +555,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const onCards = new Set(products.slice(0, exactCards).map((p) => p.sku));
   const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => statedPrice(p) !== undefined);
   if (run.sort === 'price_asc') {
-    lines.push(t.sortedAsc);
+    if (!opts.mostFirst) {
+      lines.push(t.sortedAsc);
+    }
   } else if (run.sort === 'price_desc') {
     lines.push(t.sortedDesc);
   } else {

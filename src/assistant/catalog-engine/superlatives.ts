@@ -44,6 +44,9 @@ const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute | 'size'; words: RegExp; 
   { attribute: 'ram', words: RAM_WORDS, most: true },
   { attribute: 'storage', words: /\b(?:storage|memory|space|gb|tb|ssd)\b|памят|гигабайт/iu, most: true },
   { attribute: 'screen', words: /\b(?:screen|display|diagonal|inch(?:es)?)\b|экран|диагонал|дюйм/iu, most: true },
+  // A camera is compared by the megapixels a card states ("12MP", "a 5-megapixel camera", "48 Мп").
+  // Only asked as the best ("which one has the best camera?", "у какого лучше камера?"); "какая у них камера?" asks what each has.
+  { attribute: 'camera', words: /\b(?:best|better|highest[- ]resolution|most)\b.*\bcameras?\b|\bcameras?\b.*\b(?:best|better)\b|\bmost megapixels\b|лучш\p{L}*\s+камер|камер\p{L}*\s+(?:лучше|получше|лучшая)|больше\s+(?:всего\s+)?мегапиксел/iu, most: true },
   { attribute: 'battery', words: /\b(?:battery|mah)\b|батаре|аккумулятор|[её]мк/iu, most: true },
   // "легче" and "тише" are the comparatives buyers use for the lightest and the quietest.
   { attribute: 'weight', words: /\b(?:light|lightest|lighter)\b|л[её]г[кч]/iu, most: false },
@@ -81,6 +84,7 @@ const UNITS: Readonly<Record<Exclude<Attribute, 'price'>, ReadonlyArray<readonly
   length: [['m', 1], ['cm', 0.01], ['mm', 0.001], ['ft', 0.3048]],
   width: [['cm', 1], ['mm', 0.1], ['m', 100], ['in', 2.54]],
   area: [['sqm', 1], ['sqft', 0.0929]],
+  camera: [['mp', 1]],
 };
 
 /** The superlative a message asks of the shown products, or null when it asks no such thing. */
@@ -96,7 +100,7 @@ export function superlativeAsked(text: string, index: Pick<CatalogIndex, 'produc
     if (a.words.test(t)) {
       // "какой самый мощный пылесос?" names a product: a new search, not a pick among the cards.
       const named = index.productWord(t);
-      if (named !== null && named.known && !a.words.test(named.word)) {
+      if (named !== null && named.known && !a.words.test(named.word) && !(a.attribute === 'camera' && /camera|камер/iu.test(named.word))) {
         return null;
       }
       return { attribute: a.attribute, most: a.attribute === 'price' || a.attribute === 'weight' || a.attribute === 'noise' || a.attribute === 'width' ? a.most : !LEAST.test(t) };

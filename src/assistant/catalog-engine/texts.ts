@@ -121,15 +121,15 @@ const TOPIC_EN = new Map<string, string>([
 ]);
 
 /** What a pick among the shown cards compares ("which one has the most storage?", superlatives.ts). */
-export type Attribute = 'price' | 'storage' | 'ram' | 'load' | 'screen' | 'battery' | 'runtime' | 'weight' | 'power' | 'volume' | 'noise' | 'length' | 'width' | 'area';
+export type Attribute = 'price' | 'storage' | 'ram' | 'load' | 'screen' | 'battery' | 'runtime' | 'weight' | 'power' | 'volume' | 'noise' | 'length' | 'width' | 'area' | 'camera';
 
 /** Texts of "which of these has the most …" (superlatives.ts), by what was asked. */
-const SUPERLATIVE_MOST_RU: Record<string, string> = { storage: 'Больше всего памяти', ram: 'Больше всего оперативной памяти', screen: 'Самый большой экран', battery: 'Самый ёмкий аккумулятор', volume: 'Самый большой объём', load: 'Самая большая загрузка' };
-const SUPERLATIVE_LEAST_RU: Record<string, string> = { storage: 'Меньше всего памяти', ram: 'Меньше всего оперативной памяти', screen: 'Самый маленький экран', battery: 'Самый небольшой аккумулятор', volume: 'Самый маленький объём', load: 'Самая маленькая загрузка' };
-const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', ram: 'одинаковый объём оперативной памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', runtime: 'одинаковое время работы', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', load: 'одинаковая загрузка', noise: 'одинаковый уровень шума', length: 'одинаковая длина', width: 'одинаковая ширина', area: 'одинаковая площадь' };
-const ABOUT_RU: Record<Attribute | 'size', string> = { size: 'о размере', price: 'о цене', storage: 'о памяти', ram: 'об оперативной памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', runtime: 'о времени работы', weight: 'о весе', power: 'о мощности', volume: 'об объёме', load: 'о загрузке', noise: 'об уровне шума', length: 'о длине', width: 'о ширине', area: 'о площади' };
-const SUPERLATIVE_MOST_EN: Record<string, string> = { runtime: 'longest battery life', storage: 'most storage', ram: 'most RAM', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity', load: 'largest load' };
-const SUPERLATIVE_LEAST_EN: Record<string, string> = { runtime: 'shortest battery life', storage: 'least storage', ram: 'least RAM', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity', load: 'smallest load' };
+const SUPERLATIVE_MOST_RU: Record<string, string> = { storage: 'Больше всего памяти', ram: 'Больше всего оперативной памяти', screen: 'Самый большой экран', battery: 'Самый ёмкий аккумулятор', volume: 'Самый большой объём', load: 'Самая большая загрузка', camera: 'Камера самого высокого разрешения' };
+const SUPERLATIVE_LEAST_RU: Record<string, string> = { storage: 'Меньше всего памяти', ram: 'Меньше всего оперативной памяти', screen: 'Самый маленький экран', battery: 'Самый небольшой аккумулятор', volume: 'Самый маленький объём', load: 'Самая маленькая загрузка', camera: 'Камера самого низкого разрешения' };
+const SAME_RU: Record<Attribute, string> = { price: 'одна цена', storage: 'одинаковый объём памяти', ram: 'одинаковый объём оперативной памяти', screen: 'одинаковый экран', battery: 'одинаковый аккумулятор', runtime: 'одинаковое время работы', weight: 'одинаковый вес', power: 'одинаковая мощность', volume: 'одинаковый объём', load: 'одинаковая загрузка', noise: 'одинаковый уровень шума', length: 'одинаковая длина', width: 'одинаковая ширина', area: 'одинаковая площадь', camera: 'одинаковая камера' };
+const ABOUT_RU: Record<Attribute | 'size', string> = { size: 'о размере', price: 'о цене', storage: 'о памяти', ram: 'об оперативной памяти', screen: 'о размере экрана', battery: 'об аккумуляторе', runtime: 'о времени работы', weight: 'о весе', power: 'о мощности', volume: 'об объёме', load: 'о загрузке', noise: 'об уровне шума', length: 'о длине', width: 'о ширине', area: 'о площади', camera: 'о камере' };
+const SUPERLATIVE_MOST_EN: Record<string, string> = { runtime: 'longest battery life', storage: 'most storage', ram: 'most RAM', screen: 'biggest screen', battery: 'biggest battery', volume: 'largest capacity', load: 'largest load', camera: 'highest-resolution camera' };
+const SUPERLATIVE_LEAST_EN: Record<string, string> = { runtime: 'shortest battery life', storage: 'least storage', ram: 'least RAM', screen: 'smallest screen', battery: 'smallest battery', volume: 'smallest capacity', load: 'smallest load', camera: 'lowest-resolution camera' };
 /** "The … first" of a search that put the most (or the least) of an attribute first (measure-wish.ts). */
 const MOST_FIRST_RU: Record<Attribute, string> = {
   price: 'самые дорогие',
@@ -146,6 +146,7 @@ const MOST_FIRST_RU: Record<Attribute, string> = {
   length: 'самые длинные',
   width: 'самые широкие',
   area: 'те, что рассчитаны на самую большую площадь',
+  camera: 'с камерой самого высокого разрешения',
 };
 const LEAST_FIRST_RU: Record<Attribute, string> = {
   price: 'самые недорогие',
@@ -162,6 +163,7 @@ const LEAST_FIRST_RU: Record<Attribute, string> = {
   length: 'самые короткие',
   width: 'самые узкие',
   area: 'те, что рассчитаны на самую маленькую площадь',
+  camera: 'с камерой самого низкого разрешения',
 };
 const MOST_FIRST_EN: Record<Attribute, string> = {
   price: 'most expensive',
@@ -178,6 +180,7 @@ const MOST_FIRST_EN: Record<Attribute, string> = {
   length: 'longest',
   width: 'widest',
   area: 'largest room area',
+  camera: 'highest-resolution camera',
 };
 const LEAST_FIRST_EN: Record<Attribute, string> = {
   price: 'cheapest',
@@ -194,8 +197,9 @@ const LEAST_FIRST_EN: Record<Attribute, string> = {
   length: 'shortest',
   width: 'narrowest',
   area: 'smallest room area',
+  camera: 'lowest-resolution camera',
 };
-const NOUN_EN: Record<Attribute | 'size', string> = { size: 'size', price: 'price', storage: 'storage', ram: 'RAM', screen: 'screen size', battery: 'battery', runtime: 'battery life', weight: 'weight', power: 'power', volume: 'capacity', load: 'load', noise: 'noise level', length: 'length', width: 'width', area: 'room area' };
+const NOUN_EN: Record<Attribute | 'size', string> = { size: 'size', price: 'price', storage: 'storage', ram: 'RAM', screen: 'screen size', battery: 'battery', runtime: 'battery life', weight: 'weight', power: 'power', volume: 'capacity', load: 'load', noise: 'noise level', length: 'length', width: 'width', area: 'room area', camera: 'camera' };
 
 const RU = {
   greeting: (budget: string) => `Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до ${budget}».`,
@@ -329,6 +333,7 @@ const RU = {
   withBudget: (budget: string) => `Учёл ваш бюджет до ${budget}.`,
   withBrands: (brands: string) => `Учёл, что вам нравится ${brands}: они в начале списка.`,
   mostFirst: (attribute: Attribute, most: boolean) => `В начале — ${(most ? MOST_FIRST_RU : LEAST_FIRST_RU)[attribute]}.`,
+  mostFirstOfCheapest: (attribute: Attribute, most: boolean) => `Из самых недорогих: в начале — ${(most ? MOST_FIRST_RU : LEAST_FIRST_RU)[attribute]}.`,
   unavailable: 'нет в наличии',
   catalogUnavailable: 'Каталог магазина сейчас недоступен. Попробуйте, пожалуйста, чуть позже.',
   cheaperThan: (p: string) => `дешевле ${p}`,
@@ -485,6 +490,7 @@ const EN: typeof RU = {
   withBudget: (budget: string) => `I kept to your budget of up to ${budget}.`,
   withBrands: (brands: string) => `You like ${brands}, so I put them first.`,
   mostFirst: (attribute: Attribute, most: boolean) => `The ${(most ? MOST_FIRST_EN : LEAST_FIRST_EN)[attribute]} first.`,
+  mostFirstOfCheapest: (attribute: Attribute, most: boolean) => `Of the most affordable, the ${(most ? MOST_FIRST_EN : LEAST_FIRST_EN)[attribute]} first.`,
   unavailable: 'out of stock',
   catalogUnavailable: 'The shop catalogue is not available right now. Please try again a little later.',
   cheaperThan: (p: string) => `cheaper than ${p}`,

@@ -37,7 +37,7 @@ const UNITS: ReadonlyMap<string, string> = new Map(
       ['ml', 'ml мл'],
       ['kg', 'kg кг'],
       ['hz', 'hz гц'],
-      ['mp', 'mp мп мпикс'],
+      ['mp', 'mp мп мпикс megapixel megapixels мегапиксель мегапикселя мегапикселей мегапикселями мегапиксельная мегапиксельной мегапиксельный мегапиксельную мегапиксельные мегапиксельными мегапиксельных'],
       ['db', 'db дб'],
       // Areas: "30 м²", "30 м2", "30m2"; the unit is spelt in letters so "30sqm" reads as a measure.
       // "на 30 квадратов" as buyers say it.

@@ -8,6 +8,7 @@ import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { formatPrice } from '../../../src/assistant/catalog-engine/texts.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { questionAboutShown } from '../../../src/assistant/catalog-engine/intents.ts';
+import { measureWish } from '../../../src/assistant/catalog-engine/measure-wish.ts';
 import { converse, dialogOn, index, item, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
 
 const shelfSkus = (answer: Parameters<typeof productsOf>[0]): string[] => productsOf(answer)?.value.map((c) => c.sku ?? '') ?? [];
@@ -697,4 +698,46 @@ test('a paper weight said as "250 g/m2" or "80 г/м2" is titled as said, the un
   const ru = buildCatalogIndex([{ ...item('b80', 'Бумага офисная А4, 80 г/м², 500 листов', ['Бумага'], 399), params: { Плотность: '80 г/м²' } }], { language: 'ru' });
   const [said] = await dialogOn(ru, 'ru', ['бумага 80 г/м2']);
   assert.match(messageOf(said!), /^Бумага 80 г\/м²/u);
+});
+
+test('"phone with a good camera" puts the most megapixels the cards state first, "cheap …" among the cheapest; "смартфон с хорошей камерой" and "which has the best camera?" too', async () => {
+  const phones = ['Cell Phones', 'Unlocked Cell Phones'];
+  const catalog = buildCatalogIndex(
+    [
+      item('basic', 'ZTE - Z432 Prepaid Cell Phone - Black', phones, 19.99, 'A flip phone with a 2MP camera.'),
+      item('fuego', 'SKY Devices - Fuego 4.5D Cell Phone (Unlocked) - Silver', phones, 47.99, 'Shoot with the 8-megapixel rear camera.'),
+      item('j5', 'Samsung - Galaxy J5 Prime Cell Phone (Unlocked) - Black', phones, 249.99, 'A 13MP camera and a 2400 mAh battery.'),
+      item('g5', 'LG - G5 with 32GB Memory Cell Phone (Unlocked) - Titan', phones, 649.99, 'A 16-megapixel camera with a wide-angle lens.'),
+      item('plain', 'BLU - Jenny TV 2.8 Cell Phone (Unlocked)', phones, 24.99, 'A simple phone with a radio.'),
+    ],
+    { language: 'en' },
+  );
+  const [good] = await dialogOn(catalog, 'en', ['phone with a good camera']);
+  assert.deepEqual(shownSkus(good!).slice(0, 4), ['g5', 'j5', 'fuego', 'basic']);
+  assert.match(messageOf(good!), /The highest-resolution camera first\./u);
+  assert.doesNotMatch(messageOf(good!), /Nothing matches/u);
+  const [cheap] = await dialogOn(catalog, 'en', ['cheap phone with good camera']);
+  assert.match(messageOf(cheap!), /Of the most affordable, the highest-resolution camera first\./u);
+  assert.doesNotMatch(messageOf(cheap!), /Cheapest first/u);
+  assert.equal(shownSkus(cheap!)[0], 'g5');
+  const [, best] = await dialogOn(catalog, 'en', ['unlocked phone', 'which one has the best camera?']);
+  assert.match(messageOf(best!), /16 MP/u);
+
+  const ru = buildCatalogIndex(
+    [
+      { ...item('a05', 'Смартфон Samsung Galaxy A05 4/64 ГБ', ['Смартфоны'], 9990), params: { 'Основная камера': '50 Мп' } },
+      { ...item('a15', 'Смартфон Samsung Galaxy A15 4/128 ГБ', ['Смартфоны'], 15990), params: { 'Основная камера': '50 Мп' } },
+      { ...item('s24', 'Смартфон Samsung Galaxy S24 Ultra 12/256 ГБ', ['Смартфоны'], 124990), params: { 'Основная камера': '200 Мп' } },
+      { ...item('old', 'Смартфон Nokia 105', ['Смартфоны'], 1990), params: { 'Основная камера': '0.3 Мп' } },
+    ],
+    { language: 'ru' },
+  );
+  const [kamera] = await dialogOn(ru, 'ru', ['смартфон с хорошей камерой']);
+  assert.equal(shownSkus(kamera!)[0], 's24');
+  assert.equal(shownSkus(kamera!).at(-1), 'old');
+  assert.match(messageOf(kamera!), /В начале — с камерой самого высокого разрешения\./u);
+  // A question whether a product has a good camera is about that product, not a wish to order by.
+  assert.equal(measureWish('does the iphone 15 have a good camera?'), null);
+  assert.equal(measureWish('хорошая ли у него камера?'), null);
+  assert.equal(measureWish('смартфон с хорошей камерой')?.attribute, 'camera');
 });
