@@ -513,7 +513,12 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     }
     if (missing.length > 0) {
       // A bound as the buyer reads it («больше 200 мл»), not its search word.
-      lines.push(t.partial(withConnectors(missing.slice(0, MAX_MISSING_NAMED), ctx.label, (w) => boundSaid(local, w) ?? w)));
+      // Not cut inside a measure: «шириной 60 см», not «шириной 60».
+      let end = Math.min(MAX_MISSING_NAMED, missing.length);
+      while (end < missing.length && end < MAX_MISSING_NAMED + 2 && measurePart(missing[end])) {
+        end++;
+      }
+      lines.push(t.partial(withConnectors(missing.slice(0, end), ctx.label, (w) => boundSaid(local, w) ?? w)));
     } else if (ctx.label.some(nameable)) {
       // The request as the buyer put it, connecting words and all: «телефон с камерой с большой
       // батареей», not its first three words «телефон камерой большой». The search matched no
@@ -832,6 +837,9 @@ function withConnectors(words: readonly string[], label: readonly string[], say:
     const at = from < 0 ? lower.indexOf(w.toLowerCase()) : lower.indexOf(w.toLowerCase(), from + 1);
     if (from >= 0 && at > from + 1 && at - from - 1 <= MAX_CONNECTORS_BETWEEN && lower.slice(from + 1, at).every((c) => LABEL_CONNECTORS.has(c))) {
       out.push(...label.slice(from + 1, at));
+    } else if (at > 0 && lower[at - 1] === 'no' && at - 1 !== from) {
+      // "no frost" is what the item has: the "no" goes with its word («no frost», not «frost»).
+      out.push(label[at - 1] as string);
     }
     out.push(say(w));
     from = at >= 0 ? at : from;

@@ -309,3 +309,16 @@ test('a size the cards show by an inch mark is not called missing: "телеви
   assert.match(r.message, /«изогнутый»/u);
   assert.doesNotMatch(r.message, /«[^»]*дюйм[^»]*»/u);
 });
+
+test('the "no exact match" note keeps "no" with its word and a figure with its unit: «no frost шириной 60 см», not «frost шириной 60»', async () => {
+  const fridges = [
+    item('f1', 'Холодильник LG GA-B509 Hygiene Fresh 384л', ['Холодильники'], 300000),
+    item('f2', 'Холодильник LG GC-B257 DoorCooling 264л', ['Холодильники'], 250000),
+    item('f3', 'Холодильник LG GN-B452 Hygiene Fresh 461л', ['Холодильники'], 350000),
+  ];
+  const both = await ask(fridges, 'холодильник no frost шириной 60 см');
+  assert.match(both.message, /^(?:Точного совпадения с )?«no frost шириной 60 см» (?:нет|в каталоге не нашлось)/u);
+  const noFrost = await ask(fridges, 'холодильник no frost');
+  assert.match(noFrost.message, /^(?:Точного совпадения с )?«no frost» (?:нет|в каталоге не нашлось)/u);
+  assert.equal(noFrost.cards.length, 3);
+});
