@@ -277,6 +277,16 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
       fallback ??= run;
       continue;
     }
+    // "samsung galaxy s7 screen protector": the brand names the phone the item is for, not its
+    // maker. When the brand's products outside the category are none of the kind asked for
+    // (Samsung's flip covers, whose texts say "screen" and "protect"), the category's products
+    // of other makers are the answer, and the answer says the brand gave way.
+    if (t.drop.length === 1 && t.drop[0] === 'category' && applicable.includes('brand') && run.hits.every((h) => h.ofKind === false) && !budget?.exhausted) {
+      const otherMakers = attempt(index, req, ['brand'], limit, budget);
+      if (otherMakers.hits.length > 0) {
+        return otherMakers;
+      }
+    }
     // A category guessed from the buyer's words that holds nothing they asked for, while
     // the whole catalogue has products matching every word ("крем для рук": the hand
     // creams are not in the shop's "Крема и гели"), goes silently too — when it is the

@@ -322,3 +322,21 @@ test('the "no exact match" note keeps "no" with its word and a figure with its u
   assert.match(noFrost.message, /^(?:Точного совпадения с )?«no frost» (?:нет|в каталоге не нашлось)/u);
   assert.equal(noFrost.cards.length, 3);
 });
+
+test('a brand naming the phone an item is for ("samsung galaxy s7 screen protector") gives way to the category\'s other makers when the brand\'s own products are not of the kind', async () => {
+  const phoneShop = [
+    item('flip', 'Samsung - S-View Flip Cover for Samsung Galaxy S7 - Clear Black', ['Cell Phone Accessories', 'Cell Phone Cases & Clips'], 30.99, 'Protect your screen with this flip cover.', 'Samsung'),
+    item('led', 'Samsung - LED View Cover for Samsung Galaxy S7 - Gold', ['Cell Phone Accessories', 'Cell Phone Cases & Clips'], 59.99, 'A screen protector and cover in one.', 'Samsung'),
+    item('s7', 'Samsung - Galaxy S7 32GB - Black Onyx (Verizon)', ['Cell Phones', 'All Cell Phones with Plans'], 679.99, 'A bright screen.', 'Samsung'),
+    item('zagg', 'ZAGG - InvisibleShield Glass Screen Protector for Samsung Galaxy S7', ['Cell Phone Accessories', 'Screen Protectors'], 39.99, undefined, 'ZAGG'),
+    item('znitro', 'zNitro - Screen Protector for Samsung Galaxy S7 - Clear', ['Cell Phone Accessories', 'Screen Protectors'], 19.99, undefined, 'zNitro'),
+    item('iphone', 'Insignia - Screen Protector for Apple iPhone 7 - Clear', ['Cell Phone Accessories', 'Screen Protectors'], 14.99, undefined, 'Insignia'),
+  ];
+  const index = buildCatalogIndex(phoneShop, { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant({ language: 'en' }), text: 'samsung galaxy s7 screen protector', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  const cards = productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [];
+  // Before: the flip covers and the phone, under "Cell Phone Cases & Clips Samsung".
+  assert.deepEqual([...cards].sort(), ['zagg', 'znitro'], messageOf(r.answer));
+  assert.match(messageOf(r.answer), /^Nothing suitable from Samsung — here are other brands\./u);
+});
