@@ -305,7 +305,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // "телефон для бабушки": whom it is for is not searched (a gift keeps it: it says who gets the
   // ideas). Leaving words out makes no gift of a message that was none, so `gift` stands for `core`.
   const gift = giftRequest(framed);
-  const core = gift ? framed : withoutRecipient(framed);
+  const core = gift ? framed : withoutRecipient(framed, (w) => index.resolveBrand(w) !== undefined);
   const parsed = describingCategory(index.parseDetailed(core), prev);
   const pageSku = req.page.type === 'PRODUCT' ? pageSkus(req.page.data)[0] : undefined;
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
@@ -513,7 +513,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // "а для лица?" after "крем для рук": the same item for another purpose, searched anew.
   // Whom it is for is told, not searched, as in a first request ("а для сына?" after a phone for grandma).
   const switched = prev && prev.kind === 'search' && prev.shown.length > 0 ? purposeSwitch(text, prev.label) : null;
-  const forAnother = switched === null ? null : withoutRecipient(switched);
+  const forAnother = switched === null ? null : withoutRecipient(switched, (w) => index.resolveBrand(w) !== undefined);
   if (forAnother) {
     return preferenceAwareSearch(turn, index, forAnother, index.parseDetailed(forAnother));
   }

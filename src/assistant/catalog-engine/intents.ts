@@ -437,10 +437,20 @@ export function namesPeople(words: readonly string[]): boolean {
   return first !== undefined && PEOPLE.has(first.replace(/['’]s$/u, ''));
 }
 
-/** The message without whom the item is for ("телефон для бабушки" → "телефон"); the message itself when nothing else is left. */
-export function withoutRecipient(text: string): string {
+/**
+ * The message without whom the item is for ("телефон для бабушки" → "телефон"); the message itself
+ * when nothing else is left. A person's word that is a brand of the shop, said with no "my"
+ * before it ("toner for brother printer"), is the brand.
+ */
+export function withoutRecipient(text: string, isBrand: (word: string) => boolean = () => false): string {
   const norm = normalizeText(boundText(text));
-  const rest = norm.replace(FOR_PERSON, ' ').replace(/\s+/g, ' ').trim();
+  const rest = norm
+    .replace(FOR_PERSON, (said) => {
+      const words = said.trim().split(/\s+/u);
+      return words.length === 2 && isBrand((words[1] as string).replace(/['’]s$/u, '')) ? said : ' ';
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
   return rest === norm.trim() || !/[\p{L}\p{N}]/u.test(rest) ? text : rest;
 }
 

@@ -77,3 +77,21 @@ test('"what about for my son?" after a phone for grandma is told to the assistan
   assert.doesNotMatch(messageOf(son!), /\bson\b|Nothing/iu);
   assert.ok(new Set((productsOf(son!)?.value ?? []).map((p) => p.name.split(' - ')[0])).size >= 3);
 });
+
+test('a person\'s word that is a brand of the shop, said with no "my" ("toner for brother printer"), is the brand: Brother toners, not a Canon printer under "Toner printer"', async () => {
+  const office = buildCatalogIndex(
+    [
+      item('t1', 'Brother TN-2005 Toner Cartridge Original Black', ['Printer supplies', 'Toner cartridges'], 71.95, 'Toner for Brother HL printers.', 'Brother'),
+      item('t2', 'Brother TN04Y Yellow Toner Cartridge Original', ['Printer supplies', 'Toner cartridges'], 89.95, undefined, 'Brother'),
+      item('p1', 'Canon PIXMA iP100 inkjet printer Colour A4', ['Printers', 'Inkjet printers'], 311.95, 'A portable printer.', 'Canon'),
+      item('l1', 'HP EliteBook 840 G5 Notebook', ['Computers', 'Notebooks'], 899.95, 'A laptop.', 'HP'),
+    ],
+    { language: 'en' },
+  );
+  const isBrand = (w: string) => office.resolveBrand(w) !== undefined;
+  assert.equal(withoutRecipient('toner for brother printer', isBrand), 'toner for brother printer');
+  assert.equal(withoutRecipient('laptop for my brother', isBrand), 'laptop');
+  const [toner] = await dialogOn(office, 'en', ['toner for brother printer']);
+  const cards = productsOf(toner!)?.value.map((c) => c.sku ?? '') ?? [];
+  assert.deepEqual([...cards].sort(), ['t1', 't2'], messageOf(toner!));
+});
