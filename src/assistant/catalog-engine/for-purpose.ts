@@ -4,7 +4,7 @@
  * toilet cuffs, seats and valves the shop sells for toilets, instead of only the sections.
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
-import type { WorkBudget } from '../../catalog/search/limits.ts';
+import { boundText, type WorkBudget } from '../../catalog/search/limits.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -21,14 +21,12 @@ const PURPOSE_HITS = 200;
 export interface ForPurpose {
   /** As the buyer wrote it, with its connector ("для унитаза"). */
   phrase: string;
-  /** The thing itself (a toilet): what the products go with. */
-  thing: CatalogProduct;
   products: CatalogProduct[];
 }
 
 /** The purpose of a request ("для унитаза" of "гофра для унитаза"), or null when it names none after the product word. */
 export function purposeOf(text: string): { connector: string; words: string[] } | null {
-  const words = tokenize(text);
+  const words = tokenize(boundText(text));
   const at = words.findIndex((w, i) => i > 0 && PURPOSE_WORDS.has(w));
   if (at < 0) {
     return null;
@@ -66,5 +64,5 @@ export function whatWeHaveFor(index: CatalogIndex, text: string, budget?: WorkBu
     .filter((h) => h.headMatched === true && h.ofKind === false && h.coverage === 1 && !index.sameKind(h.product.sku, thing.sku))
     .slice(0, SHELF_SIZE)
     .map((h) => h.product);
-  return products.length === 0 ? null : { phrase: `${purpose.connector} ${purpose.words.join(' ')}`, thing, products };
+  return products.length === 0 ? null : { phrase: `${purpose.connector} ${purpose.words.join(' ')}`, products };
 }

@@ -363,8 +363,10 @@ export function joinDimensionPairs(text: string): string {
     const [x, y] = [Number(a.replace(',', '.')), Number(b.replace(',', '.'))];
     // Another unit after it ("5 x 3 inch", "2 на 3 метра") is left to the measure reading.
     const next = /^\s*(\p{L}+)/u.exec(text.slice(at + all.length, at + all.length + 20))?.[1];
+    // The end of a longer run of sizes ("3 на 4 на 5"): read within a few characters before it, not by a lookbehind over any run of spaces.
+    const after = PAIR_CONTINUES.test(text.slice(Math.max(0, at - 12), at));
     // A budget ("до 5000 на двоих"), a model and its memory ("айфон 13 на 128"), sizes far apart: not one size.
-    if (before !== undefined || (unit === undefined && next !== undefined && UNITS.has(next)) || Math.max(x, y) > Math.min(x, y) * MAX_PAIR_RATIO || (MEMORY_SIZES.has(y) && x <= 20)) {
+    if (after || before !== undefined || (unit === undefined && next !== undefined && UNITS.has(next)) || Math.max(x, y) > Math.min(x, y) * MAX_PAIR_RATIO || (MEMORY_SIZES.has(y) && x <= 20)) {
       return all;
     }
     return `${a}х${b}${unit ? unit.trim() : ''}`;
@@ -374,8 +376,9 @@ export function joinDimensionPairs(text: string): string {
 /** A pair's sizes are within this ratio of each other (200 × 1030 mm towel rails are). */
 const MAX_PAIR_RATIO = 6;
 const MEMORY_SIZES: ReadonlySet<number> = new Set([32, 64, 128, 256, 512]);
+const PAIR_CONTINUES = /[\d.,]\s*(?:на|by|x|х|×|\*)?\s*$/u;
 const PAIR_SAID =
-  /(?<![\d.,]\s*(?:на|by|x|х|×|\*)?\s*)(?:(?<!\p{L})(до|от|за|под|under|over|below|above|up to|less than|more than)\s+)?(?<![\d.,])(\d{1,5}(?:[.,]\d+)?)\s*(?:на|by|x|х|×|\*)\s*(\d{1,5}(?:[.,]\d+)?)(?![\d.,]|\s*(?:на|by|x|х|×|\*)\s*\d|\s*(?:человек|чел|гб|gb|тб|tb|шт|руб|р\b|₽|\$|тыс|k\b|к\b))((?:\s*(?:см|мм|cm|mm))(?![\p{L}]))?/giu;
+  /(?<![\d.,])(?:(?<!\p{L})(до|от|за|под|under|over|below|above|up to|less than|more than)\s+)?(?<![\d.,])(\d{1,5}(?:[.,]\d+)?)\s*(?:на|by|x|х|×|\*)\s*(\d{1,5}(?:[.,]\d+)?)(?![\d.,]|\s*(?:на|by|x|х|×|\*)\s*\d|\s*(?:человек|чел|гб|gb|тб|tb|шт|руб|р\b|₽|\$|тыс|k\b|к\b))((?:\s*(?:см|мм|cm|mm))(?![\p{L}]))?/giu;
 
 /** The two sizes of a query's dimension word ("50х80", "50х80см"), or null for any other word. */
 export function dimensionPairOf(word: string): [number, number] | null {
