@@ -5,6 +5,7 @@
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, type WorkBudget } from '../../catalog/search/limits.ts';
+import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -59,10 +60,18 @@ export function whatWeHaveFor(index: CatalogIndex, text: string, budget?: WorkBu
   if (!thing) {
     return null;
   }
-  // Not the thing itself under another kind word (an iPhone "for iphone").
+  // Not the thing itself under another kind word (an iPhone "for iphone"), nor one named by it.
+  const stems = new Set(purpose.words.map(stem));
   const products = hits
-    .filter((h) => h.headMatched === true && h.ofKind === false && h.coverage === 1 && !index.sameKind(h.product.sku, thing.sku))
+    .filter((h) => h.headMatched === true && h.ofKind === false && h.coverage === 1 && !index.sameKind(h.product.sku, thing.sku) && !namedAsPurpose(h.product, stems))
     .slice(0, SHELF_SIZE)
     .map((h) => h.product);
   return products.length === 0 ? null : { phrase: `${purpose.connector} ${purpose.words.join(' ')}`, products };
+}
+
+/** Whether a product's name opens with the purpose, past its brand ("Apple - iPhone SE" for "iphone"): the thing, not something for it. */
+function namedAsPurpose(p: CatalogProduct, stems: ReadonlySet<string>): boolean {
+  const brand = new Set(tokenize(p.brand ?? ''));
+  const first = tokenize(boundText(p.name)).find((w) => !brand.has(w));
+  return first !== undefined && stems.has(stem(first));
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { ask as askDemo, converse, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
-import { assertEvery } from '../../helpers/assert.ts';
+import { assertEvery, assertNone } from '../../helpers/assert.ts';
 
 const furniture = [
   item('stool', 'Стул барный Лофт', ['Мебель', 'Стулья'], 3000, 'Подходит для кухни и бара.'),
@@ -80,4 +80,23 @@ test('a kind not sold, asked for with what it is for ("гофра для уни�
   const bath = await answer('гофра для душевой кабины');
   assert.deepEqual(bath.cards, []);
   assert.match(bath.message, /не продаётся\. .*разделы/u);
+});
+
+test('what the shop has for a purpose is never the thing itself under its own name ("refrigerator for iphone": cases for the iPhone, not iPhones)', async () => {
+  const phones = buildCatalogIndex(
+    [
+      item('i6s', 'Apple - iPhone 6s 64GB - Gold (Sprint)', ['Cell Phones', 'All Cell Phones with Plans'], 649.99, 'A phone.', 'Apple'),
+      item('i7', 'Apple - iPhone 7 32GB - Black (AT&T)', ['Cell Phones', 'All Cell Phones with Plans'], 699.99, 'A phone.', 'Apple'),
+      item('ise', 'Apple - iPhone SE 16GB - Silver (Verizon)', ['Cell Phones', 'iPhone SE'], 449.99, 'A small phone.', 'Apple'),
+      item('case', 'OtterBox - Defender Series Case for Apple iPhone 7 - Black', ['Cell Phone Accessories', 'Cases'], 49.99, 'A rugged case.', 'OtterBox'),
+      item('glass', 'ZAGG - Glass Screen Protector for Apple iPhone 7', ['Cell Phone Accessories', 'Screen Protectors'], 39.99, undefined, 'ZAGG'),
+      item('charger', 'Belkin - Wall Charger - White', ['Cell Phone Accessories', 'Chargers'], 19.99, 'Charges any phone.', 'Belkin'),
+    ],
+    { language: 'en' },
+  );
+  const engine = createCatalogEngine({ catalogs: { get: () => phones } });
+  const r = await engine.answer({ tenant: tenant({ language: 'en' }), text: 'refrigerator for iphone', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  const cards = productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [];
+  assert.match(messageOf(r.answer), /we don't sell "refrigerator"/u);
+  assertNone(cards, (sku) => sku === 'i6s' || sku === 'i7' || sku === 'ise', messageOf(r.answer));
 });
