@@ -12,7 +12,7 @@ import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import { COMPATIBILITY_WORDS } from '../../catalog/search/stopwords.ts';
 import { boundText } from '../../catalog/search/limits.ts';
-import { closeMeasure, dimensionPairOf, firstPairIn, pairDistance, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
+import { closeMeasure, dimensionPairOf, namePairDistance, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
@@ -374,12 +374,14 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const priceMove = run.relaxed.includes('price') ? undefined : (opts.move ?? ctx.priceMove);
   const measures = shownMeasuresOf(products);
   const what = describe(local, run, label, measures, opts, priceMove);
+  // A pair of sizes dropped for the section's listing ("50 на 80"): the cards are the nearest sizes.
+  const droppedPair = run.droppedText !== undefined ? sizePairOf(run.droppedText) : null;
   const state: EngineState = {
     v: 1,
     kind: 'search',
     lang,
-    // A pair of sizes dropped for the section's listing stays asked for: "а подешевле?" keeps the nearest sizes first.
-    text: run.text === '' && run.droppedText !== undefined && sizePairOf(run.droppedText) !== null ? run.droppedText : run.text,
+    // It stays asked for: "а подешевле?" keeps the nearest sizes first.
+    text: run.text === '' && droppedPair !== null ? (run.droppedText as string) : run.text,
     filters: compactFilters(run.filters),
     // Once the category filter is dropped its words are part of the text.
     categoryWords: run.relaxed.includes('category') ? [] : ctx.categoryWords,
@@ -461,10 +463,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       notes[r] = t.relaxedDiscount;
     } else if (r === 'exclusion') {
       notes[r] = t.relaxedExclusion((run.droppedExclusion ?? []).join(', '));
-    } else if (r === 'words' && run.droppedText && sizePairOf(run.droppedText) !== null) {
-      // A pair of sizes ("50 на 80"): the cards are the nearest sizes; said so unless one is that size.
-      const pair = sizePairOf(run.droppedText) as [number, number];
-      if (!products.some((p) => sizesPairedIn(p, pair))) {
+    } else if (r === 'words' && run.droppedText && droppedPair !== null) {
+      // Said so unless a card is that size (within 3 % in all).
+      if (!products.some((p) => namePairDistance(boundText(p.name), droppedPair) < SAME_SIZE_PAIR)) {
         notes[r] = t.nearestSizes(formatSizePair(run.droppedText));
       }
     } else if (r === 'words' && run.droppedText) {
@@ -853,11 +854,8 @@ function sizePairOf(text: string): [number, number] | null {
   return words.length === 1 ? dimensionPairOf(words[0] as string) : null;
 }
 
-/** Whether a product's name states the pair of sizes (either way round, in the unit that fits), within 3 % in all. */
-function sizesPairedIn(p: CatalogProduct, pair: [number, number]): boolean {
-  const stated = firstPairIn(boundText(p.name));
-  return stated !== null && pairDistance(pair, stated) < 0.03;
-}
+/** A name states the asked pair of sizes when its pair is this near (`pairDistance`: 3 % in all). */
+const SAME_SIZE_PAIR = 0.03;
 
 /** A pair of sizes as people write it: "50х80см" → "50×80 см". */
 function formatSizePair(word: string): string {

@@ -36,8 +36,12 @@ const PRICE_OF_MOST = /^(?:а |и |so |and )?(?:сколько стоит|ско
 /** Words naming a computer's working memory: "RAM", "оперативная память", "оперативка", "ОЗУ". */
 export const RAM_WORDS = /\bram\b|(?<![а-яё])(?:оперативн|оперативк|озу(?![а-яё]))/iu;
 
-/** Attribute words, in the order they are tried; the first that matches decides. */
-const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute | 'size'; words: RegExp; most: boolean }> = [
+/**
+ * Attribute words, in the order they are tried; the first that matches decides. `noun` is the
+ * attribute's own word when `words` asks more than the word ("the best camera"): a product word
+ * that is it ("camera") names no other product.
+ */
+const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute | 'size'; words: RegExp; most: boolean; noun?: RegExp }> = [
   { attribute: 'price', words: /\b(?:cheap|cheapest|least expensive|lowest price|most affordable|budget)\b|деш[её]в|недорог|бюджетн/iu, most: false },
   { attribute: 'price', words: /\b(?:most expensive|priciest|dearest|highest price)\b|дорож|дорог/iu, most: true },
   // Before storage: "оперативной памяти" says "памяти" too.
@@ -46,7 +50,7 @@ const ATTRIBUTES: ReadonlyArray<{ attribute: Attribute | 'size'; words: RegExp; 
   { attribute: 'screen', words: /\b(?:screen|display|diagonal|inch(?:es)?)\b|экран|диагонал|дюйм/iu, most: true },
   // A camera is compared by the megapixels a card states ("12MP", "a 5-megapixel camera", "48 Мп").
   // Only asked as the best ("which one has the best camera?", "у какого лучше камера?"); "какая у них камера?" asks what each has.
-  { attribute: 'camera', words: /\b(?:best|better|highest[- ]resolution|most)\b.*\bcameras?\b|\bcameras?\b.*\b(?:best|better)\b|\bmost megapixels\b|лучш\p{L}*\s+камер|камер\p{L}*\s+(?:лучше|получше|лучшая)|больше\s+(?:всего\s+)?мегапиксел/iu, most: true },
+  { attribute: 'camera', words: /\b(?:best|better|highest[- ]resolution|most)\b.*\bcameras?\b|\bcameras?\b.*\b(?:best|better)\b|\bmost megapixels\b|лучш\p{L}*\s+камер|камер\p{L}*\s+(?:лучше|получше|лучшая)|больше\s+(?:всего\s+)?мегапиксел/iu, most: true, noun: /camera|камер/iu },
   { attribute: 'battery', words: /\b(?:battery|mah)\b|батаре|аккумулятор|[её]мк/iu, most: true },
   // "легче" and "тише" are the comparatives buyers use for the lightest and the quietest.
   { attribute: 'weight', words: /\b(?:light|lightest|lighter)\b|л[её]г[кч]/iu, most: false },
@@ -100,7 +104,7 @@ export function superlativeAsked(text: string, index: Pick<CatalogIndex, 'produc
     if (a.words.test(t)) {
       // "какой самый мощный пылесос?" names a product: a new search, not a pick among the cards.
       const named = index.productWord(t);
-      if (named !== null && named.known && !a.words.test(named.word) && !(a.attribute === 'camera' && /camera|камер/iu.test(named.word))) {
+      if (named !== null && named.known && !(a.noun ?? a.words).test(named.word)) {
         return null;
       }
       return { attribute: a.attribute, most: a.attribute === 'price' || a.attribute === 'weight' || a.attribute === 'noise' || a.attribute === 'width' ? a.most : !LEAST.test(t) };

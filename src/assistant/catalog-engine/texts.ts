@@ -201,6 +201,9 @@ const LEAST_FIRST_EN: Record<Attribute, string> = {
 };
 const NOUN_EN: Record<Attribute | 'size', string> = { size: 'size', price: 'price', storage: 'storage', ram: 'RAM', screen: 'screen size', battery: 'battery', runtime: 'battery life', weight: 'weight', power: 'power', volume: 'capacity', load: 'load', noise: 'noise level', length: 'length', width: 'width', area: 'room area', camera: 'camera' };
 
+/** A shelf title from the buyer's words: the first letter capital ("Для унитаза", "For iphone"). */
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 const RU = {
   greeting: (budget: string) => `Здравствуйте! Я помогу подобрать товар в нашем каталоге. Напишите, что ищете — например, «беспроводные наушники до ${budget}».`,
   thanks: 'Пожалуйста! Если понадобится что-то ещё — пишите, я на связи.',
@@ -319,7 +322,7 @@ const RU = {
     `Похоже, «${what}» в нашем магазине ${pluralPhrase(what) ? 'не продаются' : 'не продаётся'}. ${operator ? 'Если я ошибаюсь, уточнит оператор, — а ниже разделы того, что у нас есть.' : 'Вот разделы того, что у нас есть.'}`,
   typeNotSoldFor: (what: string, purpose: string, operator: boolean) =>
     `Похоже, «${what}» в нашем магазине ${pluralPhrase(what) ? 'не продаются' : 'не продаётся'}. Вот что у нас есть ${purpose}.${operator ? ' Если я ошибаюсь, уточнит оператор.' : ''}`,
-  titleFor: (purpose: string) => purpose.charAt(0).toUpperCase() + purpose.slice(1),
+  titleFor: capitalised,
   similarNone: (name: string) => `Похожих на «${name}» товаров в каталоге не нашлось.`,
   complementary: (name: string) => `Вместе с «${name}» пригодится:`,
   complementaryNone: (name: string) => `Подходящих аксессуаров к «${name}» в каталоге не нашлось.`,
@@ -476,7 +479,7 @@ const EN: typeof RU = {
     `It looks like we don't sell "${what}" in this shop. ${operator ? 'An operator can double-check — and below are the sections of what we do have.' : 'Here are the sections of what we do have.'}`,
   typeNotSoldFor: (what: string, purpose: string, operator: boolean) =>
     `It looks like we don't sell "${what}" in this shop. Here is what we have ${purpose}.${operator ? ' An operator can double-check if I got it wrong.' : ''}`,
-  titleFor: (purpose: string) => purpose.charAt(0).toUpperCase() + purpose.slice(1),
+  titleFor: capitalised,
   similarNone: (name: string) => `I couldn't find products similar to ${name}.`,
   complementary: (name: string) => `Goes well with ${name}:`,
   complementaryNone: (name: string) => `I couldn't find accessories for ${name} in the catalogue.`,

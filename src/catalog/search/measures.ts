@@ -394,6 +394,12 @@ export function firstPairIn(name: string): [number, number] | null {
   return m ? [Number((m[1] as string).replace(',', '.')), Number((m[2] as string).replace(',', '.'))] : null;
 }
 
+/** How far the first pair of sizes a (bounded) name states is from the asked one (`pairDistance`); Infinity when it states none. */
+export function namePairDistance(name: string, asked: readonly [number, number]): number {
+  const stated = firstPairIn(name);
+  return stated === null ? Infinity : pairDistance(asked, stated);
+}
+
 /**
  * How far a product's pair of sizes is from the asked one, by ratio, either way round and in
  * the unit that brings them nearest (centimetres asked, millimetres stated: "50 на 80" is

@@ -7,7 +7,7 @@
 import type { SearchFilters } from './filters.ts';
 import { boundText, type WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
-import { dimensionPairOf, firstPairIn, measuresOf, mergeMeasures, pairDistance, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
+import { dimensionPairOf, measuresOf, mergeMeasures, namePairDistance, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { startsPurpose } from './stopwords.ts';
 import { namesProductKind } from './synonyms.ts';
@@ -444,12 +444,8 @@ function askedPair(text: string): [number, number] | null {
  * first (`pairDistance`), then those stating none, each in the search's order.
  */
 function nearestPairFirst(hits: readonly SearchHit[], asked: [number, number]): SearchHit[] {
-  const distance = (h: SearchHit): number => {
-    const stated = firstPairIn(boundText(h.product.name));
-    return stated === null ? Infinity : pairDistance(asked, stated);
-  };
   return hits
-    .map((h, i) => ({ h, i, c: h.coverage ?? 1, k: h.ofKind === false ? 1 : 0, d: distance(h) }))
+    .map((h, i) => ({ h, i, c: h.coverage ?? 1, k: h.ofKind === false ? 1 : 0, d: namePairDistance(boundText(h.product.name), asked) }))
     .sort((a, b) => b.c - a.c || a.k - b.k || (a.d === b.d ? a.i - b.i : a.d < b.d ? -1 : 1))
     .map((x) => x.h);
 }
