@@ -87,8 +87,26 @@ describe('two instances on one PostgreSQL and one Redis', { skip: postgresSkip |
 
   test('SIGTERM lets the request in flight finish, then the instance exits; the other keeps serving', async () => {
     const body = JSON.stringify({ threadId: 'drain-1', resourceId: 'buyer-2', messages: [{ role: 'user', content: 'наушники' }], runtimeContext: { tenant_id: 'shop' } });
-    const count = (instance: Instance, what: string) => (instance.output().match(new RegExp(`"${what}"`, 'g')) ?? []).length;
-    const open = (instance: Instance) => count(instance, 'request received') - count(instance, 'request completed');
+    // The ids of the generation requests an instance's log says it received. (Counting "received"
+    // against "completed" lines misread an earlier request as open when a batch of the log was
+    // written out between its two lines.)
+    const received = (instance: Instance): Set<string> => {
+      const ids = new Set<string>();
+      for (const line of instance.output().split('\n')) {
+        if (line.includes('"request received"') && line.includes('/shopping/generate')) {
+          try {
+            ids.add(String((JSON.parse(line) as { req: { id: string } }).req.id));
+          } catch {
+            // a line cut by the end of the output so far
+          }
+        }
+      }
+      return ids;
+    };
+    // The log is written out at least once a second: after a second, every earlier request's line is in the output.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const before = received(a);
+    const open = (instance: Instance) => [...received(instance)].filter((id) => !before.has(id)).length;
     const socket = net.connect(a.port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     let response = '';
