@@ -31,6 +31,13 @@ export interface EngineState {
   priceMove?: 'cheaper' | 'pricier';
   /** The shelf was gift ideas (a listing within a budget, one product per section). */
   gift?: true;
+  /**
+   * The kind asked for is not sold, and the shelf showed what the shop has for its purpose: the
+   * request that named it ("гофра для унитаза"), so "а подешевле?" lists cheaper ones of those.
+   */
+  purpose?: string;
+  /** The SKUs of that shelf, in order (`shown` stays empty: the answer was that the kind is not sold). */
+  purposeShown?: string[];
 }
 
 const KINDS = new Set<ShelfKind>(['search', 'similar', 'complementary', 'cart', 'product']);
@@ -125,6 +132,10 @@ export function latestState(history: EngineTurn[]): EngineState | null {
     }
     if (s['priceMove'] === 'cheaper' || s['priceMove'] === 'pricier') {
       state.priceMove = s['priceMove'];
+    }
+    if (typeof s['purpose'] === 'string') {
+      state.purpose = boundText(s['purpose']);
+      state.purposeShown = strings(s['purposeShown']);
     }
     return state;
   }

@@ -76,6 +76,7 @@ import {
   giftAnswer,
   isWhole,
   productPageAnswer,
+  purposeRefinedAnswer,
   searchAnswer,
   similarAnswer,
   type SearchAnswerOptions,
@@ -516,6 +517,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const forAnother = switched === null ? null : withoutRecipient(switched, (w) => index.resolveBrand(w) !== undefined);
   if (forAnother) {
     return preferenceAwareSearch(turn, index, forAnother, index.parseDetailed(forAnother));
+  }
+  // "а подешевле?", "а в наличии?" after what the shop has for a purpose ("для унитаза", the kind
+  // asked for not sold): cheaper ones of that shelf, not the cheapest of the whole shop.
+  if (prev?.purpose !== undefined && parsed.text === '' && parsed.categoryWords.length === 0 && (parsed.cheaper || parsed.pricier || parsed.sort !== undefined || hasPriceOrStock(parsed) || otherBrand || (parsed.filters.brands?.length ?? 0) > 0)) {
+    const refined = refineSearch(index, { ...prev, shown: prev.purposeShown ?? [] }, parsed, otherBrand, text);
+    const bounded = purposeRefinedAnswer(turn, index, prev, prev.purpose, refined);
+    if (bounded) {
+      return bounded;
+    }
   }
   // "а чугунная?" after "ванна … не продаётся": the same kind with that quality, searched anew
   // (and so still not sold), not whatever else is cast iron.

@@ -4,10 +4,11 @@
  * toilet cuffs, seats and valves the shop sells for toilets, instead of only the sections.
  */
 import type { CatalogProduct } from '../../catalog/product.ts';
+import { hasFilters, type SearchFilters } from '../../catalog/search/filters.ts';
 import { boundText, type WorkBudget } from '../../catalog/search/limits.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
-import type { CatalogIndex } from '../../catalog/search/types.ts';
+import type { CatalogIndex, PriceSort } from '../../catalog/search/types.ts';
 import { SHELF_SIZE } from './turn.ts';
 
 /** Words that open what an item is for ("д" of "д/унитаза", as shops abbreviate it). */
@@ -20,9 +21,16 @@ const MAX_PURPOSE_WORDS = 3;
 const PURPOSE_HITS = 200;
 
 export interface ForPurpose {
-  /** As the buyer wrote it, with its connector ("для унитаза"). */
+  /** As the buyer wrote it, with its connector, its words spelt as the shop's names spell them ("for iPhone"). */
   phrase: string;
+  /** Empty when none is within the bounds asked (`within`). */
   products: CatalogProduct[];
+}
+
+/** Bounds of a follow-up ("а подешевле?": a price below the shelf's middle one). */
+export interface PurposeBounds {
+  filters: SearchFilters;
+  sort?: PriceSort;
 }
 
 /** The purpose of a request ("для унитаза" of "гофра для унитаза"), or null when it names none after the product word. */
@@ -47,26 +55,59 @@ export function purposeOf(text: string): { connector: string; words: string[] } 
 
 /**
  * The products made for the request's purpose: of the purpose's hits, those that name it but
- * are not of its kind (a toilet seat, not a toilet). Only when the shop sells the thing itself,
- * so its accessories are what they seem; null otherwise.
+ * are not of its kind (a toilet seat, not a toilet), within `within` when a follow-up bounds
+ * them. Only when the shop sells the thing itself, so its accessories are what they seem; null
+ * otherwise.
  */
-export function whatWeHaveFor(index: CatalogIndex, text: string, budget?: WorkBudget): ForPurpose | null {
+export function whatWeHaveFor(index: CatalogIndex, text: string, budget?: WorkBudget, within?: PurposeBounds): ForPurpose | null {
   const purpose = purposeOf(text);
   if (!purpose) {
     return null;
   }
-  const hits = index.search(purpose.words.join(' '), undefined, PURPOSE_HITS, budget ? { budget } : undefined);
+  const words = purpose.words.join(' ');
+  const hits = index.search(words, undefined, PURPOSE_HITS, budget ? { budget } : undefined);
   const thing = hits.find((h) => h.ofKind === true)?.product;
   if (!thing) {
     return null;
   }
+  const bounded = within && hasFilters(within.filters) ? index.search(words, within.filters, PURPOSE_HITS, budget ? { budget } : undefined) : hits;
   // Not the thing itself under another kind word (an iPhone "for iphone"), nor one named by it.
   const stems = new Set(purpose.words.map(stem));
-  const products = hits
+  const made = bounded
     .filter((h) => h.headMatched === true && h.ofKind === false && h.coverage === 1 && !index.sameKind(h.product.sku, thing.sku) && !namedAsPurpose(h.product, stems))
-    .slice(0, SHELF_SIZE)
     .map((h) => h.product);
-  return products.length === 0 ? null : { phrase: `${purpose.connector} ${purpose.words.join(' ')}`, products };
+  // A price order of these, not the index's (which keeps the best-matching tier: the thing itself).
+  if (within?.sort) {
+    const sign = within.sort === 'price_asc' ? 1 : -1;
+    made.sort((a, b) => sign * ((a.price ?? Infinity * sign) - (b.price ?? Infinity * sign)));
+  }
+  const products = made.slice(0, SHELF_SIZE);
+  return { phrase: `${purpose.connector} ${purpose.words.map((w) => spelledAsNamed(w, products)).join(' ')}`, products };
+}
+
+/**
+ * A word as the products' names spell it, when they agree on a spelling other than the buyer's
+ * lower case ("iPhone" of "for iphone"); a capital that only opens a name ("Унитаз …") is not one.
+ */
+function spelledAsNamed(word: string, products: readonly CatalogProduct[]): string {
+  const counts = new Map<string, number>();
+  for (const p of products) {
+    const names = boundText(p.name).split(/[^\p{L}\p{N}]+/u);
+    names.forEach((w, i) => {
+      if (w.length === word.length && w.toLowerCase() === word && (i > 0 || /\p{Lu}/u.test(w.slice(1)))) {
+        counts.set(w, (counts.get(w) ?? 0) + 1);
+      }
+    });
+  }
+  let best = word;
+  let most = 0;
+  for (const [w, n] of counts) {
+    if (n > most) {
+      best = w;
+      most = n;
+    }
+  }
+  return best;
 }
 
 /** Whether a product's name opens with the purpose, past its brand ("Apple - iPhone SE" for "iphone"): the thing, not something for it. */

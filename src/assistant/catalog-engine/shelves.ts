@@ -19,7 +19,7 @@ import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
 import { currencySymbol } from '../currency.ts';
 import { cardMeasures } from './superlatives.ts';
-import type { PriceMove } from './refine.ts';
+import type { PriceMove, Refinement } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
 import { clip, formatMeasure, formatPrice, shortName, type Attribute } from './texts.ts';
@@ -423,14 +423,16 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     const operator = Boolean(req.tenant.supportChat);
     // What the shop has for the request's purpose ("для унитаза"), when it sells the thing itself.
     const forPurpose = whatWeHaveFor(index, turn.text, turn.budget);
-    if (forPurpose) {
+    if (forPurpose && forPurpose.products.length > 0) {
       const shelf: Shelf = { products: forPurpose.products, title: t.titleFor(forPurpose.phrase), shelfId: 'aisle-search', sourceQuery: forPurpose.phrase };
       const parts: AnswerParts = { message: t.typeNotSoldFor(notSold, forPurpose.phrase, operator), shelf, suggests: browseSuggests(index, lang) };
       if (operator) {
         parts.supportButton = t.supportButton;
       }
-      // Follow-ups read it as the answer that the kind is not sold ("а чугунная?" asks for it again).
-      return result(turn, parts, { ...state, shown: [], label: notSold.split(' ') }, opts.learned);
+      // Follow-ups read it as the answer that the kind is not sold ("а чугунная?" asks for it
+      // again), but for a new price or stock ("а подешевле?": cheaper ones of the shelf).
+      const purpose = { purpose: boundText(turn.text), purposeShown: forPurpose.products.map((p) => p.sku) };
+      return result(turn, parts, { ...state, shown: [], label: notSold.split(' '), ...purpose }, opts.learned);
     }
     const parts: AnswerParts = { message: t.typeNotSold(notSold, operator), suggests: browseSuggests(index, lang) };
     if (operator) {
@@ -581,6 +583,88 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     state,
     opts.learned,
   );
+}
+
+/**
+ * "а подешевле?", "а в наличии?", "only Cersanit" after what the shop has for a purpose (the
+ * kind asked for not sold): that shelf again within the new bounds; when none is, the nearest
+ * (the cheapest, the dearest, or without the bound), saying so. Null when the shop no longer
+ * sells the thing the shelf was for.
+ */
+export function purposeRefinedAnswer(turn: Turn, index: CatalogIndex, prev: EngineState, purpose: string, refined: Refinement): EngineResult | null {
+  const { t, lang, req } = turn;
+  const move = refined.move;
+  const sort = refined.request.sort;
+  let filters = refined.request.filters;
+  // The order shown: asked for ("самые дешёвые"), or the nearest prices to a bound none meets.
+  let order = sort;
+  let found = whatWeHaveFor(index, purpose, turn.budget, { filters, ...(sort ? { sort } : {}) });
+  if (!found) {
+    return null;
+  }
+  let note: string | undefined;
+  const asked = refined.request.filters;
+  if (found.products.length === 0) {
+    // None within the bounds: the nearest to them, said so (the cheapest under a budget too low,
+    // the dearest over one too high; other brands, or those not in stock, when the new wish is those).
+    const { priceMin, priceMax, brands, availableOnly: _stock, discountedOnly: _discount, ...others } = asked;
+    const newPrice = priceMin !== prev.filters.priceMin || priceMax !== prev.filters.priceMax;
+    const newBrand = !newPrice && (brands?.length ?? 0) > 0 && brands?.join('\n') !== prev.filters.brands?.join('\n');
+    filters = newPrice ? { ...asked, priceMin: undefined, priceMax: undefined } : newBrand ? { ...asked, brands: undefined } : others;
+    order = !newPrice ? sort : priceMin !== undefined && priceMax === undefined ? 'price_desc' : 'price_asc';
+    found = whatWeHaveFor(index, purpose, turn.budget, { filters: compactFilters(filters), ...(order ? { sort: order } : {}) });
+    if (found && found.products.length === 0) {
+      filters = others;
+      found = whatWeHaveFor(index, purpose, turn.budget, { filters: compactFilters(filters), ...(order ? { sort: order } : {}) });
+    }
+    if (!found || found.products.length === 0) {
+      return null;
+    }
+    const local: Turn = { ...turn, currency: currencySymbol(req.tenant, found.products[0]) };
+    note =
+      move === 'cheaper'
+        ? t.cheaperNone
+        : move === 'pricier'
+          ? t.pricierNone
+          : newPrice
+            ? t.relaxedPrice(priceBound(local, asked))
+            : newBrand
+              ? t.relaxedBrand((brands as string[]).join(', '))
+              : asked.discountedOnly && !prev.filters.discountedOnly
+                ? t.relaxedDiscount
+                : t.relaxedAvailability;
+  }
+  const products = found.products;
+  const currency = currencySymbol(req.tenant, products[0]);
+  const local: Turn = { ...turn, currency };
+  const shownRun: SearchRun = { text: '', filters: note ? compactFilters(filters) : filters, hits: [], relaxed: [], exact: true, sortFromRelaxation: false };
+  // A bound kept from an earlier "cheaper" is said as one ("cheaper than $19.99", not "under $19.98").
+  const keptMove = move === null && asked.priceMax === prev.filters.priceMax && asked.priceMin === prev.filters.priceMin ? prev.priceMove : undefined;
+  const bounded = filters.priceMax !== undefined || filters.priceMin !== undefined;
+  const shownMove = bounded ? (move ?? keptMove) : undefined;
+  const what = describe(local, shownRun, found.phrase.split(' '), shownMeasuresOf(products), shownMove ? { move: shownMove } : {}, undefined);
+  const lines = [note ?? t.found(products.length, what)];
+  if (order === 'price_asc' && !note) {
+    lines.push(t.sortedAsc);
+  } else if (order === 'price_desc' && !note) {
+    lines.push(t.sortedDesc);
+  } else if (order === undefined && products.length > 1) {
+    const cheapest = products.filter((p) => p.available && statedPrice(p) !== undefined).sort((a, b) => (a.price as number) - (b.price as number))[0];
+    if (cheapest) {
+      lines.push(t.cheapest(shortName(cheapest), formatPrice(cheapest.price as number, currency, lang)));
+    }
+  }
+  const state: EngineState = { ...prev, filters: compactFilters(shownRun.filters), purposeShown: products.map((p) => p.sku) };
+  delete state.sort;
+  delete state.priceMove;
+  if (sort) {
+    state.sort = sort;
+  }
+  if (shownMove) {
+    state.priceMove = shownMove;
+  }
+  const shelf: Shelf = { products, title: t.titleFor(what), shelfId: 'aisle-search', sourceQuery: found.phrase };
+  return result(turn, { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, shownRun.filters, currency) }, state);
 }
 
 function relatedState(turn: Turn, kind: ShelfKind, products: CatalogProduct[], sku: string | undefined): EngineState {

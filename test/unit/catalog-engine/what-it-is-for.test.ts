@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { ask as askDemo, converse, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { ask as askDemo, converse, dialogOn, item, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 
 const furniture = [
@@ -99,4 +99,42 @@ test('what the shop has for a purpose is never the thing itself under its own na
   const cards = productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [];
   assert.match(messageOf(r.answer), /we don't sell "refrigerator"/u);
   assertNone(cards, (sku) => sku === 'i6s' || sku === 'i7' || sku === 'ise', messageOf(r.answer));
+  // Named as the shop's names spell it, not as typed.
+  assert.equal(productsOf(r.answer)?.title, 'For iPhone');
+});
+
+test('"а подешевле?" after what the shop has for a purpose lists cheaper ones of those, not the cheapest things of the shop; below the cheapest it says so', async () => {
+  const shop = buildCatalogIndex(
+    [...plumbing, item('fastener', 'Крепление сидения унитаза', ['Сантехника', 'Комплектующие'], 35), item('plug', 'Заглушка PPR 20', ['Сантехника', 'Фитинги'], 2)],
+    { language: 'ru' },
+  );
+  const [first, cheaper, cheaperStill] = await dialogOn(shop, 'ru', ['гофра для унитаза', 'а подешевле?', 'а подешевле?']);
+  assert.deepEqual([...shownSkus(first!)].sort(), ['cuff', 'fastener', 'seat']);
+  // Below the middle price shown (120 ₽): the seat fastener, not the 2 ₽ plug nor a toilet.
+  assert.deepEqual(shownSkus(cheaper!), ['fastener'], messageOf(cheaper!));
+  assert.match(messageOf(cheaper!), /^Для унитаза дешевле 120 ₽ — вот 1 вариант\./u);
+  assert.equal(productsOf(cheaper!)?.title, 'Для унитаза дешевле 120 ₽');
+  assert.match(messageOf(cheaperStill!), /^Дешевле этих вариантов ничего подходящего нет/u);
+  assert.deepEqual(shownSkus(cheaperStill!), ['fastener', 'cuff', 'seat']);
+});
+
+test('"cheaper" and "only OtterBox" after "refrigerator for iphone" keep to what is for the iPhone, the bound said as the buyer saw it', async () => {
+  const phones = buildCatalogIndex(
+    [
+      item('i7', 'Apple - iPhone 7 32GB - Black (AT&T)', ['Cell Phones', 'All Cell Phones with Plans'], 699.99, 'A phone.', 'Apple'),
+      item('case', 'OtterBox - Defender Series Case for Apple iPhone 7 - Black', ['Cell Phone Accessories', 'Cases'], 49.99, 'A rugged case.', 'OtterBox'),
+      item('commuter', 'OtterBox - Commuter Case for Apple iPhone 7 - Blue', ['Cell Phone Accessories', 'Cases'], 29.99, 'A slim case.', 'OtterBox'),
+      item('glass', 'ZAGG - Glass Screen Protector for Apple iPhone 7', ['Cell Phone Accessories', 'Screen Protectors'], 39.99, undefined, 'ZAGG'),
+      item('dynex', 'Dynex - Soft Shell Case for Apple iPhone 7 - Clear', ['Cell Phone Accessories', 'Cases'], 9.99, undefined, 'Dynex'),
+      item('cable', 'Belkin - USB Cable - White', ['Cell Phone Accessories', 'Cables'], 4.99, 'Charges any phone.', 'Belkin'),
+    ],
+    { language: 'en' },
+  );
+  const [, cheaper, otterbox] = await dialogOn(phones, 'en', ['refrigerator for iphone', 'cheaper', 'only otterbox']);
+  // Below the middle price of the four shown ($29.99): the Dynex case, not the $4.99 cable.
+  assert.deepEqual(shownSkus(cheaper!), ['dynex'], messageOf(cheaper!));
+  assert.equal(productsOf(cheaper!)?.title, 'For iPhone cheaper than $29.99');
+  // No OtterBox that cheap: said so, and the others under the same bound.
+  assert.match(messageOf(otterbox!), /^Nothing suitable from OtterBox/u);
+  assert.deepEqual(shownSkus(otterbox!), ['dynex']);
 });
