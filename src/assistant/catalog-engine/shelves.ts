@@ -220,6 +220,27 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
 }
 
 /**
+ * With no card matching every word, the cards of the size asked for, when some state it
+ * ("монитор 24 дюйма" on a shop whose 24" monitors do not say "монитор": the most affordable is
+ * one of those, not a 19" monitor); null when the request asks no size or no card has it.
+ */
+function ofSizeAsked(shown: readonly SearchHit[], text: string): CatalogProduct[] | null {
+  if (!/\d/u.test(text) || shown.length === 0 || shown.some(isWhole)) {
+    return null;
+  }
+  const asked = mergeMeasures(tokenize(text))
+    .map((w) => parseMeasure(w))
+    .filter((m): m is NonNullable<typeof m> => m !== null);
+  if (asked.length === 0) {
+    return null;
+  }
+  const sized = shown
+    .map((h) => h.product)
+    .filter((p) => statedPrice(p) !== undefined && asked.every((m) => cardMeasures(p).some((x) => x.unit === m.unit && closeMeasure(m.value, x.value))));
+  return sized.length > 0 ? sized : null;
+}
+
+/**
  * How many of the first cards match everything asked for (or all but some of what the item is
  * for) when the others after them do not; every card when the whole matches are not first (a
  * saved brand put other cards before them).
@@ -561,7 +582,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   // budget the quick replies offer ("До 7 000 ₽" under iPhones, from the cases beside them).
   // When the answer said how many cards are exactly what was asked for, those (the first ones).
   const onCards = new Set(products.slice(0, exactCards).map((p) => p.sku));
-  const priced = affordableChoices(run.hits.filter((h) => onCards.has(h.product.sku)), index, products, run.text).filter((p) => statedPrice(p) !== undefined);
+  const onShelf = run.hits.filter((h) => onCards.has(h.product.sku));
+  const priced = ofSizeAsked(onShelf, run.text) ?? affordableChoices(onShelf, index, products, run.text).filter((p) => statedPrice(p) !== undefined);
   if (run.sort === 'price_asc') {
     if (!opts.mostFirst) {
       lines.push(t.sortedAsc);

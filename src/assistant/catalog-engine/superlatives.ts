@@ -173,11 +173,25 @@ export function measuredValue(p: CatalogProduct, attribute: Attribute): number |
     return largestMeasure(p.name, 'load');
   }
   const keyed = KEYED[attribute];
-  const free = largestMeasure(cardText(p), attribute, keyed?.units);
+  const storage = attribute === 'storage';
+  const free = largestMeasure(storage ? cardText(p, (k) => !MEMORY_CARD_KEY.test(k)) : cardText(p), attribute, keyed?.units);
   const named = keyed ? largestMeasure(Object.entries(p.params).slice(0, MAX_PARAMS_READ).filter(([k]) => keyed.key.test(k)).map(([, v]) => v).join(' , '), attribute) : undefined;
   const card = free === undefined ? named : named === undefined ? free : Math.max(free, named);
-  return card ?? (p.description ? largestMeasure(p.description, attribute, keyed?.units) : undefined);
+  if (card !== undefined || !p.description) {
+    return card;
+  }
+  const description = p.description.slice(0, MAX_CARD_CHARS);
+  return largestMeasure(storage ? description.replace(ADDED_STORAGE, ' ') : description, attribute, keyed?.units);
 }
+
+/** A parameter of the memory cards a device takes ("Поддержка карт памяти: до 256 ГБ", "Max microSD card size"), not its own storage. */
+const MEMORY_CARD_KEY = /карт|card|micro\s?sd|expan|расшир/iu;
+/**
+ * Storage a description says can be added ("up to 200GB with a microSD card", "an extra 64GB of
+ * storage via microSD", "карты памяти до 128 ГБ"), not what the device has: Best Buy's Dash J,
+ * with 512 MB, came first for "with more storage".
+ */
+const ADDED_STORAGE = /\b(?:up to|extra|additional|another)\s+\d+(?:[.,]\d+)?\s?(?:gb|tb)\b|(?:micro\s?sd\p{L}*|карт\p{L}* памяти)[^.]{0,40}?\bдо\s+\d+(?:[.,]\d+)?\s?(?:гб|тб|gb|tb)(?!\p{L})/giu;
 
 /**
  * Units that measure an attribute only in a parameter named for it: "Высота: 203 см" is no
@@ -229,9 +243,12 @@ function ramOf(p: CatalogProduct): number | undefined {
   return best;
 }
 
-/** A card's name and parameters, the text its measures are read from. */
-function cardText(p: CatalogProduct): string {
-  const params = Object.entries(p.params).slice(0, MAX_PARAMS_READ).map(([k, v]) => `${k} ${v}`);
+/** A card's name and parameters (those `keep` keeps), the text its measures are read from. */
+function cardText(p: CatalogProduct, keep: (key: string) => boolean = () => true): string {
+  const params = Object.entries(p.params)
+    .slice(0, MAX_PARAMS_READ)
+    .filter(([k]) => keep(k))
+    .map(([k, v]) => `${k} ${v}`);
   return [p.name, ...params].join(' , ');
 }
 

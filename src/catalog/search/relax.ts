@@ -113,8 +113,42 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   }
   if (missing && !missing.known) {
     run.productTypeMissing = missing.word;
+  } else if (missing && !run.exact && run.hits.length > 0) {
+    const unsold = forUnsoldKind(index, req.text, missing.head, run.hits);
+    if (unsold !== null) {
+      run.productTypeMissing = unsold;
+    }
   }
   return run;
+}
+
+/** Hits whose names and categories are read for an English compound's first word. */
+const COMPOUND_HITS_READ = 24;
+
+/**
+ * An English compound for a kind of thing the shop does not sell ("tv wall mount" in a phone
+ * shop: "tv mount"), when no hit says that kind: the shop's mounts are for phones, not TVs.
+ * Null when the first word names no kind, the shop sells it, or some hit says it.
+ */
+function forUnsoldKind(index: CatalogIndex, text: string, head: string, hits: readonly SearchHit[]): string | null {
+  const words = tokenize(text);
+  const at = words.indexOf(head);
+  for (let i = 0; i < at; i++) {
+    const w = words[i] as string;
+    if (!/^[a-z]{2,}$/u.test(w) || !namesProductKind(w)) {
+      continue;
+    }
+    const kind = index.productWord(w);
+    if (kind === null || kind.known || !kind.kind) {
+      continue;
+    }
+    const wanted = stem(w);
+    const says = (h: SearchHit): boolean => tokenize(boundText(`${h.product.name} ${h.product.categories.join(' ')}`)).some((x) => stem(x) === wanted);
+    if (!hits.slice(0, COMPOUND_HITS_READ).some(says)) {
+      return `${w} ${head}`;
+    }
+  }
+  return null;
 }
 
 /** Whether the words left after the category's own say what the item is for ("tv for living room", "масло для массажа"). */

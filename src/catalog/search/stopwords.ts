@@ -29,6 +29,7 @@ const RU = `
 привет здравствуйте здравствуй добрый спасибо благодарю спс
 сколько стоит стоят стоимость почем цена цену
 тоже также
+ну ладно тогда
 `;
 
 const EN = `
@@ -42,6 +43,7 @@ info information hello hi hey thanks thank sell sells selling carry carries stoc
 whats thats im ive id youre theres heres whos hows wheres dont doesnt like likes loves enjoys
 much cost costs
 also too come comes use uses using
+ok okay then just
 `;
 
 /** Grammar and conversational words in Russian and English. */

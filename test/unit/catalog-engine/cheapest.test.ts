@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { ask, dialogOn, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { ask, dialogOn, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 async function answer(products: CatalogProduct[], text: string) {
   const index = buildCatalogIndex(products, { language: 'ru' });
@@ -75,7 +75,8 @@ test('the end of a model\'s name is not the product word: "iphone 7 plus 128gb" 
   ];
   const { message, cards } = await answer(products, 'iphone 7 plus 128gb');
   assert.equal(cards[0], 'i7-128');
-  assert.match(message, /Самый доступный — Apple - iPhone 7 32GB - Black \(Verizon\) за 699,99/);
+  // No card matches every word: the one of the size asked for (128 GB), an iPhone, not the $2.99 case.
+  assert.match(message, /Самый доступный — Apple - iPhone 7 128GB - Black \(Verizon\) за 799,99/);
 });
 
 test('the most affordable matches every word when some cards do: under "wireless charger for samsung" a wireless charger, not the cheaper wall charger beside them', async () => {
@@ -200,4 +201,20 @@ test('an accessory naming the kind asked for only as what it is for is no option
   // Before: "here are 3 options", the water filter third.
   assert.deepEqual(productsOf(r!)?.value.map((c) => c.sku).sort(), ['b1', 'n1']);
   assert.match(messageOf(r!), /here are 2 options/u);
+});
+
+test('with no card matching every word, the most affordable is one of the size asked for ("монитор 24 дюйма": a 24" one whose name does not say "монитор", not a 19" monitor)', async () => {
+  // As the computer shop files them: monitors under webcams, only some saying what they are.
+  const webcams = ['Компьютеры', 'ВЕБКАМЕРЫ'];
+  const products = [
+    item('s24', '24" Samsung T240 HDMI/DVI/VGA/USB', webcams, 6726),
+    item('a24', '24" Acer H243X 1920х1080 DVI/VGA без ноги', webcams, 5310),
+    item('a19', '19" Acer V193HQ W', webcams, 2950, 'Монитор Acer 19 дюймов, разрешение 1366x768.'),
+    item('s17', '17" Samsung 731BF Б/у', webcams, 3304, 'Монитор Samsung 17 дюймов.'),
+    item('cam', 'Вебкамера Logitech C270', webcams, 1990),
+    item('cable', 'Кабель питания комп->монитор 1.8м', ['Компьютеры', 'Кабели'], 236),
+  ];
+  const { message, cards } = await answer(products, 'монитор 24 дюйма');
+  assert.deepEqual(cards.slice(0, 2).sort(), ['a24', 's24'], message);
+  assert.match(message, /Самый доступный — 24" Acer H243X/u);
 });

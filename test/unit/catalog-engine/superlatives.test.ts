@@ -741,3 +741,22 @@ test('"phone with a good camera" puts the most megapixels the cards state first,
   assert.equal(measureWish('хорошая ли у него камера?'), null);
   assert.equal(measureWish('смартфон с хорошей камерой')?.attribute, 'camera');
 });
+
+test('storage a phone can take on a memory card is not its own: "with more storage" puts the 64 GB phone first, not one of 512 MB that "accommodates an extra 64GB via microSD"', async () => {
+  const phones = ['Cell Phones', 'Unlocked Cell Phones'];
+  const shop = buildCatalogIndex(
+    [
+      item('dash', 'BLU - Dash J Cell Phone (Unlocked) - Black', phones, 34.99, 'This smartphone provides 512MB of internal memory. If you are low on space, the device accommodates an extra 64GB of storage via microSD card.', 'BLU'),
+      item('energy', 'BLU - Energy XL 4G with 64GB Memory Cell Phone (Unlocked) - Black', phones, 299.99, 'A big battery.', 'BLU'),
+      item('robin', 'Nextbit - Robin 4G LTE with 32GB Memory Cell Phone (Unlocked)', phones, 179.99, 'Cloud storage built in.', 'Nextbit'),
+      item('slim', 'Orbic - Slim 4G Cell Phone (Unlocked) - Silver', phones, 99.99, 'With 16GB of storage, which is expandable up to 128GB with a microSD card (sold separately).', 'Orbic'),
+      item('card', 'Nokia - 2660 Flip Phone (Unlocked)', phones, 49.99, 'Compact.', 'Nokia'),
+    ].map((p, i) => (i === 4 ? { ...p, params: { 'Поддержка карт памяти': 'microSD до 32 ГБ' } } : p)),
+    { language: 'en' },
+  );
+  const [, ordered] = await dialogOn(shop, 'en', ['unlocked phone', 'with more storage']);
+  const skus = shownSkus(ordered!);
+  assert.deepEqual(skus.slice(0, 3), ['energy', 'robin', 'slim'], messageOf(ordered!));
+  assert.ok(skus.indexOf('dash') > 2 || skus.indexOf('dash') === -1);
+  assert.ok(skus.indexOf('card') > 2 || skus.indexOf('card') === -1);
+});

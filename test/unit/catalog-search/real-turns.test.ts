@@ -56,6 +56,24 @@ test('a phone shop asked for a TV, a coffee maker or a refrigerator says the typ
   assert.equal(ask(index, 'bluetooth headset').productTypeMissing, undefined);
 });
 
+test('an English compound for a kind the shop does not sell ("tv wall mount" in a phone shop) is not sold; one for a kind it sells, or that a hit names, is searched', { skip: sharedDataSkip }, async () => {
+  const index = await phoneShop();
+  // Its mounts are for phones: none says TV.
+  assert.equal(ask(index, 'tv wall mount').productTypeMissing, 'tv mount');
+  assert.equal(ask(index, 'tv remote').productTypeMissing, 'tv remote');
+  for (const sold of ['car mount', 'iphone case', 'camera lens', 'headphone jack adapter', 'watch band']) {
+    assert.equal(ask(index, sold).productTypeMissing, undefined, sold);
+  }
+  // A shop with TV mounts and no TVs sells them.
+  const mounts = buildCatalogIndex(
+    ['Spigen - Car Mount for Most Cell Phones', 'Sanus - Full-Motion TV Wall Mount for 32"-55" TVs', 'Joby - GripTight Mount for Select Cell Phones'].map(named('m', 20)),
+    { language: 'en' },
+  );
+  const tv = ask(mounts, 'tv wall mount');
+  assert.equal(tv.productTypeMissing, undefined);
+  assert.match(names(tv)[0] ?? '', /TV Wall Mount/u);
+});
+
 test('English misspellings find what Russian ones do: "wireles headfones with noise cancelation", "coffe machin"', async () => {
   const { index } = await demoIndex();
   const headphones = ask(index, 'wireles headfones with noise cancelation');
