@@ -520,7 +520,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       const i = ctx.label.indexOf(w);
       return i > 0 && /^\d/u.test(ctx.label[i - 1] as string) && isUnitWord(lowered[i] as string) && !sizeMissing.has(lowered[i] as string);
     };
-    const unshownLabel = new Set(unshown(ctx.label).filter((w) => !sizeShown(w)));
+    // A unit of two letters is no word to name ("гб"), but a size no card has is: «с 16 гб».
+    const unshownLabel = new Set([...unshown(ctx.label).filter((w) => !sizeShown(w)), ...ctx.label.filter((w, i) => i > 0 && sizeMissing.has(w.toLowerCase()) && /^\d/u.test(ctx.label[i - 1] as string))]);
     const measurePart = (w: string | undefined): boolean => w !== undefined && (/^\d/u.test(w) || isUnitWord(w.toLowerCase()));
     let missing = ctx.label.filter(
       (w, i) =>

@@ -258,9 +258,10 @@ const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi',
 /**
  * Words office and electronics feeds end names with that say how a product is made or sold,
  * the printing colours and the radio ("Logitech K580 keyboard RF Wireless + Bluetooth Graphite"
- * is a keyboard): "HP C8553A toner cartridge Original Magenta" is a cartridge.
+ * is a keyboard): "HP C8553A toner cartridge Original Magenta" is a cartridge; a size is said of
+ * an item ("кроссовки 43 размер", "queen size bed"), never the item.
  */
-const DESCRIPTOR_WORDS = ['original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan', 'rf'];
+const DESCRIPTOR_WORDS = ['original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan', 'rf', 'size', 'размер'];
 /**
  * The stems of words that name a kind on their own, a single word of another group ("зарядка")
  * or one read one way ("батарея"): in any form, they are no modifier for being part of a

@@ -340,3 +340,22 @@ test('a brand naming the phone an item is for ("samsung galaxy s7 screen protect
   assert.deepEqual([...cards].sort(), ['zagg', 'znitro'], messageOf(r.answer));
   assert.match(messageOf(r.answer), /^Nothing suitable from Samsung — here are other brands\./u);
 });
+
+test('a size no card has is named in the note, whatever the length of its unit: "а с 16 гб?" after laptops of 1 to 4 GB says «16 гб», not an older word of the search', { skip: sharedDataSkip }, async () => {
+  // The shops' catalogue: its laptops state 1 to 4 GB, and "учебы" is on other products.
+  const shop = buildCatalogIndex(await loadProducts(RU_SHOPS_CATALOG), { language: 'ru' });
+  const [first, more] = await dialogOn(shop, 'ru', ['ноутбук для учебы', 'а с 16 гб?']);
+  assert.match(messageOf(first!), /«учебы»/u);
+  assert.match(messageOf(more!), /«[^»]*16 гб»/u);
+  assert.doesNotMatch(messageOf(more!), /«учебы»/u);
+});
+
+test('a size said of the item is no kind of its own: "кроссовки мужские 43 размер" where the shop sells none says «кроссовки» are not sold, not «кроссовки размер»', async () => {
+  const shop = [
+    item('kettle', 'Чайник Bosch TWK 3A011', ['Кухня', 'Чайники'], 2990),
+    item('socks', 'Носки спортивные, 3 пары', ['Одежда', 'Носки'], 490, 'Под кроссовки и кеды.'),
+  ];
+  const { message, cards } = await ask(shop, 'кроссовки мужские 43 размер');
+  assert.deepEqual(cards, []);
+  assert.match(message, /«кроссовки» в нашем магазине не продаются/u);
+});
