@@ -94,7 +94,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
   const categoryKinds = new Set(categoryKindTerms(catNames, inv));
   const namesCategoryKind = (term: number) => categoryKinds.has(term);
   const namedByCategoryAdjective = relationalCategoryNouns(catNames);
-  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, passesColumns, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind });
+  const { rankText, listFiltered } = ranker({ docs, columns, inv, termGroups, passes, passesColumns, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind, denials });
 
   function search(text: string, filters?: SearchFilters, limit = 10, opts: SearchOptions = {}): SearchHit[] {
     const cf = compile(filters);

@@ -170,3 +170,32 @@ function fieldMentions(text: string, stems: readonly string[], start: string): b
   }
   return false;
 }
+
+/**
+ * Whether the card says the product lacks what the stem names ("без излива", "no bag", "bag-free")
+ * and nowhere that it has it: "смеситель с изливом" is no match for a mixer "без излива". A word
+ * glued to what follows it ("без изливаF2002-B") still counts, by its start.
+ */
+export function cardDenies(p: CatalogProduct, stemmed: string): boolean {
+  const start = stemmed.length > 2 ? stemmed.slice(0, -1) : stemmed;
+  let denied = false;
+  const affirmed = someCardText(p, (text) => {
+    if (!mayHave(text, start)) {
+      return false;
+    }
+    const words = tokenize(text.slice(0, MAX_FIELD_CHARS));
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i] as string;
+      if (!word.startsWith(start)) {
+        continue;
+      }
+      if (DENY_BEFORE.has(words[i - 1] ?? '') || DENY_BEFORE.has(words[i - 2] ?? '') || DENY_AFTER.has(words[i + 1] ?? '')) {
+        denied = true;
+      } else if (stem(word) === stemmed) {
+        return true;
+      }
+    }
+    return false;
+  });
+  return denied && !affirmed;
+}

@@ -7,6 +7,7 @@
 import type { CatalogProduct } from '../product.ts';
 import { popcount } from './bits.ts';
 import type { CompiledFilters } from './column-filters.ts';
+import { cardDenies } from './excluded-words.ts';
 import type { CatalogColumns, Postings } from './columns.ts';
 import { isModelSuffix, numberOnlyInOtherModels, numberWithoutSuffix, oneWordTerms, type ExpandedQuery } from './expansion.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
@@ -146,6 +147,8 @@ export interface RankingSource {
   namesKind: (group: readonly TermAlternative[]) => boolean;
   /** Whether the term is the kind a category of the shop names ("унитаз" of "Унитазы (Компакты)"). */
   namesCategoryKind: (term: number) => boolean;
+  /** Per product, 1 when a denying word is on its card ("без", "no", "free": see excluded-words.ts). */
+  denials: Uint8Array;
 }
 
 /**
@@ -193,6 +196,8 @@ function isPhrase(comesWith: readonly number[]): boolean {
 const MAX_PHRASE_WORDS = 4;
 /** At most this many candidates are read for a phrase said after "with" (see `demoteApart`). */
 const MAX_PHRASE_CHECKS = 64;
+/** Cards read per search for what the item comes with being denied on them ("без излива"). */
+const MAX_DENIAL_CHECKS = 64;
 /** How much of a description and of the parameters is read for a phrase: as much as the index reads of a description. */
 const DESCRIPTION_READ = 300;
 /** A phrase's words (or their synonyms, in any order) count as said together within this many words. */
@@ -232,7 +237,7 @@ export function ranker(source: RankingSource): {
   ) => SearchHit[];
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
-  const { docs, columns, inv, termGroups, passes, passesColumns, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind } = source;
+  const { docs, columns, inv, termGroups, passes, passesColumns, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind, denials } = source;
   const { n, prices, available, brandPostings, catPostings } = columns;
 
   // Scratch for candidates, reused across queries (see InvertedIndex.run).
@@ -529,6 +534,55 @@ export function ranker(source: RankingSource): {
     if (apart > 0) {
       let best = 0;
       for (let k = 0; k < count; k++) {
+        best = Math.max(best, candMask[k] as number);
+      }
+      tally.bestMatched = best;
+    }
+  }
+
+  /**
+   * What the item comes with, where a candidate's card says it lacks it ("без излива" of a mixer
+   * for "смеситель с изливом", "no bag"): that word is not matched. Only cards with a denying
+   * word are read, at most MAX_DENIAL_CHECKS of them.
+   */
+  function demoteDenied(tally: CandidateTally, said: ReadonlyArray<{ bit: number; stemmed: string }>, ng: number): void {
+    const coverage = COVERAGE_FACTOR_BY_WORDS[ng] as Float64Array;
+    let checked = 0;
+    let demoted = 0;
+    for (let k = 0; k < tally.count && checked < MAX_DENIAL_CHECKS; k++) {
+      const bits = candBits[k] as number;
+      const doc = candDoc[k] as number;
+      if (denials[doc] === 0 || !said.some((w) => (bits & w.bit) !== 0)) {
+        continue;
+      }
+      checked++;
+      let lost = 0;
+      for (const w of said) {
+        if ((bits & w.bit) !== 0 && (lost & w.bit) === 0 && cardDenies(docs[doc] as CatalogProduct, w.stemmed)) {
+          lost |= w.bit;
+        }
+      }
+      if (lost === 0) {
+        continue;
+      }
+      const matched = candMask[k] as number;
+      const h = candHead[k] as number;
+      if (h >= 1 && matched === ng) {
+        tally.withKind--;
+        if (h >= 2) {
+          tally.withOwnKind--;
+          tally.wholeOfKind--;
+        }
+      }
+      const left = matched - popcount(lost);
+      candBits[k] = bits & ~lost;
+      candMask[k] = left;
+      candScore[k] = ((candScore[k] as number) * (coverage[left] as number)) / (coverage[matched] as number);
+      demoted++;
+    }
+    if (demoted > 0) {
+      let best = 0;
+      for (let k = 0; k < tally.count; k++) {
         best = Math.max(best, candMask[k] as number);
       }
       tally.bestMatched = best;
@@ -1099,6 +1153,16 @@ export function ranker(source: RankingSource): {
     const phraseGroups = !sort && isPhrase(comesWith) ? [...new Set(comesWith.map((i) => expanded.groupOfWord[i] ?? -1))] : [];
     if (phraseGroups.length >= 2 && phraseGroups.every((g) => g >= 0 && g < ng)) {
       demoteApart(tally, phraseGroups.map((g) => new Set((groups[g] as TermAlternative[]).map((alt) => alt.termId))), withMask, ng);
+    }
+    if (!sort && withMask !== 0) {
+      demoteDenied(
+        tally,
+        comesWith
+          .slice(0, MAX_PHRASE_WORDS)
+          .filter((i) => (expanded.groupOfWord[i] ?? -1) >= 0 && (expanded.groupOfWord[i] as number) < ng)
+          .map((i) => ({ bit: 1 << (expanded.groupOfWord[i] as number), stemmed: stem(words[i] as string) })),
+        ng,
+      );
     }
     const { count, bestMatched, anyHead, anyModelNumber, withKind, withOwnKind, wholeOfKind } = tally;
     if (count === 0) {

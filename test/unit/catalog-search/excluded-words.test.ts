@@ -67,3 +67,28 @@ test('past the cards one search may read, the products that may have it stay out
   const index = buildCatalogIndex([...many, product('box', 'Пылесос Philips с контейнером')]);
   assert.deepEqual(skus(index, 'пылесос без мешка'), ['box']);
 });
+
+test('what the item should come with is not matched by a card saying it lacks it: "смеситель с изливом" leaves out the mixer "без излива", "vacuum with bag" puts the one with "no bag" after those with one', () => {
+  const mixers = buildCatalogIndex(
+    [
+      { ...product('spout-1', 'Смеситель F3221 для ванной', {}, 'Смеситель для ванной с длинным изливом 30 см.'), categories: ['Сантехника', 'Смесители'] },
+      { ...product('spout-2', 'Смеситель F3204 для ванной', {}, 'Смеситель для ванной с поворотным изливом.'), categories: ['Сантехника', 'Смесители'] },
+      { ...product('none', 'Смеситель F2002-B для душевой кабины', {}, 'Смеситель д/ душевой кабины без изливаF2002-B'), categories: ['Сантехника', 'Смесители'] },
+      { ...product('plain', 'Смеситель F1000 для раковины'), categories: ['Сантехника', 'Смесители'] },
+    ],
+    { language: 'ru' },
+  );
+  const run = runSearch(mixers, searchRequestOf(mixers.parseDetailed('смеситель с изливом')), 10);
+  const whole = run.hits.filter((h) => h.coverage === 1).map((h) => h.product.sku).sort();
+  assert.deepEqual(whole, ['spout-1', 'spout-2']);
+  const vacuums = buildCatalogIndex(
+    [
+      { ...product('bagless', 'Dyson V8 cordless vacuum', {}, 'A cordless vacuum with no bag to replace.'), categories: ['Vacuums'] },
+      { ...product('bagged', 'Miele C3 canister vacuum', {}, 'A canister vacuum with a bag that seals in dust.'), categories: ['Vacuums'] },
+    ],
+    { language: 'en' },
+  );
+  const bag = runSearch(vacuums, searchRequestOf(vacuums.parseDetailed('vacuum with bag')), 10);
+  assert.equal(bag.hits[0]?.product.sku, 'bagged');
+  assert.notEqual(bag.hits.find((h) => h.product.sku === 'bagless')?.coverage, 1);
+});
