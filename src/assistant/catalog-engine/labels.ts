@@ -215,6 +215,39 @@ function productWords(p: CatalogProduct): readonly string[] {
 }
 
 /** Keeps `value` for `p` in a memo of the MAX_PRODUCT_WORDS_MEMO products seen last (the oldest dropped first). */
+/** Parameters and characters of a card read for what it states of itself. */
+const STATED_PARAMS_READ = 200;
+const MAX_STATED_CHARS = 8000;
+const statedWordsMemo = new Map<CatalogProduct, readonly string[]>();
+
+/**
+ * The stems of what a card states of itself: its name, categories and parameters (an office
+ * catalogue states "wireless" as its 60th), not its description, which may say anything
+ * ("laser-quality documents" of an inkjet printer). Remembered as `productWords` are.
+ */
+export function statedWords(p: CatalogProduct): readonly string[] {
+  const known = statedWordsMemo.get(p);
+  if (known) {
+    return known;
+  }
+  const parts = [p.name, ...p.categories.slice(0, STATED_PARAMS_READ)];
+  let read = 0;
+  for (const key in p.params) {
+    if (read++ >= STATED_PARAMS_READ) {
+      break;
+    }
+    const value = String(p.params[key]);
+    if (paramStated(value)) {
+      parts.push(key, value);
+    }
+  }
+  const words = new Set<string>();
+  for (const w of tokenize(parts.join(' ').slice(0, MAX_STATED_CHARS))) {
+    words.add(stem(w));
+  }
+  return remember(statedWordsMemo, p, [...words]);
+}
+
 function remember<T>(memo: Map<CatalogProduct, T>, p: CatalogProduct, value: T): T {
   if (memo.size >= MAX_PRODUCT_WORDS_MEMO) {
     memo.delete(memo.keys().next().value as CatalogProduct);

@@ -9,11 +9,11 @@ import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
-import { tokenize } from '../../catalog/search/tokenize.ts';
+import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
 import { COMPATIBILITY_WORDS } from '../../catalog/search/stopwords.ts';
 import { boundText } from '../../catalog/search/limits.ts';
 import { closeMeasure, dimensionPairOf, namePairDistance, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
-import { namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
+import { isModifierWord, namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
@@ -23,7 +23,7 @@ import type { PriceMove, Refinement } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
 import { clip, formatMeasure, formatPrice, shortName, type Attribute } from './texts.ts';
-import { LABEL_CONNECTORS, readableLabel, shownWords, titleText, shows, showsOrSynonym, type SearchContext } from './labels.ts';
+import { LABEL_CONNECTORS, readableLabel, shownWords, statedWords, titleText, shows, showsOrSynonym, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 import { whatWeHaveFor } from './for-purpose.ts';
 
@@ -239,6 +239,38 @@ function ofSizeAsked(shown: readonly SearchHit[], text: string): CatalogProduct[
     .filter((p) => statedPrice(p) !== undefined && asked.every((m) => cardMeasures(p).some((x) => x.unit === m.unit && closeMeasure(m.value, x.value))));
   return sized.length > 0 ? sized : null;
 }
+
+/**
+ * The choices whose cards show every describing word of the title ("laser", "беспроводная",
+ * "деревянный"), when some do; all of them otherwise. What the item is for ("для ноутбука") and
+ * the product's own words ("блок питания" of a card named "Бп 600Вт") are the search's to judge.
+ */
+function titledChoices(choices: CatalogProduct[], label: readonly string[]): CatalogProduct[] {
+  if (choices.length < 2) {
+    return choices;
+  }
+  const words: string[] = [];
+  let purpose = false;
+  for (const w of label) {
+    const lower = w.toLowerCase();
+    if (COMPATIBILITY_WORDS.has(lower)) {
+      purpose = true;
+    } else if (lower === 'с' || lower === 'со' || lower === 'with') {
+      purpose = false;
+    } else if (!purpose && /\p{L}{3,}/u.test(w) && (isModifierWord(lower) || (/[\u0400-\u04ff]/u.test(lower) && hasAdjectiveEnding(lower)))) {
+      words.push(w);
+    }
+  }
+  if (words.length === 0) {
+    return choices;
+  }
+  const titled = choices.filter((p) => {
+    const vocab = statedWords(p);
+    return words.every((w) => showsOrSynonym(vocab, w));
+  });
+  return titled.length > 0 ? titled : choices;
+}
+
 
 /**
  * How many of the first cards match everything asked for (or all but some of what the item is
@@ -593,9 +625,12 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     lines.push(t.sortedDesc);
   } else {
     // The cheapest of them; when cheaper cards are out of stock, the sentence says "in stock".
-    const cheapest = priced.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
+    // Of those showing every word of the title, when some do ("Laser printer for office": a
+    // laser printer, not the cheaper inkjet beside it).
+    const titled = titledChoices(priced, label);
+    const cheapest = titled.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && exactCards > 1) {
-      const cheaperOutOfStock = priced.some((p) => !p.available && (p.price as number) < (cheapest.price as number));
+      const cheaperOutOfStock = titled.some((p) => !p.available && (p.price as number) < (cheapest.price as number));
       lines.push((cheaperOutOfStock ? t.cheapestInStock : t.cheapest)(shortName(cheapest), formatPrice(cheapest.price as number, currency, lang)));
     }
   }

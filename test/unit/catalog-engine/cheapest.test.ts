@@ -218,3 +218,17 @@ test('with no card matching every word, the most affordable is one of the size a
   assert.deepEqual(cards.slice(0, 2).sort(), ['a24', 's24'], message);
   assert.match(message, /Самый доступный — 24" Acer H243X/u);
 });
+
+test('the most affordable states what the title describes on its own card: under "Laser printer" a laser printer, not an inkjet whose description promises "laser-quality documents"', async () => {
+  const printers = ['Printers'];
+  const en = buildCatalogIndex(
+    [
+      item('inkjet', 'HP Deskjet 3940 inkjet printer Colour 1200 x 1200 DPI A2', printers, 52.45, 'Print everything from laser-quality documents to colour photos.', 'HP'),
+      item('laserjet', 'HP LaserJet Pro P1102 Printer', printers, 110.95, 'A compact mono printer.', 'HP'),
+      item('brother', 'Brother HL-L2350DW laser printer', printers, 129.95, 'Fast mono printing.', 'Brother'),
+    ],
+    { language: 'en' },
+  );
+  const [laser] = await dialogOn(en, 'en', ['laser printer']);
+  assert.match(messageOf(laser!), /The most affordable is HP LaserJet Pro P1102 Printer at \$110\.95/u);
+});
