@@ -531,7 +531,19 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // (and so still not sold), not whatever else is cast iron.
   const notSoldKind = prev && prev.kind === 'search' && prev.shown.length === 0 ? qualityOfUnsold(text, parsed, prev) : null;
   if (notSoldKind) {
-    return preferenceAwareSearch({ ...turn, text: notSoldKind }, index, notSoldKind, index.parseDetailed(notSoldKind));
+    const asked = preferenceAwareSearch({ ...turn, text: notSoldKind }, index, notSoldKind, index.parseDetailed(notSoldKind));
+    // Nothing the catalogue knows: still the kind the last answer said is not sold ("а прогулочная?"
+    // after «коляска … не продаётся» got "describe it another way").
+    const nothing = !asked.answer.response.contents.some((b) => b.type === 'products') && ((asked.state?.['label'] as unknown[] | undefined)?.length ?? 0) === 0;
+    if (nothing && prev && prev.label.length > 0) {
+      const operator = Boolean(req.tenant.supportChat);
+      const parts: AnswerParts = { message: turn.t.typeNotSold(prev.label.join(' '), operator), suggests: browseSuggests(index, turn.lang) };
+      if (operator) {
+        parts.supportButton = turn.t.supportButton;
+      }
+      return result(turn, parts, prev);
+    }
+    return asked;
   }
   // "а стекло?" after "чехол для iphone 15": glass for the iPhone 15, when the shop has some.
   // The item without a wish no card says ("a longer cable?" after "charger for iphone": cables for the iPhone, the longest first).

@@ -140,7 +140,8 @@ function isLatinName(word: string): boolean {
  */
 export function qualityOfUnsold(message: string, parsed: DetailedQuery, prev: EngineState): string | null {
   // "с морозилкой снизу" after "холодильник": what the item comes with qualifies it as much as an adjective.
-  const qualifies = onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined;
+  // So does a Russian adjective the synonym table does not know ("а прогулочная?" after "коляска … не продаётся").
+  const qualifies = onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined || onlyRussianAdjectives(parsed.text);
   if (prev.text === '' || parsed.text === '' || parsed.categoryWords.length > 0 || !qualifies || !looksLikeFollowUp(message, parsed, false)) {
     return null;
   }
@@ -152,6 +153,12 @@ export function qualityOfUnsold(message: string, parsed: DetailedQuery, prev: En
   // An English noun comes last ("quieter shredder": "shredder quieter" would ask for something quiet).
   const label = prev.label.join(' ');
   return isCyrillic(label) ? `${label} ${parsed.text}` : `${parsed.text} ${label}`;
+}
+
+/** Whether the words are Russian adjectives alone, a few of them ("прогулочная", "складная лёгкая"). */
+function onlyRussianAdjectives(text: string): boolean {
+  const words = tokenize(text);
+  return words.length > 0 && words.length <= MAX_FOLLOW_UP_WORDS && words.every((w) => isCyrillic(w) && hasAdjectiveEnding(w));
 }
 
 /**

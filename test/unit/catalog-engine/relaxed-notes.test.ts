@@ -359,3 +359,14 @@ test('a size said of the item is no kind of its own: "кроссовки муж�
   assert.deepEqual(cards, []);
   assert.match(message, /«кроссовки» в нашем магазине не продаются/u);
 });
+
+test('a quality asked of a kind just said not to be sold ("а прогулочная?" after «коляска» не продаётся) is that kind again, not "describe it another way"', async () => {
+  const shop = buildCatalogIndex(
+    [item('bag', 'Сумка детская для игрушек', ['Детям', 'Сумки'], 990), item('cup', 'Кружка детская 250 мл', ['Детям', 'Посуда'], 390), item('kettle', 'Чайник Bosch TWK', ['Кухня', 'Чайники'], 2990)],
+    { language: 'ru' },
+  );
+  const [first, quality] = await dialogOn(shop, 'ru', ['детская коляска', 'а прогулочная?']);
+  assert.match(messageOf(first!), /«коляска» в нашем магазине не продаётся/u);
+  assert.match(messageOf(quality!), /«коляска» в нашем магазине не продаётся/u);
+  assert.doesNotMatch(messageOf(quality!), /Опишите/u);
+});
