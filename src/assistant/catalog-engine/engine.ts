@@ -534,7 +534,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     const asked = preferenceAwareSearch({ ...turn, text: notSoldKind }, index, notSoldKind, index.parseDetailed(notSoldKind));
     // Nothing the catalogue knows: still the kind the last answer said is not sold ("а прогулочная?"
     // after «коляска … не продаётся» got "describe it another way").
-    const nothing = !asked.answer.response.contents.some((b) => b.type === 'products') && ((asked.state?.['label'] as unknown[] | undefined)?.length ?? 0) === 0;
+    const nothing = asked.answer.response.contents.some((b) => b.type === 'message' && b.value === turn.t.nothingKnown);
     if (nothing && prev && prev.label.length > 0) {
       const operator = Boolean(req.tenant.supportChat);
       const parts: AnswerParts = { message: turn.t.typeNotSold(prev.label.join(' '), operator), suggests: browseSuggests(index, turn.lang) };

@@ -191,30 +191,9 @@ const productWordsMemo = new Map<CatalogProduct, readonly string[]>();
 const MAX_PRODUCT_WORDS_MEMO = 2048;
 
 function productWords(p: CatalogProduct): readonly string[] {
-  const known = productWordsMemo.get(p);
-  if (known) {
-    return known;
-  }
-  const parts = [p.name, p.brand ?? '', ...p.categories];
-  let read = 0;
-  for (const key in p.params) {
-    if (read++ >= MAX_PARAMS_READ) {
-      break;
-    }
-    const value = String(p.params[key]);
-    if (paramStated(value)) {
-      parts.push(key, value);
-    }
-  }
-  parts.push((p.description ?? '').slice(0, MAX_DESCRIPTION_READ));
-  const words = new Set<string>();
-  for (const w of tokenize(parts.join(' ').slice(0, MAX_CARD_CHARS))) {
-    words.add(stem(w));
-  }
-  return remember(productWordsMemo, p, [...words]);
+  return productWordsMemo.get(p) ?? remember(productWordsMemo, p, cardStems(p, [p.brand ?? ''], MAX_PARAMS_READ, (p.description ?? '').slice(0, MAX_DESCRIPTION_READ), MAX_CARD_CHARS));
 }
 
-/** Keeps `value` for `p` in a memo of the MAX_PRODUCT_WORDS_MEMO products seen last (the oldest dropped first). */
 /** Parameters and characters of a card read for what it states of itself. */
 const STATED_PARAMS_READ = 200;
 const MAX_STATED_CHARS = 8000;
@@ -226,14 +205,15 @@ const statedWordsMemo = new Map<CatalogProduct, readonly string[]>();
  * ("laser-quality documents" of an inkjet printer). Remembered as `productWords` are.
  */
 export function statedWords(p: CatalogProduct): readonly string[] {
-  const known = statedWordsMemo.get(p);
-  if (known) {
-    return known;
-  }
-  const parts = [p.name, ...p.categories.slice(0, STATED_PARAMS_READ)];
+  return statedWordsMemo.get(p) ?? remember(statedWordsMemo, p, cardStems(p, [], STATED_PARAMS_READ, '', MAX_STATED_CHARS));
+}
+
+/** The stems of a card's name, `extra`, categories, first `paramsRead` stated parameters and `tail`, read to `maxChars`. */
+function cardStems(p: CatalogProduct, extra: readonly string[], paramsRead: number, tail: string, maxChars: number): string[] {
+  const parts = [p.name, ...extra, ...p.categories.slice(0, paramsRead)];
   let read = 0;
   for (const key in p.params) {
-    if (read++ >= STATED_PARAMS_READ) {
+    if (read++ >= paramsRead) {
       break;
     }
     const value = String(p.params[key]);
@@ -241,13 +221,15 @@ export function statedWords(p: CatalogProduct): readonly string[] {
       parts.push(key, value);
     }
   }
+  parts.push(tail);
   const words = new Set<string>();
-  for (const w of tokenize(parts.join(' ').slice(0, MAX_STATED_CHARS))) {
+  for (const w of tokenize(parts.join(' ').slice(0, maxChars))) {
     words.add(stem(w));
   }
-  return remember(statedWordsMemo, p, [...words]);
+  return [...words];
 }
 
+/** Keeps `value` for `p` in a memo of the MAX_PRODUCT_WORDS_MEMO products seen last (the oldest dropped first). */
 function remember<T>(memo: Map<CatalogProduct, T>, p: CatalogProduct, value: T): T {
   if (memo.size >= MAX_PRODUCT_WORDS_MEMO) {
     memo.delete(memo.keys().next().value as CatalogProduct);

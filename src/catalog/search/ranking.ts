@@ -509,35 +509,45 @@ export function ranker(source: RankingSource): {
       return;
     }
     const minHead = ofKind + others > MAX_PHRASE_CHECKS ? 2 : 0;
-    const withCount = popcount(withMask);
-    const coverage = COVERAGE_FACTOR_BY_WORDS[ng] as Float64Array;
     let apart = 0;
     for (let k = 0; k < count; k++) {
       const bits = candBits[k] as number;
       if ((bits & withMask) !== withMask || (candHead[k] as number) < minHead || saysTogether(docs[candDoc[k] as number] as CatalogProduct, phrase)) {
         continue;
       }
-      const matched = candMask[k] as number;
-      const h = candHead[k] as number;
-      if (h >= 1 && matched === ng) {
-        tally.withKind--;
-        if (h >= 2) {
-          tally.withOwnKind--;
-          tally.wholeOfKind--;
-        }
-      }
-      candBits[k] = bits & ~withMask;
-      candMask[k] = matched - withCount;
-      candScore[k] = ((candScore[k] as number) * (coverage[matched - withCount] as number)) / (coverage[matched] as number);
+      unmatch(tally, k, withMask, ng);
       apart++;
     }
     if (apart > 0) {
-      let best = 0;
-      for (let k = 0; k < count; k++) {
-        best = Math.max(best, candMask[k] as number);
-      }
-      tally.bestMatched = best;
+      rereadBest(tally);
     }
+  }
+
+  /** Candidate `k` no longer matches the groups of `lost`: its counts, mask and score, and the tally's counts of whole matches. */
+  function unmatch(tally: CandidateTally, k: number, lost: number, ng: number): void {
+    const coverage = COVERAGE_FACTOR_BY_WORDS[ng] as Float64Array;
+    const matched = candMask[k] as number;
+    const h = candHead[k] as number;
+    if (h >= 1 && matched === ng) {
+      tally.withKind--;
+      if (h >= 2) {
+        tally.withOwnKind--;
+        tally.wholeOfKind--;
+      }
+    }
+    const left = matched - popcount(lost);
+    candBits[k] = (candBits[k] as number) & ~lost;
+    candMask[k] = left;
+    candScore[k] = ((candScore[k] as number) * (coverage[left] as number)) / (coverage[matched] as number);
+  }
+
+  /** The most groups any candidate matches, read again after some were unmatched. */
+  function rereadBest(tally: CandidateTally): void {
+    let best = 0;
+    for (let k = 0; k < tally.count; k++) {
+      best = Math.max(best, candMask[k] as number);
+    }
+    tally.bestMatched = best;
   }
 
   /**
@@ -546,7 +556,6 @@ export function ranker(source: RankingSource): {
    * word are read, at most MAX_DENIAL_CHECKS of them.
    */
   function demoteDenied(tally: CandidateTally, said: ReadonlyArray<{ bit: number; stemmed: string }>, ng: number): void {
-    const coverage = COVERAGE_FACTOR_BY_WORDS[ng] as Float64Array;
     let checked = 0;
     let demoted = 0;
     for (let k = 0; k < tally.count && checked < MAX_DENIAL_CHECKS; k++) {
@@ -562,30 +571,13 @@ export function ranker(source: RankingSource): {
           lost |= w.bit;
         }
       }
-      if (lost === 0) {
-        continue;
+      if (lost !== 0) {
+        unmatch(tally, k, lost, ng);
+        demoted++;
       }
-      const matched = candMask[k] as number;
-      const h = candHead[k] as number;
-      if (h >= 1 && matched === ng) {
-        tally.withKind--;
-        if (h >= 2) {
-          tally.withOwnKind--;
-          tally.wholeOfKind--;
-        }
-      }
-      const left = matched - popcount(lost);
-      candBits[k] = bits & ~lost;
-      candMask[k] = left;
-      candScore[k] = ((candScore[k] as number) * (coverage[left] as number)) / (coverage[matched] as number);
-      demoted++;
     }
     if (demoted > 0) {
-      let best = 0;
-      for (let k = 0; k < tally.count; k++) {
-        best = Math.max(best, candMask[k] as number);
-      }
-      tally.bestMatched = best;
+      rereadBest(tally);
     }
   }
 
