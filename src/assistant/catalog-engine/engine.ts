@@ -307,7 +307,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // ideas). Leaving words out makes no gift of a message that was none, so `gift` stands for `core`.
   const gift = giftRequest(framed);
   const core = gift ? framed : withoutRecipient(framed, (w) => index.resolveBrand(w) !== undefined);
-  const parsed = describingCategory(index.parseDetailed(core), prev);
+  const parsed = describingCategory(index.parseDetailed(core), prev, core);
   const pageSku = req.page.type === 'PRODUCT' ? pageSkus(req.page.data)[0] : undefined;
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
 

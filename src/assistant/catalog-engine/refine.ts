@@ -107,6 +107,10 @@ export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: E
   if (parsed.text === '' || onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined || isModifierPhrase(parsed.text.toLowerCase()) || asksWhetherItHas(message)) {
     return false;
   }
+  // "a glass one?" after kettles: "one" is the kind shown, "glass" what it is made of (not screen protectors).
+  if (endsWithOne(message)) {
+    return false;
+  }
   // A kind of product, not a model's word ("а ультра?") or one of a product's own ("qwerty").
   const kind = index.productWord(parsed.text);
   if (!kind?.kind) {
@@ -119,6 +123,13 @@ export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: E
   // A maker's name that ends names in a feed without brands ("USB Flash 64Gb Kingston …" among the
   // flash drives shown: "а kingston есть?" asks for Kingston flash drives, not Kingston memory).
   return !(isLatinName(kind.head) && prev.shown.slice(0, SHOWN_NAMES_READ).some((sku) => tokenize(index.bySku(sku)?.name.slice(0, MAX_NAME_CHARS) ?? '').includes(kind.head)));
+}
+
+/** Whether the message ends with "one" or "ones" standing for the kind shown ("a glass one?", "any red ones?"). */
+function endsWithOne(message: string): boolean {
+  const words = tokenize(message);
+  const last = words[words.length - 1];
+  return words.length >= 2 && words.length <= MAX_FOLLOW_UP_WORDS && (last === 'one' || last === 'ones');
 }
 
 /** Shown cards whose names are read for a maker's name. */
@@ -166,12 +177,13 @@ function onlyRussianAdjectives(text: string): boolean {
  * category ("Водонагреватели электрические") describes what was just shown, so it refines that
  * search as its words instead of listing the category (water heaters titled "Электрический").
  */
-export function describingCategory(parsed: DetailedQuery, prev: EngineState | null): DetailedQuery {
+export function describingCategory(parsed: DetailedQuery, prev: EngineState | null, message = ''): DetailedQuery {
   if (!prev || prev.kind !== 'search' || prev.shown.length === 0 || parsed.categoryWords.length === 0) {
     return parsed;
   }
   const words = [...parsed.categoryWords, ...tokenize(parsed.text)];
-  if (words.length > MAX_FOLLOW_UP_WORDS || !words.every((w) => isCyrillic(w) && hasAdjectiveEnding(w))) {
+  // So does a word said of "one" ("a glass one?" after kettles, where "glass" names screen protectors).
+  if (words.length > MAX_FOLLOW_UP_WORDS || !(words.every((w) => isCyrillic(w) && hasAdjectiveEnding(w)) || endsWithOne(message))) {
     return parsed;
   }
   const filters = { ...parsed.filters };

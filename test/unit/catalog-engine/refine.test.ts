@@ -702,3 +702,20 @@ test('"а с морозилкой снизу?" after refrigerators is a feature 
   assert.ok(names.length > 0);
   assertEvery(names, (name) => /^Холодильник/u.test(name));
 });
+
+test('"a glass one?" after kettles asks for glass kettles, not the glass screen protectors; "any white ones?" for white ones of the same kind', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('k-steel', 'Hamilton Beach 1.7L Electric Kettle, Stainless Steel', ['Kitchen', 'Kettles'], 34.99, 'Brushed steel body.'),
+      item('k-glass', 'Mueller Ultra Kettle 1.8L Electric Kettle, Clear', ['Kitchen', 'Kettles'], 29.97, 'Borosilicate glass body with a blue light.'),
+      item('k-white', 'Black+Decker 1.7L Rapid Boil Electric Kettle, White', ['Kitchen', 'Kettles'], 24.99, 'Plastic body.'),
+      item('glass-1', 'ZAGG InvisibleShield Glass Elite Screen Protector for iPhone 15', ['Phones', 'Screen Protectors'], 39.99),
+      item('glass-2', 'amFilm Tempered Glass Screen Protector for Galaxy S24', ['Phones', 'Screen Protectors'], 9.99),
+    ],
+    { language: 'en' },
+  );
+  const [, glass] = await dialogOn(shop, 'en', ['kettle', 'a glass one?']);
+  assert.deepEqual(shownSkus(glass!), ['k-glass'], messageOf(glass!));
+  const [, white] = await dialogOn(shop, 'en', ['kettle', 'any white ones?']);
+  assert.deepEqual(shownSkus(white!), ['k-white'], messageOf(white!));
+});
