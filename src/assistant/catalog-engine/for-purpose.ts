@@ -8,7 +8,7 @@ import { hasFilters, type SearchFilters } from '../../catalog/search/filters.ts'
 import { boundText, type WorkBudget } from '../../catalog/search/limits.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
-import type { CatalogIndex, PriceSort } from '../../catalog/search/types.ts';
+import type { CatalogIndex, PriceSort, SearchHit } from '../../catalog/search/types.ts';
 import { SHELF_SIZE } from './turn.ts';
 
 /** Words that open what an item is for ("д" of "д/унитаза", as shops abbreviate it). */
@@ -23,7 +23,7 @@ const PURPOSE_HITS = 200;
 export interface ForPurpose {
   /** As the buyer wrote it, with its connector, its words spelt as the shop's names spell them ("for iPhone"). */
   phrase: string;
-  /** Empty when none is within the bounds asked (`within`). */
+  /** Empty when none is within the bounds asked (`madeFor`'s `within`). */
   products: CatalogProduct[];
 }
 
@@ -53,28 +53,37 @@ export function purposeOf(text: string): { connector: string; words: string[] } 
   return purpose.length === 0 ? null : { connector: words[at] === 'д' ? 'для' : (words[at] as string), words: purpose };
 }
 
-/**
- * The products made for the request's purpose: of the purpose's hits, those that name it but
- * are not of its kind (a toilet seat, not a toilet), within `within` when a follow-up bounds
- * them. Only when the shop sells the thing itself, so its accessories are what they seem; null
- * otherwise.
- */
-export function whatWeHaveFor(index: CatalogIndex, text: string, budget?: WorkBudget, within?: PurposeBounds): ForPurpose | null {
+/** A request's purpose and what the shop has of the thing itself, found once for its follow-ups' bounds. */
+export interface PurposeFound {
+  connector: string;
+  words: string[];
+  /** A product of the thing itself (the toilet of "для унитаза"). */
+  thing: CatalogProduct;
+  /** The purpose's hits, unbounded. */
+  hits: SearchHit[];
+}
+
+/** The request's purpose when the shop sells the thing itself, so its accessories are what they seem; null otherwise. */
+export function findPurpose(index: CatalogIndex, text: string, budget?: WorkBudget): PurposeFound | null {
   const purpose = purposeOf(text);
   if (!purpose) {
     return null;
   }
-  const words = purpose.words.join(' ');
-  const hits = index.search(words, undefined, PURPOSE_HITS, budget ? { budget } : undefined);
+  const hits = index.search(purpose.words.join(' '), undefined, PURPOSE_HITS, budget ? { budget } : undefined);
   const thing = hits.find((h) => h.ofKind === true)?.product;
-  if (!thing) {
-    return null;
-  }
-  const bounded = within && hasFilters(within.filters) ? index.search(words, within.filters, PURPOSE_HITS, budget ? { budget } : undefined) : hits;
+  return thing ? { ...purpose, thing, hits } : null;
+}
+
+/**
+ * The products made for the purpose: of its hits, those that name it but are not of its kind (a
+ * toilet seat, not a toilet), within `within` when a follow-up bounds them.
+ */
+export function madeFor(index: CatalogIndex, purpose: PurposeFound, budget?: WorkBudget, within?: PurposeBounds): ForPurpose {
+  const bounded = within && hasFilters(within.filters) ? index.search(purpose.words.join(' '), within.filters, PURPOSE_HITS, budget ? { budget } : undefined) : purpose.hits;
   // Not the thing itself under another kind word (an iPhone "for iphone"), nor one named by it.
   const stems = new Set(purpose.words.map(stem));
   const made = bounded
-    .filter((h) => h.headMatched === true && h.ofKind === false && h.coverage === 1 && !index.sameKind(h.product.sku, thing.sku) && !namedAsPurpose(h.product, stems))
+    .filter((h) => h.headMatched === true && h.ofKind === false && h.coverage === 1 && !index.sameKind(h.product.sku, purpose.thing.sku) && !namedAsPurpose(h.product, stems))
     .map((h) => h.product);
   // A price order of these, not the index's (which keeps the best-matching tier: the thing itself).
   if (within?.sort) {
@@ -83,6 +92,12 @@ export function whatWeHaveFor(index: CatalogIndex, text: string, budget?: WorkBu
   }
   const products = made.slice(0, SHELF_SIZE);
   return { phrase: `${purpose.connector} ${purpose.words.map((w) => spelledAsNamed(w, products)).join(' ')}`, products };
+}
+
+/** What the shop has for the request's purpose (`findPurpose`, then `madeFor`); null when it names none or the shop sells no such thing. */
+export function whatWeHaveFor(index: CatalogIndex, text: string, budget?: WorkBudget): ForPurpose | null {
+  const purpose = findPurpose(index, text, budget);
+  return purpose ? madeFor(index, purpose, budget) : null;
 }
 
 /**

@@ -9,8 +9,8 @@ import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
-import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
-import { COMPATIBILITY_WORDS } from '../../catalog/search/stopwords.ts';
+import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
+import { COMPATIBILITY_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { boundText } from '../../catalog/search/limits.ts';
 import { closeMeasure, dimensionPairOf, namePairDistance, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { isModifierWord, namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
@@ -25,7 +25,7 @@ import { browseSuggests, productSuggests } from './suggests.ts';
 import { clip, formatMeasure, formatPrice, shortName, type Attribute } from './texts.ts';
 import { LABEL_CONNECTORS, readableLabel, shownWords, statedWords, titleText, shows, showsOrSynonym, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
-import { whatWeHaveFor } from './for-purpose.ts';
+import { findPurpose, madeFor, whatWeHaveFor } from './for-purpose.ts';
 
 // The first items of a cart are enough to suggest a shelf; each adds several searches.
 const MAX_CART_ITEMS = 3;
@@ -236,7 +236,13 @@ function ofSizeAsked(shown: readonly SearchHit[], text: string): CatalogProduct[
   }
   const sized = shown
     .map((h) => h.product)
-    .filter((p) => statedPrice(p) !== undefined && asked.every((m) => cardMeasures(p).some((x) => x.unit === m.unit && closeMeasure(m.value, x.value))));
+    .filter((p) => {
+      if (statedPrice(p) === undefined) {
+        return false;
+      }
+      const stated = cardMeasures(p);
+      return asked.every((m) => stated.some((x) => x.unit === m.unit && closeMeasure(m.value, x.value)));
+    });
   return sized.length > 0 ? sized : null;
 }
 
@@ -255,9 +261,9 @@ function titledChoices(choices: CatalogProduct[], label: readonly string[]): Cat
     const lower = w.toLowerCase();
     if (COMPATIBILITY_WORDS.has(lower)) {
       purpose = true;
-    } else if (lower === 'с' || lower === 'со' || lower === 'with') {
+    } else if (WITH_WORDS.has(lower)) {
       purpose = false;
-    } else if (!purpose && /\p{L}{3,}/u.test(w) && (isModifierWord(lower) || (/[\u0400-\u04ff]/u.test(lower) && hasAdjectiveEnding(lower)))) {
+    } else if (!purpose && /\p{L}{3,}/u.test(w) && (isModifierWord(lower) || (isCyrillic(lower) && hasAdjectiveEnding(lower)))) {
       words.push(w);
     }
   }
@@ -270,7 +276,6 @@ function titledChoices(choices: CatalogProduct[], label: readonly string[]): Cat
   });
   return titled.length > 0 ? titled : choices;
 }
-
 
 /**
  * How many of the first cards match everything asked for (or all but some of what the item is
@@ -656,10 +661,11 @@ export function purposeRefinedAnswer(turn: Turn, index: CatalogIndex, prev: Engi
   let filters = refined.request.filters;
   // The order shown: asked for ("самые дешёвые"), or the nearest prices to a bound none meets.
   let order = sort;
-  let found = whatWeHaveFor(index, purpose, turn.budget, { filters, ...(sort ? { sort } : {}) });
-  if (!found) {
+  const forWhat = findPurpose(index, purpose, turn.budget);
+  if (!forWhat) {
     return null;
   }
+  let found = madeFor(index, forWhat, turn.budget, { filters, ...(sort ? { sort } : {}) });
   let note: string | undefined;
   const asked = refined.request.filters;
   if (found.products.length === 0) {
@@ -670,12 +676,12 @@ export function purposeRefinedAnswer(turn: Turn, index: CatalogIndex, prev: Engi
     const newBrand = !newPrice && (brands?.length ?? 0) > 0 && brands?.join('\n') !== prev.filters.brands?.join('\n');
     filters = newPrice ? { ...asked, priceMin: undefined, priceMax: undefined } : newBrand ? { ...asked, brands: undefined } : others;
     order = !newPrice ? sort : priceMin !== undefined && priceMax === undefined ? 'price_desc' : 'price_asc';
-    found = whatWeHaveFor(index, purpose, turn.budget, { filters: compactFilters(filters), ...(order ? { sort: order } : {}) });
-    if (found && found.products.length === 0) {
+    found = madeFor(index, forWhat, turn.budget, { filters: compactFilters(filters), ...(order ? { sort: order } : {}) });
+    if (found.products.length === 0) {
       filters = others;
-      found = whatWeHaveFor(index, purpose, turn.budget, { filters: compactFilters(filters), ...(order ? { sort: order } : {}) });
+      found = madeFor(index, forWhat, turn.budget, { filters: compactFilters(filters), ...(order ? { sort: order } : {}) });
     }
-    if (!found || found.products.length === 0) {
+    if (found.products.length === 0) {
       return null;
     }
     const local: Turn = { ...turn, currency: currencySymbol(req.tenant, found.products[0]) };
