@@ -529,6 +529,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
   // "а чугунная?" after "ванна … не продаётся": the same kind with that quality, searched anew
   // (and so still not sold), not whatever else is cast iron.
+  // "а из нержавейки?" after a request nothing here answered ("шейкер"): what it is made of or
+  // comes with names no new thing, and is not searched alone (stainless table bases came).
+  if (prev && prev.kind === 'search' && prev.shown.length === 0 && prev.label.length === 0 && prev.text !== '' && saysWhatItComesWith(text) && looksLikeFollowUp(text, parsed, false) && parsed.brandWords.length === 0) {
+    return result(turn, { message: turn.t.nothingKnown, suggests: browseSuggests(index, turn.lang) }, prev);
+  }
   const notSoldKind = prev && prev.kind === 'search' && prev.shown.length === 0 ? qualityOfUnsold(text, parsed, prev) : null;
   if (notSoldKind) {
     const asked = preferenceAwareSearch({ ...turn, text: notSoldKind }, index, notSoldKind, index.parseDetailed(notSoldKind));

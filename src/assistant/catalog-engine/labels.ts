@@ -12,7 +12,7 @@ import { boundedEdits } from '../../catalog/search/edits.ts';
 import { joinPhrases, synonymsOf, synonymsOfAnyForm } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { boundText, MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
-import { STOP_WORDS } from '../../catalog/search/stopwords.ts';
+import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { modelSuffixesInLatin } from '../../catalog/search/query-parse.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
 import type { Lang } from '../language.ts';
@@ -74,12 +74,28 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
     if (leadingPurpose) {
       from = purposeAt;
     }
+    // "с подсветкой", "with a handle" said alone: the title keeps what it opens with ("С подсветкой", not "Подсветкой").
+    const withAt = from - (from >= 2 && ARTICLES.has(norms[from - 1] as string) ? 2 : 1);
+    const leadingWith = !leadingPurpose && withAt >= 0 && WITH_WORDS.has(norms[withAt] as string) && norms.slice(0, withAt).every((n) => STOP_WORDS.has(n));
+    if (leadingWith) {
+      from = withAt;
+    }
     let to = keptAt[keptAt.length - 1] as number;
     while (to + 1 < norms.length && (candidate(norms[to + 1] as string) || (LABEL_CONNECTORS.has(norms[to + 1] as string) && to + 2 < norms.length && candidate(norms[to + 2] as string)))) {
       to++;
     }
     for (let i = from; i <= to; i++) {
       const n = norms[i] as string;
+      if (leadingWith && i === from) {
+        label.push(originals[i] as string);
+        continue;
+      }
+      // "side by side": one phrase, its word said twice ("Холодильник Side" was the title).
+      if (n === 'by' && i > from && i < to && norms[i - 1] === norms[i + 1] && label[label.length - 1] === originals[i - 1]) {
+        label.push(`${label.pop() as string} ${originals[i] as string} ${originals[i + 1] as string}`);
+        i++;
+        continue;
+      }
       // "не Xiaomi", "кроме Xiaomi": an excluded brand is said apart ("…, кроме Xiaomi"). Other
       // words after "no" stay: "no frost" is what the fridge has, not what it lacks.
       // "без проводов", "without wires": a phrase of the synonym table ("беспроводные") is said as

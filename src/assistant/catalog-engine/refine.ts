@@ -161,8 +161,13 @@ export function qualityOfUnsold(message: string, parsed: DetailedQuery, prev: En
   if (prev.label.length === 0) {
     return null;
   }
-  // An English noun comes last ("quieter shredder": "shredder quieter" would ask for something quiet).
+  // An English noun comes last ("quieter shredder": "shredder quieter" would ask for something quiet);
+  // what it comes with follows it with its own word ("ванна с гидромассажем", "refrigerator with ice maker").
   const label = prev.label.join(' ');
+  const withWord = leadingWithWord(message);
+  if (withWord !== undefined) {
+    return `${label} ${withWord} ${parsed.text}`;
+  }
   return isCyrillic(label) ? `${label} ${parsed.text}` : `${parsed.text} ${label}`;
 }
 
@@ -222,21 +227,29 @@ export function forWhatWasShown(message: string, label: readonly string[], index
 
 /**
  * What a short follow-up says after a connecting word ("amd" of "а есть на amd?", "ryzen" of "any
- * with ryzen?"): what the buyer wants the items shown to have; null when it says nothing so.
+ * with ryzen?", "из нержавейки" of "а из нержавейки?", its "из" kept): what the buyer wants the
+ * items shown to have; null when it says nothing so.
  */
 export function saidAfterConnector(message: string): string | null {
   if (message.length > MAX_FOR_SHOWN_CHARS) {
     return null;
   }
   const m = AFTER_CONNECTOR.exec(message.trim());
-  const words = m ? (m[1] as string).split(/\s+/u).filter((w) => w !== '' && !ASKING_FILLER.has(w.toLowerCase())) : [];
+  const words = m ? (m[2] as string).split(/\s+/u).filter((w) => w !== '' && !ASKING_FILLER.has(w.toLowerCase())) : [];
+  const lower = words.map((w) => w.toLowerCase());
+  // What it is made of is said with "из" ("из нержавейки", "из дерева"), and said back with it.
+  if (m?.[1]?.toLowerCase() === 'из') {
+    return lower.length > 0 && lower.every((w) => GENITIVE.test(w) || hasAdjectiveEnding(w)) ? `из ${words.join(' ')}` : null;
+  }
   // Said back only when it reads as a name or a real word: a Latin name ("amd", "ryzen") or a
   // Russian word in the form "с" gives it ("ледогенератором"); garbage ("а с ыврапр?") never.
-  return words.length > 0 && (words.every((w) => LATIN_NAME.test(w)) || featureWords(words.map((w) => w.toLowerCase()))) ? words.join(' ') : null;
+  return words.length > 0 && (words.every((w) => LATIN_NAME.test(w)) || featureWords(lower)) ? words.join(' ') : null;
 }
 const LATIN_NAME = /^[a-z][a-z0-9+-]{1,19}$/iu;
+/** A Russian noun in the form "из" gives it ("нержавейки", "дерева", "ротанга"). */
+const GENITIVE = /^[а-яё]{3,}(?:а|я|и|ы)$/u;
 // "does it have a backlit keyboard?": what it should have, as "with" says it.
-const AFTER_CONNECTOR = /(?:^|[\s,])(?:с|со|на|под|with|on|for|(?:does|do) (?:it|they) have(?: an?| the)?)\s+([\p{L}\p{N}][\p{L}\p{N} -]{0,40}?)\s*[?!.…]*$/iu;
+const AFTER_CONNECTOR = /(?:^|[\s,])(с|со|на|под|из|with|on|for|(?:does|do) (?:it|they) have(?: an?| the)?)\s+([\p{L}\p{N}][\p{L}\p{N} -]{0,40}?)\s*[?!.…]*$/iu;
 /** Words that only ask ("есть", "please"): not what the buyer wants the item to have. */
 const ASKING_FILLER: ReadonlySet<string> = new Set(['есть', 'ли', 'тоже', 'также', 'бывает', 'имеется', 'найдётся', 'найдется', 'пожалуйста', 'please', 'too', 'also', 'available', 'maybe', 'a', 'an', 'the']);
 
@@ -310,8 +323,15 @@ export function saysWhatItComesWith(message: string): boolean {
   return leadingWithWord(message) !== undefined;
 }
 
-/** Words before "с"/"with" that leave it the first word of a follow-up ("а тоже с влажной уборкой?"). */
-const LEADING_FILLER: ReadonlySet<string> = new Set(['а', 'и', 'and', 'тоже', 'также', 'also', 'too']);
+/**
+ * Words before "с"/"with" that leave it the first word of a follow-up ("а тоже с влажной уборкой?",
+ * "а у вас есть с фильтром?", "do you have any with usb-c?"); "one" stands for the kind shown ("one with ethernet" after USB
+ * hubs, "is there one with usb-c?").
+ */
+const LEADING_FILLER: ReadonlySet<string> = new Set([
+  'а', 'и', 'and', 'тоже', 'также', 'also', 'too', 'у', 'вас', 'есть', 'еще', 'ещё',
+  'one', 'ones', 'a', 'an', 'the', 'any', 'is', 'are', 'there', 'do', 'does', 'you', 'have', 'got',
+]);
 
 /**
  * The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with
@@ -463,8 +483,9 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     added.filter((w) => parseMeasureBound(w) === null),
     message,
   );
+  // A second thing it comes with joins the first: "USB-C hub with HDMI and ethernet", "с сушкой и паром".
   if (withWord !== undefined && said.some((w) => !label.includes(w))) {
-    label.push(withWord);
+    label.push(label.some((w) => WITH_WORDS.has(w.toLowerCase())) ? (isCyrillic(withWord) ? 'и' : 'and') : withWord);
   }
   for (const w of said) {
     if (!label.includes(w)) {

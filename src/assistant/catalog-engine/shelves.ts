@@ -19,7 +19,7 @@ import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
 import { currencySymbol } from '../currency.ts';
 import { cardMeasures } from './superlatives.ts';
-import type { PriceMove, Refinement } from './refine.ts';
+import { saysWhatItComesWith, type PriceMove, type Refinement } from './refine.ts';
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
 import { clip, formatMeasure, formatPrice, shortName, type Attribute } from './texts.ts';
@@ -469,8 +469,11 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   // With nothing found, a word products here have in their names or texts ("ванна" of "сифон
   // для ванны", "смеситель … ванна") is a kind the shop does not sell, not nonsense: "ванна
   // акриловая 170х70" got "nothing found, rephrase it".
-  const notSold =
-    known && asWritten
+  // A message that says only what the item is made of or comes with ("а из нержавейки?" after
+  // a shaker found nowhere) names no kind: the material is not said to be a thing not sold.
+  const notSold = saysWhatItComesWith(turn.text)
+    ? null
+    : known && asWritten
       ? missing
       : known || (products.length > 0 && missing) || (asWritten && missing && missing.split(' ').length === 1 && catalogueHas(index, turn, missing) ? missing : null);
   if (products.length === 0 && !notSold) {

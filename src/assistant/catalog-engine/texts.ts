@@ -317,7 +317,8 @@ const RU = {
   similarPricier: (name: string) => `Похожие на «${name}», но дороже:`,
   notInCatalog: (name: string) => `${name} в нашем каталоге нет. Могу подобрать похожее среди того, что есть.`,
   unknownKept: (words: string) => `«${words}» в нашем каталоге не встречается — показываю ту же подборку.`,
-  featureNone: (words: string) => `Таких с «${words}» не нашлось — показываю ту же подборку.`,
+  // "из нержавейки" comes with its own word.
+  featureNone: (words: string) => `Таких ${words.startsWith('из ') ? '' : 'с '}«${words}» не нашлось — показываю ту же подборку.`,
   typeNotSold: (what: string, operator: boolean) =>
     `Похоже, «${what}» в нашем магазине ${pluralPhrase(what) ? 'не продаются' : 'не продаётся'}. ${operator ? 'Если я ошибаюсь, уточнит оператор, — а ниже разделы того, что у нас есть.' : 'Вот разделы того, что у нас есть.'}`,
   typeNotSoldFor: (what: string, purpose: string, operator: boolean) =>

@@ -10,7 +10,7 @@ import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.
 import { dimensionPairOf, measuresOf, mergeMeasures, namePairDistance, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { startsPurpose } from './stopwords.ts';
-import { namesProductKind } from './synonyms.ts';
+import { joinPhrases, namesProductKind } from './synonyms.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
 
 /** A constraint dropped to find something. */
@@ -145,7 +145,8 @@ function forUnsoldKind(index: CatalogIndex, text: string, head: string, hits: re
     const wanted = stem(w);
     const says = (h: SearchHit): boolean => tokenize(boundText(`${h.product.name} ${h.product.categories.join(' ')}`)).some((x) => stem(x) === wanted);
     if (!hits.slice(0, COMPOUND_HITS_READ).some(says)) {
-      return `${w} ${head}`;
+      // Its name in the table is two words ("range hood" of "range hood vent"): that is the kind not sold.
+      return i > 0 && joinPhrases([words[i - 1] as string, w]).length === 1 ? `${words[i - 1] as string} ${w}` : `${w} ${head}`;
     }
   }
   return null;

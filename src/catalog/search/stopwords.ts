@@ -44,6 +44,7 @@ whats thats im ive id youre theres heres whos hows wheres dont doesnt like likes
 much cost costs
 also too come comes use uses using
 ok okay then just
+there here got
 `;
 
 /** Grammar and conversational words in Russian and English. */

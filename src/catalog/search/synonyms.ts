@@ -138,6 +138,8 @@ const GROUPS: string[][] = [
   ['одеяло', 'comforter', 'duvet'],
   ['наволочка', 'pillowcase', 'pillow case'],
   ['смеситель', 'faucet'],
+  // "range hood vent" in a phone shop: a range hood is not sold, whatever its "Air Vent Mount" says.
+  ['вытяжка', 'hood', 'range hood', 'cooker hood', 'extractor hood', 'kitchen hood'],
   // A plumbing shop's "гибкая подводка" is a kind of its own, not a quality of the toilet just shown.
   ['подводка', 'supply hose'],
   ['бра', 'sconce', 'wall light'],

@@ -325,3 +325,20 @@ test('"6 in 1 air fryer" is titled so, not "6 1 air fryer"; "шампунь 3 в
   const [shampoo] = await dialogOn(care, 'ru', ['шампунь 3 в 1']);
   assert.match(productsOf(shampoo!)?.title ?? '', /^Подборка: шампунь 3 в 1$/u);
 });
+
+test('a title keeps what a request opens with and a phrase saying a word twice: "с подсветкой", "холодильник side by side"', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('k-light', 'Электрический чайник Tefal стеклянный с подсветкой', ['Чайники'], 3490),
+      item('tv-light', 'Телевизор Philips 50" с подсветкой Ambilight', ['Телевизоры'], 54990),
+      item('fr-sbs', 'Холодильник LG GC-B257 Side-by-Side 647л', ['Холодильники'], 699990),
+      item('fr-2', 'Холодильник LG GA-B509 двухкамерный', ['Холодильники'], 299990),
+    ],
+    { language: 'ru' },
+  );
+  const [lit] = await dialogOn(shop, 'ru', ['с подсветкой']);
+  assert.equal(productsOf(lit!)?.title, 'Подборка: с подсветкой', messageOf(lit!));
+  assert.match(messageOf(lit!), /^С подсветкой — /u);
+  const [sbs] = await dialogOn(shop, 'ru', ['холодильник side by side']);
+  assert.match(messageOf(sbs!), /^Холодильник side by side — /u);
+});

@@ -719,3 +719,73 @@ test('"a glass one?" after kettles asks for glass kettles, not the glass screen 
   const [, white] = await dialogOn(shop, 'en', ['kettle', 'any white ones?']);
   assert.deepEqual(shownSkus(white!), ['k-white'], messageOf(white!));
 });
+
+test('"one with ethernet" and "is there one with usb-c?" refine the kind shown; a second "with" is joined with "and"', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('hub-hdmi', 'Kensington USB-C hub with HDMI, 4 ports', ['Computers', 'USB Hubs'], 69.95),
+      item('hub-eth', 'D-Link USB-C hub with HDMI and Gigabit Ethernet', ['Computers', 'USB Hubs'], 81.95),
+      item('poe', 'TP-Link Gigabit Ethernet PoE injector', ['Networking', 'Ethernet'], 18.95),
+      item('switch', 'Netgear 5-port Gigabit Ethernet switch', ['Networking', 'Ethernet'], 43.95),
+      item('mon-27', 'AOC 27 inch computer monitor, HDMI', ['Computers', 'Monitors'], 142.94),
+      item('mon-27c', 'Dell 27 inch computer monitor, USB-C', ['Computers', 'Monitors'], 746.95),
+      item('cable', 'Manhattan USB-C to USB-C cable', ['Computers', 'Cables'], 29.95),
+    ],
+    { language: 'en' },
+  );
+  const [, hub] = await dialogOn(shop, 'en', ['usb c hub with hdmi', 'one with ethernet']);
+  assert.equal(shownSkus(hub!)[0], 'hub-eth', messageOf(hub!));
+  assertEvery(shownSkus(hub!), (sku) => sku.startsWith('hub-'));
+  assert.match(messageOf(hub!), /with HDMI and ethernet/iu);
+  const [, monitor] = await dialogOn(shop, 'en', ['27 inch monitor', 'is there one with usb-c?']);
+  assert.equal(shownSkus(monitor!)[0], 'mon-27c', messageOf(monitor!));
+  assertNone(shownSkus(monitor!), (sku) => sku === 'cable');
+  assert.doesNotMatch(messageOf(monitor!), /there/u);
+});
+
+test('"а у вас есть с фильтром?" after kitchen mixers asks the mixers for it, not for filters', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('mix-1', 'Смеситель для кухни Kaiser однорукий', ['Смесители', 'Для кухни'], 3500),
+      item('mix-2', 'Смеситель для кухни Frap с высоким изливом', ['Смесители', 'Для кухни'], 2640),
+      item('filter-1', 'Фильтр магистральный 1/2', ['Фильтры'], 858),
+      item('filter-2', 'Фильтр сетчатый 3/4', ['Фильтры'], 147),
+    ],
+    { language: 'ru' },
+  );
+  const [, asked] = await dialogOn(shop, 'ru', ['смеситель для кухни', 'а у вас есть с фильтром?']);
+  assertEvery(shownSkus(asked!), (sku) => sku.startsWith('mix-'));
+  assert.match(messageOf(asked!), /с «фильтром» не нашлось/u);
+});
+
+test('"а из нержавейки?" says no card is of it, after bar stools over the same stools and after a thing found nowhere with nothing', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('stool-1', 'Барный стул ANJE', ['Барные стулья'], 3550, 'Каркас: металл, сиденье: экокожа.'),
+      item('stool-2', 'Барный стул OLIVIA', ['Барные стулья'], 24250, 'Каркас: дерево.'),
+      item('base-1', 'Подстолье 1201', ['Подстолья'], 4650, 'Материал: нержавейка.'),
+    ],
+    { language: 'ru' },
+  );
+  const [, stools] = await dialogOn(shop, 'ru', ['стул барный', 'а из нержавейки?']);
+  assert.deepEqual(shownSkus(stools!).sort(), ['stool-1', 'stool-2']);
+  assert.match(messageOf(stools!), /^Таких «из нержавейки» не нашлось/u);
+  const [, none] = await dialogOn(shop, 'ru', ['шейкер', 'а из нержавейки?']);
+  assert.deepEqual(shownSkus(none!), [], messageOf(none!));
+  assert.doesNotMatch(messageOf(none!), /нержавейк/u);
+});
+
+test('"а с гидромассажем?" after a bath the shop does not sell says the bath is not sold, not «ванна гидромассажем»', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('siphon', 'Сифон для ванны с переливом', ['Сифоны'], 450),
+      item('mixer', 'Смеситель для ванны с душем', ['Смесители'], 3200),
+      item('toilet', 'Унитаз компакт Бриз', ['Унитазы'], 3100),
+    ],
+    { language: 'ru' },
+  );
+  const [first, asked] = await dialogOn(shop, 'ru', ['ванна чугунная', 'а с гидромассажем?']);
+  assert.match(messageOf(first!), /«ванна» в нашем магазине не продаётся/u);
+  assert.match(messageOf(asked!), /«ванна» в нашем магазине не продаётся/u);
+  assert.deepEqual(shownSkus(asked!), []);
+});

@@ -74,6 +74,13 @@ test('an English compound for a kind the shop does not sell ("tv wall mount" in 
   assert.match(names(tv)[0] ?? '', /TV Wall Mount/u);
 });
 
+test('"range hood vent" in a phone shop whose car mounts clip to an air vent: a range hood is not sold; "air vent mount" is searched', { skip: sharedDataSkip }, async () => {
+  const index = await phoneShop();
+  assert.equal(ask(index, 'range hood vent').productTypeMissing, 'range hood');
+  assert.equal(ask(index, 'air vent mount').productTypeMissing, undefined);
+  assert.match(names(ask(index, 'air vent mount'))[0] ?? '', /Vent Mount/u);
+});
+
 test('English misspellings find what Russian ones do: "wireles headfones with noise cancelation", "coffe machin"', async () => {
   const { index } = await demoIndex();
   const headphones = ask(index, 'wireles headfones with noise cancelation');
