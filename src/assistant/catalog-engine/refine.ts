@@ -12,7 +12,7 @@ import { isWishFiller } from './measure-wish.ts';
 import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
-import { isModelSuffix } from '../../catalog/search/expansion.ts';
+import { analyseQuery, isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isModifierPhrase, namesProductKind, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import type { EngineState } from '../engine-state.ts';
@@ -275,6 +275,13 @@ export function withLastTarget(message: string, parsed: DetailedQuery, prev: Eng
     if (at > 0 && at < last.length - 1) {
       return `${message.replace(/[?!.…\s]+$/u, '')} ${last.slice(at).join(' ')}`;
     }
+  }
+  // An English compound names its target before the kind ("iphone 6 case", "galaxy s7 case"): a
+  // model's name and number, not a measure ("27 inch monitor").
+  const { words, head } = analyseQuery(prev.label.join(' '));
+  const before = words.slice(0, Math.max(0, head));
+  if (before.length >= 2 && /^[a-z]{2,}$/u.test(before[0] as string) && before.some(hasDigit) && !before.some((w) => isUnitWord(w) || parseMeasure(w) !== null)) {
+    return `${message.replace(/[?!.…\s]+$/u, '')} for ${before.join(' ')}`;
   }
   return null;
 }

@@ -517,7 +517,10 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     if (r === 'category') {
       notes[r] = t.relaxedCategory;
     } else if (r === 'brand') {
-      notes[r] = t.relaxedBrand((opts.askedBrands ?? []).join(', '));
+      // "samsung galaxy s7 screen protector": protectors whose names say Samsung are for it, not by another maker.
+      if (!namedForAskedBrands(products, opts.askedBrands ?? [])) {
+        notes[r] = t.relaxedBrand((opts.askedBrands ?? []).join(', '));
+      }
     } else if (r === 'price') {
       notes[r] = t.relaxedPrice(priceBound(local, opts.priceAsked));
     } else if (r === 'availability') {
@@ -1012,4 +1015,21 @@ const SAME_SIZE_PAIR = 0.03;
 function formatSizePair(word: string): string {
   const m = /^(\d+(?:\.\d+)?)[xх×](\d+(?:\.\d+)?)(\p{L}*)$/u.exec(tokenize(word)[0] ?? word);
   return m ? `${m[1]}×${m[2]}${m[3] ? ` ${m[3]}` : ''}` : word;
+}
+
+/** Characters of a card's name read for a brand it is made for. */
+const BRAND_NAME_READ = 200;
+
+/** Whether every card's name says each of the brands asked ("… for Samsung Galaxy S7"): the brand was what they are for. */
+function namedForAskedBrands(products: readonly CatalogProduct[], brands: readonly string[]): boolean {
+  if (products.length === 0 || brands.length === 0) {
+    return false;
+  }
+  return products.every((p) => {
+    const words = new Set(tokenize(p.name.slice(0, BRAND_NAME_READ)));
+    return brands.every((b) => {
+      const said = tokenize(b);
+      return said.length > 0 && said.every((w) => words.has(w));
+    });
+  });
 }

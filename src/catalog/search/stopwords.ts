@@ -43,7 +43,7 @@ info information hello hi hey thanks thank sell sells selling carry carries stoc
 whats thats im ive id youre theres heres whos hows wheres dont doesnt like likes loves enjoys
 much cost costs
 also too come comes use uses using
-ok okay then just
+ok okay then just instead
 there here got
 `;
 

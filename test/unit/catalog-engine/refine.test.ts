@@ -789,3 +789,25 @@ test('"а с гидромассажем?" after a bath the shop does not sell sa
   assert.match(messageOf(asked!), /«ванна» в нашем магазине не продаётся/u);
   assert.deepEqual(shownSkus(asked!), []);
 });
+
+test('"a screen protector instead" after "iphone 6 case" asks for one for the iPhone 6; after "27 inch monitor", "a keyboard instead" for any keyboard', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('case-6', 'OtterBox - Symmetry Case for Apple iPhone 6 - Black', ['Cell Phone Accessories', 'Cases'], 44.99),
+      item('case-7', 'Nomad - Case for Apple iPhone 7 Plus - Brown', ['Cell Phone Accessories', 'Cases'], 39.99),
+      item('glass-6', 'Dynex - Screen Protector for Apple iPhone 6 and 6s - Clear', ['Cell Phone Accessories', 'Screen Protectors'], 9.99),
+      item('glass-s7', 'zNitro - Screen Protector for Samsung Galaxy S7 - Clear', ['Cell Phone Accessories', 'Screen Protectors'], 19.99),
+      item('glass-lg', 'Incipio - Screen Protector for LG K7 - Transparent', ['Cell Phone Accessories', 'Screen Protectors'], 14.99),
+      item('monitor', 'AOC 27 inch computer monitor', ['Computers', 'Monitors'], 142.94),
+      item('kb-1', 'HP USB keyboard', ['Computers', 'Keyboards'], 21.95),
+      item('kb-2', 'Cherry wireless keyboard', ['Computers', 'Keyboards'], 38.95),
+    ],
+    { language: 'en' },
+  );
+  const [, glass] = await dialogOn(shop, 'en', ['iphone 6 case', 'a screen protector instead']);
+  assert.deepEqual(shownSkus(glass!), ['glass-6'], messageOf(glass!));
+  assert.match(messageOf(glass!), /^Screen protector for iPhone 6: /u);
+  const [, keyboards] = await dialogOn(shop, 'en', ['27 inch monitor', 'a keyboard instead']);
+  assert.deepEqual([...shownSkus(keyboards!)].sort(), ['kb-1', 'kb-2'], messageOf(keyboards!));
+  assert.doesNotMatch(messageOf(keyboards!), /instead|27/u);
+});

@@ -323,7 +323,7 @@ test('the "no exact match" note keeps "no" with its word and a figure with its u
   assert.equal(noFrost.cards.length, 3);
 });
 
-test('a brand naming the phone an item is for ("samsung galaxy s7 screen protector") gives way to the category\'s other makers when the brand\'s own products are not of the kind', async () => {
+test('a brand naming the phone an item is for ("samsung galaxy s7 screen protector") gives way to the category\'s other makers when the brand\'s own products are not of the kind, with no note when their names say the brand', async () => {
   const phoneShop = [
     item('flip', 'Samsung - S-View Flip Cover for Samsung Galaxy S7 - Clear Black', ['Cell Phone Accessories', 'Cell Phone Cases & Clips'], 30.99, 'Protect your screen with this flip cover.', 'Samsung'),
     item('led', 'Samsung - LED View Cover for Samsung Galaxy S7 - Gold', ['Cell Phone Accessories', 'Cell Phone Cases & Clips'], 59.99, 'A screen protector and cover in one.', 'Samsung'),
@@ -338,7 +338,12 @@ test('a brand naming the phone an item is for ("samsung galaxy s7 screen protect
   const cards = productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [];
   // Before: the flip covers and the phone, under "Cell Phone Cases & Clips Samsung".
   assert.deepEqual([...cards].sort(), ['zagg', 'znitro'], messageOf(r.answer));
-  assert.match(messageOf(r.answer), /^Nothing suitable from Samsung — here are other brands\./u);
+  // Their names say they are for Samsung: no note that Samsung had nothing suitable.
+  assert.match(messageOf(r.answer), /^Samsung galaxy S7 screen protector: here are 2 options\./iu);
+  // Cards that do not name the brand asked are other makers' instead: that is said.
+  const other = await engine.answer({ tenant: tenant({ language: 'en' }), text: 'samsung screen protector for iphone 7', image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  assert.deepEqual(productsOf(other.answer)?.value.map((c) => c.sku), ['iphone'], messageOf(other.answer));
+  assert.match(messageOf(other.answer), /^Nothing suitable from Samsung — here are other brands\./u);
 });
 
 test('a size no card has is named in the note, whatever the length of its unit: "а с 16 гб?" after laptops of 1 to 4 GB says «16 гб», not an older word of the search', { skip: sharedDataSkip }, async () => {
