@@ -666,6 +666,12 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
           return searchAnswer(turn, index, fresh, freshContext(core, parsed, index), { learned: learnedFrom(parsed, core) });
         }
       }
+      // A size said instead of the last one that no card of the kind has ("а 16?" after "оперативка
+      // ddr4 8гб", where the DDR4 modules are 4 and 8 GB): said so over the same search, not
+      // 16 GB flash drives matching the figure alone.
+      if (refined.resizedTo !== undefined && move === null && !run.hits.some(isWhole)) {
+        return searchAnswer(turn, index, runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget), lastSearchContext(prev), { note: turn.t.sizeNone(refined.resizedTo) });
+      }
       // The new words found nothing together with the older ones: what the buyer just said
       // outlasts what they said before ("with 16gb ram?" after "laptop for a student under 800").
       const older = run.relaxed.includes('words') && !turn.budget.exhausted ? refined.olderDropped?.() : undefined;

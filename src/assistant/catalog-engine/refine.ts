@@ -37,6 +37,8 @@ export interface Refinement {
    * student under 800": laptops with 16 GB under $800); the words left out, as the buyer wrote them.
    */
   olderDropped?: () => { request: SearchRequest; label: string[]; dropped: string[] } | undefined;
+  /** A figure said alone took the place of the last search's size ("а 16?" after "ddr4 8гб"): the new size, as said. */
+  resizedTo?: string;
 }
 
 const MAX_FOLLOW_UP_WORDS = 7;
@@ -501,7 +503,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
   // Read only when the whole refinement matched nothing (it looks the product word up).
   const olderDropped = added.length > 0 ? () => withOlderDropped(index, prev, request, label, new Set(added)) : undefined;
-  return { request, label, move, otherBrand, ...(olderDropped ? { olderDropped } : {}) };
+  return { request, label, move, otherBrand, ...(olderDropped ? { olderDropped } : {}), ...(resizedAsked.size !== undefined ? { resizedTo: resizedAsked.size } : {}) };
 }
 
 /** Words that lead into what they describe ("for a student"): left out with it. */
@@ -578,7 +580,7 @@ const WRITTEN_FIGURE = /\d+(?:[/.,]\d+)?/u;
  * asks for the same with that size instead (a bare number takes the unit of the size before;
  * another unit is another thing), or null.
  */
-function replacedSize(index: CatalogIndex, prev: EngineState, words: string[], message: string): { text: string; label: string[]; added: string[] } | null {
+function replacedSize(index: CatalogIndex, prev: EngineState, words: string[], message: string): Resized | null {
   const asked = mergeMeasures(words);
   const w = asked[0];
   if (asked.length !== 1 || w === undefined) {
@@ -612,7 +614,18 @@ function replacedSize(index: CatalogIndex, prev: EngineState, words: string[], m
   const oldValue = oldMeasure ? String(oldMeasure.value) : old;
   const written = WRITTEN_FIGURE.exec(message.slice(0, MAX_FOR_SHOWN_CHARS))?.[0] ?? w;
   const label = prev.label.map((l) => (mergeMeasures(tokenize(spellMarks(l)))[0] === oldValue ? written : l));
-  return { text: before.map((x, i) => (i === at ? next : x)).join(' '), label, added: [] };
+  const nextMeasure = parseMeasure(next);
+  const size = nextMeasure ? formatMeasure(nextMeasure.value, nextMeasure.unit, prev.lang) : written;
+  return { text: before.map((x, i) => (i === at ? next : x)).join(' '), label, added: [], size };
+}
+
+/** A search with its size changed or bounded, and the size said instead when a figure replaced the old one. */
+interface Resized {
+  text: string;
+  label: string[];
+  added: string[];
+  /** The new size as the answer says it ("16 ГБ" of "а 16?" after "ddr4 8гб"). */
+  size?: string;
 }
 
 /**
@@ -694,7 +707,7 @@ export function resizesAskedSize(prev: EngineState, message: string): boolean {
  * measure before, the middle of the shown cards' sizes is the one (`shownSize`), or nothing
  * changes; a figure alone replaces the size (`replacedSize`).
  */
-function resized(index: CatalogIndex, prev: EngineState, words: string[], message: string): { text: string; label: string[]; added: string[] } {
+function resized(index: CatalogIndex, prev: EngineState, words: string[], message: string): Resized {
   const kind = words.some((w) => BIGGER.has(w)) ? 'over' : words.some((w) => SMALLER.has(w)) ? 'under' : null;
   const unchanged = { text: prev.text, label: prev.label, added: words };
   if (kind === null) {

@@ -317,6 +317,7 @@ const RU = {
   similarPricier: (name: string) => `Похожие на «${name}», но дороже:`,
   notInCatalog: (name: string) => `${name} в нашем каталоге нет. Могу подобрать похожее среди того, что есть.`,
   unknownKept: (words: string) => `«${words}» в нашем каталоге не встречается — показываю ту же подборку.`,
+  sizeNone: (size: string) => `Таких на ${size} не нашлось — показываю ту же подборку.`,
   // "из нержавейки" comes with its own word.
   featureNone: (words: string) => `Таких ${words.startsWith('из ') ? '' : 'с '}«${words}» не нашлось — показываю ту же подборку.`,
   typeNotSold: (what: string, operator: boolean) =>
@@ -476,6 +477,7 @@ const EN: typeof RU = {
   notInCatalog: (name: string) => `We don't carry ${name}. I can suggest something similar from what we have.`,
   unknownKept: (words: string) => `Nothing in our catalogue mentions "${words}" — here is the same selection.`,
   featureNone: (words: string) => `None of these mentions "${words}" — here is the same selection.`,
+  sizeNone: (size: string) => `None of these comes in ${size} — here is the same selection.`,
   typeNotSold: (what: string, operator: boolean) =>
     `It looks like we don't sell "${what}" in this shop. ${operator ? 'An operator can double-check — and below are the sections of what we do have.' : 'Here are the sections of what we do have.'}`,
   typeNotSoldFor: (what: string, purpose: string, operator: boolean) =>

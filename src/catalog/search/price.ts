@@ -74,6 +74,8 @@ const RANGE = new RegExp(String.raw`${B}(?:от|from|between|между|с)\s+${
 const DASH_RANGE = new RegExp(String.raw`${B}${MONEY}\s*(?:-|–|—)\s*${MONEY}`, 'gu');
 const MAX = new RegExp(String.raw`${B}(?:${alt(MAX_WORDS)})\s+${MONEY}`, 'gu');
 const MIN = new RegExp(String.raw`${B}(?:${alt(MIN_WORDS)})\s+${MONEY}`, 'gu');
+/** Characters read before "about" for the "what" or "how" of "what about 85?". */
+const WHAT_ABOUT_READ = 8;
 const AROUND = new RegExp(String.raw`${B}(?:${alt(AROUND_WORDS)})\s+(?:за\s+)?${MONEY}`, 'gu');
 const FOR = new RegExp(String.raw`${B}(?:${alt(FOR_WORDS)})\s+${MONEY}`, 'gu');
 
@@ -126,6 +128,9 @@ export function extractPriceIntent(normalized: string): PriceIntent {
   const cut = (re: RegExp, onMatch: (m: RegExpExecArray) => boolean): void => {
     text = text.replace(re, (...args: unknown[]) => {
       const m = args.slice(0, -2) as unknown as RegExpExecArray;
+      // Where the match is in the text it was read from ("what" before "about 85").
+      m.index = args[args.length - 2] as number;
+      m.input = args[args.length - 1] as string;
       return onMatch(m) ? ' ' : (args[0] as string);
     });
   };
@@ -168,7 +173,8 @@ function cutSums(out: PriceIntent, cut: (re: RegExp, onMatch: (m: RegExpExecArra
   });
   cut(AROUND, (m) => {
     const v = money(m[1], m[2], m[3], m[4]);
-    if (!plausible(v)) {
+    // "what about 85?" after "tv 55" asks for another size, not about $85; "what about $85?" is a price.
+    if (!plausible(v) || (!v.hasCurrency && /(?:what|how)\s+$/u.test(m.input.slice(Math.max(0, m.index - WHAT_ABOUT_READ), m.index)))) {
       return false;
     }
     out.priceMin = Math.round(v.value * 0.7);

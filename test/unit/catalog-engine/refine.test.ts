@@ -811,3 +811,23 @@ test('"a screen protector instead" after "iphone 6 case" asks for one for the iP
   assert.deepEqual([...shownSkus(keyboards!)].sort(), ['kb-1', 'kb-2'], messageOf(keyboards!));
   assert.doesNotMatch(messageOf(keyboards!), /instead|27/u);
 });
+
+test('"а 16?" after "оперативка ddr4 8гб", where the DDR4 modules are 4 and 8 GB, says so over the same modules, not 16 GB flash drives', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('ddr4-4', 'DDR4 4Gb Crucial 2400MHz PC19200', ['Оперативная память'], 6136),
+      item('ddr4-8', 'DDR4 8Gb Crucial 2133MHz PC17000', ['Оперативная память'], 11564),
+      item('ddr4-8k', 'SO-DIMM DDR4 8Gb Kingston PC19200/2400', ['Оперативная память'], 8850),
+      item('flash-16', 'USB Flash 16Gb Kingston DTSE9H', ['Флешки'], 944),
+      item('sd-16', 'SD 16Gb Kingston кл.10', ['Карты памяти'], 1121),
+    ],
+    { language: 'ru' },
+  );
+  const [, more] = await dialogOn(shop, 'ru', ['оперативка ddr4 8гб', 'а 16?']);
+  assertEvery(shownSkus(more!), (sku) => sku.startsWith('ddr4-'));
+  assert.match(messageOf(more!), /^Таких на 16 ГБ не нашлось — показываю ту же подборку\./u);
+  // A size the shop has is shown as before.
+  const [, four] = await dialogOn(shop, 'ru', ['оперативка ddr4 8гб', 'а 4?']);
+  assert.equal(shownSkus(four!)[0], 'ddr4-4', messageOf(four!));
+  assertEvery(shownSkus(four!), (sku) => sku.startsWith('ddr4-'));
+});

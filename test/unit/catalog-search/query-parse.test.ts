@@ -38,6 +38,13 @@ test('sizes and counts are not prices', () => {
   assert.deepEqual(price('от 2 до 4 человек'), {});
 });
 
+test('"what about 85?" asks for another value of the search, not for about $85; with a currency, or "about" alone, it is a price', () => {
+  assert.deepEqual(price('what about 85?'), {});
+  assert.deepEqual(price('how about 65'), {});
+  assert.deepEqual(price('what about $500?'), { priceMin: 350, priceMax: 575 });
+  assert.deepEqual(price('headphones about 100'), { priceMin: 70, priceMax: 115 });
+});
+
 test('price order and "cheaper" without a number', () => {
   assert.deepEqual(price('а подешевле?'), { cheaper: true, sort: 'price_asc' });
   assert.deepEqual(price('самый дорогой'), { sort: 'price_desc' });
