@@ -42,6 +42,8 @@ interface Expect {
   mixedBrands?: boolean;
   /** products: at least this many cards (the shop has that many that fit; fewer is a partial answer). */
   atLeast?: number;
+  /** products: no card was shown earlier in the dialog ("show me more"). */
+  newCards?: boolean;
   /** shop_info: the topic of the shop's link. */
   topic?: string;
   /** detail/honest: the message says this. */
@@ -176,6 +178,7 @@ function judge(
   blocks: Block[],
   previousPrices: number[],
   said: string,
+  shownBefore: ReadonlySet<string> = new Set(),
 ): { verdict: Verdict; why: string } {
   const message = blocks
     .filter((b) => b.type === 'message')
@@ -224,6 +227,10 @@ function judge(
       if (verdict === 'relevant' && e.mixedBrands && new Set(cards.map((p) => p?.brand)).size < 2) {
         verdict = 'partly';
         why += ', one brand only';
+      }
+      if (verdict === 'relevant' && e.newCards && shelves.some((b) => (b.value as Array<{ sku: string }>).some((c) => shownBefore.has(c.sku)))) {
+        verdict = 'partly';
+        why += ', cards shown before';
       }
       if (verdict === 'relevant' && e.atLeast !== undefined && cards.length < e.atLeast) {
         verdict = 'partly';
@@ -298,10 +305,12 @@ for (const c of conversations) {
   const own = products.get(c.shop) as Map<string, CatalogProduct>;
   let dialog = 0;
   let previousPrices: number[] = [];
+  let shownBefore = new Set<string>();
   for (const [i, turn] of c.turns.entries()) {
     if (turn.newDialog) {
       dialog++;
       previousPrices = [];
+      shownBefore = new Set<string>();
     }
     const ctx = turn.page ? turn.page : { type: 'HOMEPAGE' };
     const res = await t.app.inject({
@@ -322,7 +331,12 @@ for (const c of conversations) {
       const body = res.json() as { response: { contents: Block[]; ui?: { suggests?: string[] } } };
       blocks = body.response.contents;
       suggests = body.response.ui?.suggests ?? [];
-      ({ verdict, why } = judge(turn.expect, tenant, own, blocks, previousPrices, turn.say));
+      ({ verdict, why } = judge(turn.expect, tenant, own, blocks, previousPrices, turn.say, shownBefore));
+      for (const b of blocks.filter((x) => x.type === 'products')) {
+        for (const card of b.value as Array<{ sku: string }>) {
+          shownBefore.add(card.sku);
+        }
+      }
       previousPrices = blocks
         .filter((b) => b.type === 'products')
         .flatMap((b) => b.value as Array<{ sku: string }>)

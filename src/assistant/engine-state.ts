@@ -38,6 +38,8 @@ export interface EngineState {
   purpose?: string;
   /** The SKUs of that shelf, in order (`shown` stays empty: the answer was that the kind is not sold). */
   purposeShown?: string[];
+  /** SKUs of the same search shown before `shown` ("show me more" pages past them), oldest first. */
+  seen?: string[];
 }
 
 const KINDS = new Set<ShelfKind>(['search', 'similar', 'complementary', 'cart', 'product']);
@@ -132,6 +134,9 @@ export function latestState(history: EngineTurn[]): EngineState | null {
     }
     if (s['priceMove'] === 'cheaper' || s['priceMove'] === 'pricier') {
       state.priceMove = s['priceMove'];
+    }
+    if (Array.isArray(s['seen'])) {
+      state.seen = strings(s['seen']);
     }
     if (typeof s['purpose'] === 'string') {
       state.purpose = boundText(s['purpose']);

@@ -27,6 +27,7 @@ import {
   isGreeting,
   isOffTopic,
   asksAboutIt,
+  asksForMore,
   questionAboutIt,
   asksFit,
   asksForProducts,
@@ -315,6 +316,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // (It was searched: «Похоже, «камера» в нашем магазине не продаётся».)
   if (!pageProduct && !(prev && prev.shown.length > 0) && questionAboutIt(text) && (parsed.filters.brands?.length ?? 0) === 0) {
     return result(turn, { message: turn.t.whichProduct, suggests: browseSuggests(index, turn.lang) }, prev);
+  }
+
+  // "show me more", "ещё варианты", "а другие есть?" after a search: its next cards.
+  if (!pageProduct && prev && prev.kind === 'search' && prev.shown.length > 0 && asksForMore(text)) {
+    return moreAnswer(turn, index, prev);
   }
 
   // "Will it fit iphone 15 pro?": whether the page's product, or the cards just shown, name that model.
@@ -774,6 +780,24 @@ function mostFirstAnswer(
 /** The context of the last search, to answer with its words again. */
 function lastSearchContext(prev: EngineState): SearchContext {
   return { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
+}
+
+/** At most this many cards of one search are remembered as shown, for "show me more" to page past. */
+const MAX_SEEN = 60;
+
+/**
+ * The last search's next cards, past those it showed ("show me more" after headphones); when it
+ * has no more, says so over the same cards.
+ */
+function moreAnswer(turn: Turn, index: CatalogIndex, prev: EngineState): EngineResult {
+  const seen = [...(prev.seen ?? []), ...prev.shown].slice(-MAX_SEEN);
+  const taken = new Set(seen);
+  const run = runSearch(index, prevRequest(prev), seen.length + SHELF_SIZE, turn.budget);
+  const next = run.hits.filter((h) => !taken.has(h.product.sku)).slice(0, SHELF_SIZE);
+  if (next.length === 0) {
+    return result(turn, { message: turn.t.noMore, suggests: browseSuggests(index, turn.lang) }, prev);
+  }
+  return searchAnswer(turn, index, { ...run, hits: next }, lastSearchContext(prev), { note: turn.t.moreShown, seen, ...(prev.priceMove ? { move: prev.priceMove } : {}) });
 }
 
 function prevRequest(prev: EngineState): SearchRequest {

@@ -470,3 +470,29 @@ const REQUEST_WORDS = /(^|[^\p{L}])(хочу|нужен|нужна|нужно|н
 export function asksForProducts(text: string): boolean {
   return REQUEST_WORDS.test(text);
 }
+
+/** Words asking for more of what was shown; one of them must be said ("show me more", "ещё варианты", "а другие есть?"). */
+const MORE_WORDS: ReadonlySet<string> = new Set(['more', 'others', 'other', 'else', 'next', 'еще', 'другие', 'другое', 'другой', 'другая', 'остальные', 'дальше']);
+/** "больше" asks for more cards only beside a word of showing or of options ("покажи больше", "больше вариантов"); alone it is a size. */
+const MORE_WITH_OPTIONS = 'больше';
+const OPTIONS_WORDS: ReadonlySet<string> = new Set(['вариантов', 'варианты', 'покажи', 'покажите', 'показать', 'товаров', 'options']);
+/** The other words such a request may have. */
+const MORE_FRAME: ReadonlySet<string> = new Set([
+  'show', 'me', 'us', 'any', 'some', 'options', 'option', 'ones', 'please', 'a', 'the', 'what', 'anything', 'something',
+  'have', 'you', 'do', 'got', 'is', 'are', 'there', 'can', 'could', 'i', 'see', 'let', 'of', 'them', 'those', 'these',
+  'items', 'products', 'choices', 'and', 'so', 'ok', 'okay',
+  'покажи', 'покажите', 'показать', 'а', 'и', 'есть', 'варианты', 'вариантов', 'вариант', 'что', 'то', 'нибудь', 'пожалуйста',
+  'можно', 'у', 'вас', 'какие', 'ну', 'давай', 'давайте', 'ли', 'посмотреть', 'товары', 'товаров', 'модели', 'мне', 'еще',
+]);
+const MAX_MORE_WORDS = 7;
+
+/** Whether a message only asks for more of what was shown: "show me more", "any others?", "ещё варианты", "а другие есть?". */
+export function asksForMore(text: string): boolean {
+  const words = tokenize(normalizeText(text.slice(0, MAX_SHOWN_QUESTION_CHARS)));
+  if (words.length === 0 || words.length > MAX_MORE_WORDS) {
+    return false;
+  }
+  const options = words.some((w) => OPTIONS_WORDS.has(w));
+  const core = (w: string): boolean => MORE_WORDS.has(w) || (w === MORE_WITH_OPTIONS && options);
+  return words.some(core) && words.every((w) => core(w) || MORE_FRAME.has(w));
+}

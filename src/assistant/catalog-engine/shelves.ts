@@ -44,6 +44,8 @@ export interface SearchAnswerOptions {
   mostFirst?: { attribute: Attribute; most: boolean };
   /** A wish for the most of this could not order the hits: no card states it. */
   notStated?: Attribute | 'size';
+  /** SKUs of the same search shown before these ("show me more"), kept in the state. */
+  seen?: string[];
 }
 
 /** The words among these that name a kind of product in general, whatever this shop sells. */
@@ -449,6 +451,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   };
   if (run.sort && !run.sortFromRelaxation) {
     state.sort = run.sort;
+  }
+  if (opts.seen && opts.seen.length > 0) {
+    state.seen = opts.seen;
   }
   if (priceMove && (run.filters.priceMax !== undefined || run.filters.priceMin !== undefined)) {
     state.priceMove = priceMove;

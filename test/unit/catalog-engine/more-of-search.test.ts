@@ -1,0 +1,52 @@
+/** "show me more", "ещё варианты", "а другие есть?": the next cards of the last search. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { asksForMore } from '../../../src/assistant/catalog-engine/intents.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertEvery, assertNone } from '../../helpers/assert.ts';
+import { dialogOn, item, messageOf, productsOf, shownSkus } from './helpers.ts';
+
+const headphones = buildCatalogIndex(
+  [
+    ...Array.from({ length: 15 }, (_, i) => item(`hp-${i + 1}`, `Maker${i + 1} Wireless Headphones model ${i + 1}`, ['Audio', 'Headphones'], 40 + i * 10)),
+    item('kettle', 'Aisle Home Electric Kettle', ['Kitchen', 'Kettles'], 19.99),
+  ],
+  { language: 'en' },
+);
+
+test('"show me more", then "any others?", page through the search without showing a card twice, and then say there are no more', async () => {
+  const [first, more, others, none] = await dialogOn(headphones, 'en', ['headphones', 'show me more', 'any others?', 'more']);
+  const pages = [first, more, others].map((a) => shownSkus(a!));
+  assert.deepEqual(
+    pages.map((p) => p.length),
+    [6, 6, 3],
+    pages.map((p) => p.join(',')).join(' | '),
+  );
+  const all = pages.flat();
+  assert.equal(new Set(all).size, 15, 'every headphone once');
+  assertEvery(all, (sku) => sku.startsWith('hp-'));
+  assert.match(messageOf(more!), /^Here are more options\./u);
+  assert.equal(productsOf(more!)?.title, productsOf(first!)?.title);
+  assert.deepEqual(shownSkus(none!), []);
+  assert.match(messageOf(none!), /no more/u);
+});
+
+test('"ещё варианты", "а другие есть?" and "покажи больше" ask for more of the same; "а побольше?" and "more expensive" do not', async () => {
+  const shop = buildCatalogIndex(
+    Array.from({ length: 14 }, (_, i) => item(`n-${i + 1}`, `Наушники Марка${i + 1} беспроводные, модель ${i + 1}`, ['Наушники'], 3000 + i * 500)),
+    { language: 'ru' },
+  );
+  const [first, more, others] = await dialogOn(shop, 'ru', ['наушники', 'ещё варианты', 'а другие есть?']);
+  const pages = [first, more, others].map((a) => shownSkus(a!));
+  assert.equal(new Set(pages.flat()).size, 14, pages.map((p) => p.join(',')).join(' | '));
+  assert.match(messageOf(more!), /^Вот ещё варианты\./u);
+  const [, bigger] = await dialogOn(shop, 'ru', ['наушники', 'покажи больше']);
+  assert.equal(shownSkus(bigger!).length, 6);
+  assertNone(shownSkus(bigger!), (sku) => shownSkus(first!).includes(sku));
+  for (const said of ['а побольше?', 'more expensive', 'more storage', 'tell me more', 'другого бренда', 'а другой цвет?', 'а ещё чайник']) {
+    assert.equal(asksForMore(said), false, said);
+  }
+  for (const said of ['show me more', 'any others?', 'anything else?', 'what else do you have?', 'next', 'ещё', 'покажите ещё', 'а другие есть?', 'больше вариантов', 'другие варианты']) {
+    assert.equal(asksForMore(said), true, said);
+  }
+});
