@@ -16,7 +16,7 @@ import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
-import { onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
+import { comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
 import { shownCardAnswer, shownCardAsked } from './shown-card.ts';
 import { superlativeAnswer, superlativeAsked } from './superlatives.ts';
 import { currencySymbol } from '../currency.ts';
@@ -424,7 +424,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
 
   // "Сравни первые две": two of the cards just shown, side by side; with one shown, a question.
-  if (prev && prev.shown.length === 1 && shownPairAsked(text, SHELF_SIZE) !== null) {
+  if (prev && prev.shown.length === 1 && (shownPairAsked(text, SHELF_SIZE) !== null || comparesShownUnnamed(text, SHELF_SIZE))) {
     const one = onlyOneShownAnswer(turn, index, prev);
     if (one) {
       return one;
@@ -436,6 +436,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     if (compared) {
       return compared;
     }
+  }
+  // "what's the difference between them?" after six cards: which two?
+  if (prev && comparesShownUnnamed(text, prev.shown.length)) {
+    return result(turn, { message: turn.t.whichTwo, suggests: [turn.t.sugCompareFirstTwo] }, prev);
   }
 
   // "X or Y, which is better?": both, side by side.

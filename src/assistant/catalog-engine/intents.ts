@@ -352,7 +352,9 @@ export function asksWhetherItHas(text: string): boolean {
 }
 
 /** Choosing among the cards just shown ("какой из них лучше для игр?", "which one is better for gaming?"). */
-const AMONG_SHOWN = /(?:^|[^\p{L}])(?:(?:какой|какая|какое|какие|который|которая|которое|которые|кто|что)\s+из\s+(?:них|этих|этого)|which\s+(?:one|of\s+(?:them|these|those)))(?=[^\p{L}]|$)/iu;
+// "which is the best?", "which would you recommend?", "какой лучше?", "какой посоветуете?" choose among them too.
+const AMONG_SHOWN =
+  /(?:^|[^\p{L}])(?:(?:какой|какая|какое|какие|который|которая|которое|которые|кто|что)\s+из\s+(?:них|этих|этого)|which\s+(?:one|of\s+(?:them|these|those))|which\s+(?:is|are|would\s+you|do\s+you)\s+(?:the\s+)?(?:best|better|recommend|suggest)|(?:какой|какая|какое|какие)\s+(?:лучше|посоветуете|посоветуешь|порекомендуете|выбрать))(?=[^\p{L}]|$)/iu;
 
 /** Whether a question chooses among the cards just shown: answered from their cards whatever it asks about. */
 export function choosesAmongShown(text: string): boolean {

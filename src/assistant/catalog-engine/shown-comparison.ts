@@ -50,19 +50,60 @@ export const FRAME_WORDS: ReadonlySet<string> = new Set([
   'модель', 'модели', 'позицию', 'позиции', 'номер', 'по', 'под', 'можешь', 'можете', 'это', 'эти', 'какая', 'какие', 'есть',
   'and', 'the', 'with', 'to', 'between', 'what', 'whats', 'is', 'are', 'one', 'ones', 'option', 'options', 'item', 'items', 'product', 'products',
   'model', 'models', 'number', 'no', 'please', 'can', 'you', 'me', 'how', 'do', 'does', 'of', 'them', 'these', 'those', 'vs',
+  'они', 'they', 's', 'two', 'both', 'оба', 'обе', 'двумя', 'двух',
 ]);
 
 /**
  * The two shown cards (0-based positions) a message asks to compare, or null: "сравни первые
- * две", "compare the first and the third", "сравни 2 и 4", "чем отличаются первый и второй?".
+ * две", "compare the first and the third", "сравни 2 и 4", "чем отличаются первый и второй?";
+ * with two cards shown, "what's the difference between them?" names both.
  */
 export function shownPairAsked(text: string, shown: number): [number, number] | null {
-  if (text.length > MAX_REQUEST_CHARS || shown < 2 || !COMPARE_WORD.test(text)) {
+  const positions = shown < 2 ? null : askedPositions(text);
+  if (positions === null) {
+    return null;
+  }
+  if (positions === FIRST_TWO_ASKED) {
+    return [0, 1];
+  }
+  // "what's the difference between them?", "чем они отличаются?" with two cards shown: those two.
+  if (positions.length === 0 && shown === 2) {
+    return [0, 1];
+  }
+  if (positions.length !== 2) {
+    return null;
+  }
+  const [a, b] = positions as [number, number];
+  return a <= shown && b <= shown && a <= SHELF_SIZE && b <= SHELF_SIZE ? [a - 1, b - 1] : null;
+}
+
+/**
+ * Whether a message asks to compare the cards shown without saying which two, more than two
+ * being shown ("what's the difference between them?" after six laptops).
+ */
+export function comparesShownUnnamed(text: string, shown: number): boolean {
+  if (shown <= 2) {
+    return false;
+  }
+  const positions = askedPositions(text);
+  return positions !== null && positions !== FIRST_TWO_ASKED && positions.length === 0;
+}
+
+/** `askedPositions` of "the first two". */
+const FIRST_TWO_ASKED: readonly number[] = [1, 2];
+
+/**
+ * The card positions (1-based) a comparison names, in order: FIRST_TWO_ASKED for "the first
+ * two", none for "compare them"; null when the message is no comparison or names products by
+ * other words ("compare iphone 5 and 6").
+ */
+function askedPositions(text: string): readonly number[] | null {
+  if (text.length > MAX_REQUEST_CHARS || !COMPARE_WORD.test(text)) {
     return null;
   }
   const norm = normalizeText(text).replace(/[#№]/gu, ' ');
   if (FIRST_TWO.test(norm)) {
-    return [0, 1];
+    return FIRST_TWO_ASKED;
   }
   const positions: number[] = [];
   for (const w of norm.split(/[^\p{L}\p{N}]+/u)) {
@@ -77,11 +118,7 @@ export function shownPairAsked(text: string, shown: number): [number, number] | 
       return null;
     }
   }
-  if (positions.length !== 2) {
-    return null;
-  }
-  const [a, b] = positions as [number, number];
-  return a <= shown && b <= shown && a <= SHELF_SIZE && b <= SHELF_SIZE ? [a - 1, b - 1] : null;
+  return positions;
 }
 
 /** The parameters both cards state with different values, as "Key: a / b", at most a few. */

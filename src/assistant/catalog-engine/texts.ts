@@ -236,6 +236,8 @@ const RU = {
   comparedMissing: (missing: string, found: string) => `«${missing}» в нашем каталоге нет — вот ${found}.`,
   titleCompared: (a: string, b: string) => `${a} и ${b}`,
   onlyOneShown: (name: string) => `Я показал только один вариант — «${name}». С чем его сравнить? Назовите модель или что для вас важно.`,
+  whichTwo: 'Какие два варианта сравнить? Назовите их по порядку — например, «сравни первый и третий».',
+  sugCompareFirstTwo: 'Сравни первые два',
   shownFact: (name: string, fact: string) => `«${name}» — ${fact}`,
   shownDetail: (lines: string[], silent: number) =>
     `По карточкам: ${lines.join('; ')}.${silent > 0 ? ` В карточках остальных (${silent}) об этом не сказано.` : ''}`,
@@ -399,6 +401,8 @@ const EN: typeof RU = {
   comparedMissing: (missing: string, found: string) => `We don't have “${missing}” — here is ${found}.`,
   titleCompared: (a: string, b: string) => `${a} vs ${b}`,
   onlyOneShown: (name: string) => `I showed just one option, “${name}”. What should I compare it with? Name a model or what matters to you.`,
+  whichTwo: 'Which two shall I compare? Name them by their place, for example “compare the first and the third”.',
+  sugCompareFirstTwo: 'Compare the first two',
   shownFact: (name: string, fact: string) => `“${name}”: ${fact}`,
   shownDetail: (lines: string[], silent: number) =>
     `From the cards: ${lines.join('; ')}.${silent > 0 ? ` The other ${silent === 1 ? 'card does' : `${silent} cards do`} not say.` : ''}`,

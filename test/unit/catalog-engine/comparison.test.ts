@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { comparisonSides } from '../../../src/assistant/catalog-engine/comparison.ts';
-import { shownPairAsked } from '../../../src/assistant/catalog-engine/shown-comparison.ts';
+import { comparesShownUnnamed, shownPairAsked } from '../../../src/assistant/catalog-engine/shown-comparison.ts';
 import { shownCardAsked } from '../../../src/assistant/catalog-engine/shown-card.ts';
 import { cardSummary } from '../../../src/assistant/catalog-engine/product-facts.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
@@ -185,4 +185,37 @@ test('"сравни первые два" after a single card asks what to compar
   const tvs = buildCatalogIndex([item('a', 'Samsung 55" Class CU7000 Crystal UHD 4K Smart TV', ['TVs'], 399.99, 'A TV', 'Samsung'), item('b', 'LG 43" Class UR8000 4K Smart TV', ['TVs'], 279.99, 'A TV', 'LG')], { language: 'en' });
   const [, english] = await dialogOn(tvs, 'en', ['samsung tv 55', 'compare the first two']);
   assert.match(messageOf(english!), /^I showed just one option, “Samsung 55" Class CU7000/u);
+});
+
+test('"what\'s the difference between them?" compares the two cards shown; after more, it asks which two, offering the first two', async () => {
+  assert.deepEqual(shownPairAsked("what's the difference between them?", 2), [0, 1]);
+  assert.deepEqual(shownPairAsked('чем они отличаются?', 2), [0, 1]);
+  assert.equal(shownPairAsked("what's the difference between them?", 6), null);
+  assert.equal(comparesShownUnnamed("what's the difference between them?", 6), true);
+  assert.equal(comparesShownUnnamed('сравни их', 6), true);
+  assert.equal(comparesShownUnnamed('сравни первые две', 6), false);
+  assert.equal(comparesShownUnnamed('compare iphone 5 and 6', 6), false);
+  const shop = buildCatalogIndex(
+    [
+      { ...item('l-1', 'Lenovo IdeaPad Slim 3 15" Laptop', ['Computers', 'Laptops'], 379.99), params: { Processor: 'Intel Core i3', Memory: '8 GB' } },
+      { ...item('l-2', 'Apple MacBook Air 13" Laptop', ['Computers', 'Laptops'], 799), params: { Processor: 'Apple M2', Memory: '8 GB' } },
+      { ...item('l-3', 'Acer Aspire 5 15.6" Laptop', ['Computers', 'Laptops'], 599.99), params: { Processor: 'Intel Core i5', Memory: '16 GB' } },
+      item('k-1', 'Aisle Home Electric Kettle', ['Kitchen', 'Kettles'], 17.99),
+    ],
+    { language: 'en' },
+  );
+  const [, which, firstTwo] = await dialogOn(shop, 'en', ['laptop', "what's the difference between them?", 'Compare the first two']);
+  assert.match(messageOf(which!), /^Which two shall I compare\?/u);
+  assert.equal(productsOf(which!), undefined);
+  assert.deepEqual(which!.response.ui?.suggests, ['Compare the first two']);
+  assert.match(messageOf(firstTwo!), /^Side by side: /u);
+  const [, two] = await dialogOn(shop, 'en', ['laptop under 700', "what's the difference between them?"]);
+  assert.match(messageOf(two!), /^Side by side: .*Processor: Intel Core i5 \/ Intel Core i3; Memory: 16 GB \/ 8 GB/u);
+});
+
+test('"which is the best one?" and "какой лучше?" choose among the cards shown, not a new search nor "what are you looking for?"', async () => {
+  const [, best] = await converse(['kettle under 30', 'which is the best one?'], { tenant: tenant({ language: 'en' }) });
+  assert.doesNotMatch(messageOf(best!.answer), /What are you looking for/u);
+  const [, ru] = await converse(['пылесос', 'а какой лучше для шерсти?']);
+  assert.doesNotMatch(productsOf(ru!.answer)?.title ?? '', /шерсти/u);
 });

@@ -831,3 +831,10 @@ test('"а 16?" after "оперативка ddr4 8гб", where the DDR4 modules a
   assert.equal(shownSkus(four!)[0], 'ddr4-4', messageOf(four!));
   assertEvery(shownSkus(four!), (sku) => sku.startsWith('ddr4-'));
 });
+
+test('"а что насчёт apple?" after Samsung phones shows Apple phones without saying «насчет» was not found', async () => {
+  const [, apple] = await converse(['смартфон samsung', 'а что насчёт apple?']);
+  assert.doesNotMatch(messageOf(apple!.answer), /насч/u);
+  const names = (productsOf(apple!.answer)?.value ?? []).map((c) => c.name);
+  assertEvery(names, (name) => /Apple/u.test(name));
+});
