@@ -54,6 +54,9 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
   { asked: ['процессор', 'чип', 'processor', 'chip', 'cpu'], card: ['процессор', 'чип', 'processor', 'chip', 'bionic', 'snapdragon'] },
   { asked: ['страна', 'производств', 'made', 'country', 'origin'], card: ['страна', 'производств', 'country', 'origin'] },
   { asked: ['liter', 'litre', 'литр', 'объем', 'capacity', 'volume', 'вместим'], card: ['capacity', 'volume', 'объем', 'вместим', 'литр', 'liter', 'litre', 'л', 'l', 'ml', 'мл'] },
+  // "они моют полы?": robot vacuums state it as "Влажная уборка: да". ("does it have a mop?" asks for
+  // the ones with a mop, as a wish: `asksWhetherItHas`.)
+  { asked: ['моет', 'моют', 'мыть', 'мойк', 'влажн', 'швабр'], card: ['влажн', 'швабр', 'мойк', 'моет', 'mop'] },
   // "does it print double-sided?", "есть двусторонняя печать?": Icecat's "duplex_print_options".
   { asked: ['duplex', 'double', 'двусторон', 'two-sided'], card: ['duplex', 'двусторон', 'double'] },
 ];

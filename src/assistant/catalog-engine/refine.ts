@@ -113,6 +113,10 @@ export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: E
   if (endsWithOne(message)) {
     return false;
   }
+  // A standard's version ("usb 3.0?" after external drives, "bluetooth 5.3") is a feature of the kind shown.
+  if (VERSIONED.test(parsed.text.trim())) {
+    return false;
+  }
   // A kind of product, not a model's word ("а ультра?") or one of a product's own ("qwerty").
   const kind = index.productWord(parsed.text);
   if (!kind?.kind) {
@@ -126,6 +130,9 @@ export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: E
   // flash drives shown: "а kingston есть?" asks for Kingston flash drives, not Kingston memory).
   return !(isLatinName(kind.head) && prev.shown.slice(0, SHOWN_NAMES_READ).some((sku) => tokenize(index.bySku(sku)?.name.slice(0, MAX_NAME_CHARS) ?? '').includes(kind.head)));
 }
+
+/** A word and a version number: "usb 3.0", "bluetooth 5.3", "hdmi 2.1". */
+const VERSIONED = /^[a-z]+\s*\d+(?:\.\d+)+$/u;
 
 /** Whether the message ends with "one" or "ones" standing for the kind shown ("a glass one?", "any red ones?"). */
 function endsWithOne(message: string): boolean {

@@ -838,3 +838,27 @@ test('"а что насчёт apple?" after Samsung phones shows Apple phones wi
   const names = (productsOf(apple!.answer)?.value ?? []).map((c) => c.name);
   assertEvery(names, (name) => /Apple/u.test(name));
 });
+
+test('"usb 3.0?" after external hard drives asks for drives with it, not for anything USB; "они моют полы?" after robot vacuums is answered from their cards', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('hd-2', 'Seagate external hard drive 1 TB USB 2.0', ['Storage', 'External hard drives'], 59.95),
+      item('hd-3', 'WD external hard drive 2 TB USB 3.0', ['Storage', 'External hard drives'], 89.95),
+      item('mouse', 'V7 standard mouse USB', ['Mice'], 7.95),
+      item('hub', 'Manhattan USB 3.0 hub, 4 ports', ['Hubs'], 19.95),
+    ],
+    { language: 'en' },
+  );
+  const [, usb] = await dialogOn(shop, 'en', ['external hard drive', 'usb 3.0?']);
+  assert.equal(shownSkus(usb!)[0], 'hd-3', messageOf(usb!));
+  assertEvery(shownSkus(usb!), (sku) => sku.startsWith('hd-'));
+  const robots = buildCatalogIndex(
+    [
+      { ...item('r-1', 'Робот-пылесос Roborock S8', ['Роботы-пылесосы'], 49990), params: { Навигация: 'лидар', 'Влажная уборка': 'да' } },
+      { ...item('r-2', 'Робот-пылесос Samsung Jet Bot', ['Роботы-пылесосы'], 29990), params: { Навигация: 'лидар', 'Влажная уборка': 'нет' } },
+    ],
+    { language: 'ru' },
+  );
+  const [, mops] = await dialogOn(robots, 'ru', ['робот-пылесос', 'они моют полы?']);
+  assert.match(messageOf(mops!), /^По карточкам: «Робот-пылесос Roborock S8» — Влажная уборка: да; «Робот-пылесос Samsung Jet Bot» — Влажная уборка: нет/u);
+});
