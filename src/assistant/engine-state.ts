@@ -147,6 +147,14 @@ export function latestState(history: EngineTurn[]): EngineState | null {
   return null;
 }
 
+/** At most this many cards of one search are remembered as shown, for "show me more" to page past. */
+const MAX_SEEN = 60;
+
+/** The cards of the state's search shown so far, `seen` and then `shown`, the latest MAX_SEEN. */
+export function seenSoFar(state: EngineState): string[] {
+  return [...(state.seen ?? []), ...state.shown].slice(-MAX_SEEN);
+}
+
 /** The state as the plain JSON record `EngineResult.state` expects. */
 export function stateRecord(state: EngineState): Record<string, unknown> {
   return JSON.parse(JSON.stringify(state)) as Record<string, unknown>;

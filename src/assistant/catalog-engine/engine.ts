@@ -83,7 +83,7 @@ import {
   type SearchAnswerOptions,
 } from './shelves.ts';
 import { measureWish, searchMostFirst, type MeasureWish } from './measure-wish.ts';
-import { latestState, type EngineState } from '../engine-state.ts';
+import { latestState, seenSoFar, type EngineState } from '../engine-state.ts';
 import { browseSuggests } from './suggests.ts';
 import { exampleBudget, texts } from './texts.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
@@ -786,17 +786,15 @@ function lastSearchContext(prev: EngineState): SearchContext {
   return { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label, ...(prev.priceMove ? { priceMove: prev.priceMove } : {}) };
 }
 
-/** At most this many cards of one search are remembered as shown, for "show me more" to page past. */
-const MAX_SEEN = 60;
-
 /**
  * The last search's next cards, past those it showed ("show me more" after headphones); when it
  * has no more, says so over the same cards.
  */
 function moreAnswer(turn: Turn, index: CatalogIndex, prev: EngineState): EngineResult {
-  const seen = [...(prev.seen ?? []), ...prev.shown].slice(-MAX_SEEN);
+  const seen = seenSoFar(prev);
   const taken = new Set(seen);
-  const run = runSearch(index, prevRequest(prev), seen.length + SHELF_SIZE, turn.budget);
+  // In the order the last search was in ("самые дешёвые", then "ещё": the next cheapest).
+  const run = runSearch(index, { ...prevRequest(prev), ...(prev.sort ? { sort: prev.sort } : {}) }, seen.length + SHELF_SIZE, turn.budget);
   const next = run.hits.filter((h) => !taken.has(h.product.sku)).slice(0, SHELF_SIZE);
   if (next.length === 0) {
     return result(turn, { message: turn.t.noMore, suggests: browseSuggests(index, turn.lang) }, prev);

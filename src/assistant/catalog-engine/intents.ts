@@ -484,8 +484,9 @@ const MORE_FRAME: ReadonlySet<string> = new Set([
   'have', 'you', 'do', 'got', 'is', 'are', 'there', 'can', 'could', 'i', 'see', 'let', 'of', 'them', 'those', 'these',
   'items', 'products', 'choices', 'and', 'so', 'ok', 'okay',
   'покажи', 'покажите', 'показать', 'а', 'и', 'есть', 'варианты', 'вариантов', 'вариант', 'что', 'то', 'нибудь', 'пожалуйста',
-  'можно', 'у', 'вас', 'какие', 'ну', 'давай', 'давайте', 'ли', 'посмотреть', 'товары', 'товаров', 'модели', 'мне', 'еще',
+  'можно', 'у', 'вас', 'какие', 'ну', 'давай', 'давайте', 'ли', 'посмотреть', 'товары', 'товаров', 'модели', 'мне',
 ]);
+/** Such a request is a few words ("can you show me some more options please"). */
 const MAX_MORE_WORDS = 7;
 
 /** Whether a message only asks for more of what was shown: "show me more", "any others?", "ещё варианты", "а другие есть?". */

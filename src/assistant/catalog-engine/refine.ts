@@ -341,8 +341,8 @@ export function saysWhatItComesWith(message: string): boolean {
 
 /**
  * Words before "с"/"with" that leave it the first word of a follow-up ("а тоже с влажной уборкой?",
- * "а у вас есть с фильтром?", "do you have any with usb-c?"); "one" stands for the kind shown ("one with ethernet" after USB
- * hubs, "is there one with usb-c?").
+ * "а у вас есть с фильтром?", "do you have any with usb-c?"); "one" stands for the kind shown
+ * ("one with ethernet" after USB hubs, "is there one with usb-c?").
  */
 const LEADING_FILLER: ReadonlySet<string> = new Set([
   'а', 'и', 'and', 'тоже', 'также', 'also', 'too', 'у', 'вас', 'есть', 'еще', 'ещё',

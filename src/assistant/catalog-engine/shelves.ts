@@ -1030,11 +1030,9 @@ function namedForAskedBrands(products: readonly CatalogProduct[], brands: readon
   if (products.length === 0 || brands.length === 0) {
     return false;
   }
+  const said = brands.map((b) => tokenize(b));
   return products.every((p) => {
     const words = new Set(tokenize(p.name.slice(0, BRAND_NAME_READ)));
-    return brands.every((b) => {
-      const said = tokenize(b);
-      return said.length > 0 && said.every((w) => words.has(w));
-    });
+    return said.every((brand) => brand.length > 0 && brand.every((w) => words.has(w)));
   });
 }

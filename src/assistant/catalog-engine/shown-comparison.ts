@@ -7,7 +7,7 @@ import { paramStated, type CatalogProduct } from '../../catalog/product.ts';
 import { normalizeText } from '../../catalog/search/tokenize.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { EngineResult } from '../engine.ts';
-import type { EngineState } from '../engine-state.ts';
+import { seenSoFar, type EngineState } from '../engine-state.ts';
 import { currencySymbol } from '../currency.ts';
 import { clip, formatPrice, shortName } from './texts.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
@@ -159,7 +159,8 @@ export function shownComparisonAnswer(turn: Turn, index: CatalogIndex, prev: Eng
   const priced = (p: CatalogProduct): string => t.shownComparedPrice(shortName(p), typeof p.price === 'number' ? formatPrice(p.price, currency, lang) : null);
   const diffs = differences(a, b);
   const message = t.shownCompared(priced(a), priced(b), diffs);
-  const state: EngineState = { ...prev, shown: [a.sku, b.sku] };
+  // "ещё варианты" next pages past the whole shelf, not only the two compared.
+  const state: EngineState = { ...prev, shown: [a.sku, b.sku], seen: seenSoFar(prev) };
   return result(turn, { message, shelf: { products: [a, b], title: t.titleCompared(shortName(a), shortName(b)), shelfId: 'aisle-compare', sourceQuery: turn.text } }, state);
 }
 

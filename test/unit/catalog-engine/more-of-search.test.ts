@@ -50,3 +50,17 @@ test('"ещё варианты", "а другие есть?" and "покажи �
     assert.equal(asksForMore(said), true, said);
   }
 });
+
+test('"show me more" after comparing two of the cards pages past the whole shelf, not only the two compared', async () => {
+  const [first, compared, more] = await dialogOn(headphones, 'en', ['headphones', 'compare the first two', 'show me more']);
+  assert.equal(shownSkus(compared!).length, 2, messageOf(compared!));
+  assert.equal(shownSkus(more!).length, 6, messageOf(more!));
+  assertNone(shownSkus(more!), (sku) => shownSkus(first!).includes(sku));
+});
+
+test('"more" after "cheapest headphones" goes on in price order: the next page costs more than the first', async () => {
+  const [first, more] = await dialogOn(headphones, 'en', ['cheapest headphones', 'more']);
+  const prices = (answer: typeof first) => (productsOf(answer!)?.value ?? []).map((c) => c.price ?? 0);
+  assert.deepEqual(prices(first), [40, 50, 60, 70, 80, 90], messageOf(first!));
+  assert.deepEqual(prices(more), [100, 110, 120, 130, 140, 150], messageOf(more!));
+});
