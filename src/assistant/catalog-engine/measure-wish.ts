@@ -99,6 +99,8 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
   // Alone after a search ("а побольше?") it asks for more than the sizes shown: refine.ts.
   { words: new RegExp(`${B}(?:побольше|покрупнее|bigger|larger)${E}${NOT_A_BOUND}`, 'iu'), attribute: 'size', most: true, withItem: true },
   { words: new RegExp(`${B}(?:поменьше|покомпактнее|smaller)${E}${NOT_A_BOUND}`, 'iu'), attribute: 'size', most: false, withItem: true },
+  // "not too big", "не слишком большой": a small one, the smallest first (it read "big" and put the biggest first).
+  { words: new RegExp(`${B}(?:not|не)\\s+(?:(?:too|very|so|that|слишком|очень|сильно)\\s+)?(?:big|large|huge|больш(?:ой|ая|ое|ие|ого|ую|им)|огромн${L})${E}`, 'iu'), attribute: 'size', most: false, plain: true, withItem: true },
   // "большой чайник", "маленький телевизор для кухни", "a large air fryer": the biggest (or the
   // smallest) the cards state first; with none stating a size, a word as any other. Not the size
   // of whom or what it is for ("for a small office", "для большой семьи" is said of a family).

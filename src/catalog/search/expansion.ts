@@ -414,7 +414,8 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       // Logitech, not "log" and "itec"), not two words run together.
       // English words only: a Russian compound names its own kind ("автокресло" is a car seat,
       // not an armchair of "авто" and "кресло"; "электрочайник" splits into no known prefix anyway).
-      if (w.length >= MIN_COMPOUND && !hasDigit(w) && !isCyrillic(w) && !known(w) && !misspelt(w)) {
+      // Nor is a word of the synonym table ("headset" is headphones, not a "head" and a "set").
+      if (w.length >= MIN_COMPOUND && !hasDigit(w) && !isCyrillic(w) && !known(w) && synonymsOf(w).length === 0 && !misspelt(w)) {
         const split = splitCompound(w);
         if (split) {
           // The product word of a compound is its last part ("quarter round").

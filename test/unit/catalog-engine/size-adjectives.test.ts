@@ -36,6 +36,14 @@ test('"маленький телевизор для кухни" shows the smalle
   assert.deepEqual((productsOf(answer!)?.value ?? []).map((p) => p.sku), ['t2', 't3', 't1']);
 });
 
+test('"телевизор не очень большой" and "air fryer, not too big" show the smallest first, not the biggest', async () => {
+  const [tv] = await dialogOn(kitchen, 'ru', ['телевизор не очень большой']);
+  assert.deepEqual((productsOf(tv!)?.value ?? []).map((p) => p.sku), ['t2', 't3', 't1'], messageOf(tv!));
+  const [fryer] = await dialogOn(fryers, 'en', ['air fryer, not too big']);
+  assert.deepEqual((productsOf(fryer!)?.value ?? []).map((p) => p.sku), ['f3', 'f2', 'f1', 'f4'], messageOf(fryer!));
+  assert.doesNotMatch(messageOf(fryer!), /"not"|not too big"/u);
+});
+
 const fryers = buildCatalogIndex(
   [
     item('f1', 'Instant Vortex Plus 6-in-1 Air Fryer with ClearCook Window, 6 qt', ['Air Fryers'], 119.99),

@@ -805,3 +805,18 @@ test('"24 in 1" of a card reader is no 24 inches: "монитор 24 дюйма"
   assert.deepEqual(skus.slice(0, 2).sort(), ['m1', 'm2']);
   assert.ok(!skus.includes('r1'), skus.join(', '));
 });
+
+test('"headset", a word of the synonym table no name here has, is headphones, not a "head" and a "set" (toothbrush heads came)', () => {
+  const index = buildCatalogIndex(
+    [
+      'Sony WH-CH520 Wireless On-Ear Headphones, Blue',
+      'Apple AirPods Pro 2 Wireless Earbuds',
+      'Oral-B Precision Clean Replacement Brush Heads, 4-Pack',
+      'Philips Sonicare Brush Head Set',
+    ].map(named('hs', 10)),
+    { language: 'en' },
+  );
+  const hits = names(ask(index, 'headset'));
+  assert.ok(hits.length > 0);
+  assertEvery(hits, (name) => /Headphones|Earbuds/u.test(name));
+});
