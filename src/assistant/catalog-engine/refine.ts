@@ -643,7 +643,10 @@ interface Resized {
  */
 export function sizeWithoutBound(index: CatalogIndex, prev: EngineState, message: string): { attribute: 'size' | 'length'; most: boolean } | null {
   const words = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).filter((w) => !isWishFiller(w));
-  const word = words.length === 1 ? (words[0] as string) : '';
+  // With "размером" or "size" ("а поменьше размером?", "a smaller size?") as alone; a capacity or a
+  // screen said ("побольше объёмом") is a wish of its own (measure-wish.ts).
+  const sizeWords = words.filter((w) => BIGGER.has(w) || SMALLER.has(w));
+  const word = sizeWords.length === 1 && words.every((w) => w === sizeWords[0] || PLAIN_SIZE_NOUN.test(w)) ? (sizeWords[0] as string) : '';
   const most = BIGGER.has(word) ? true : SMALLER.has(word) ? false : null;
   if (most === null) {
     return null;
@@ -652,6 +655,9 @@ export function sizeWithoutBound(index: CatalogIndex, prev: EngineState, message
   const sized = mergeMeasures(tokenize(prev.text)).some((w) => parseMeasure(w) !== null || parseMeasureBound(w) !== null);
   return sized || shownSize(index, prev.shown, length ? LENGTH_UNITS : SIZE_UNITS) !== null ? null : { attribute: length ? 'length' : 'size', most };
 }
+
+/** The noun of a size as such: "размером", "size". */
+const PLAIN_SIZE_NOUN = /^(?:размер\p{L}{0,3}|size)$/u;
 
 /** Name words read per card for its size. */
 const MAX_NAME_WORDS_READ = 40;

@@ -328,7 +328,9 @@ export function mergeMeasureBounds(words: readonly string[]): string[] {
     const room = ROOM_WORDS.has(words[i] as string) ? 1 : 0;
     const at = words[i + room] === 'на' || words[i + room] === 'for' ? i + room + 1 : i + room;
     const c = (words[at] ?? '').charCodeAt(0);
-    const area = c >= 48 && c <= 57 ? measureAt(words, at) : null;
+    const found = c >= 48 && c <= 57 ? measureAt(words, at) : null;
+    // Metres of a room are square metres: "для комнаты 20 метров" is 20 m² (it was searched as a length).
+    const area = found && room === 1 && METRES.test(found.word) ? { ...found, word: `${found.word.slice(0, -1)}sqm` } : found;
     if (area && AREA.test(area.word)) {
       if (room === 1 && ROOM_BEFORE.has(out[out.length - 1] ?? '')) {
         out.pop();
@@ -349,6 +351,8 @@ const ROOM_BEFORE: ReadonlySet<string> = new Set(['для', 'в', 'на', 'for',
 
 /** A measure word of an area. */
 const AREA = /^\d+(?:\.\d+)?sq(?:m|ft)$/;
+/** A measure word in metres. */
+const METRES = /^\d+(?:\.\d+)?m$/;
 
 /**
  * Two sizes said as a pair ("50 на 80", "50 x 80 см", "2 by 4", "50*80") written as one

@@ -10,7 +10,7 @@ import type { EngineTurn } from '../../../src/assistant/engine.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { extractPriceIntent } from '../../../src/catalog/search/price.ts';
 import { assertEvery } from '../../helpers/assert.ts';
-import { dialogOn, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { dialogOn, item, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
 
 const tv = (sku: string, inches: number, price: number): CatalogProduct => ({
   sku,
@@ -170,4 +170,19 @@ test('"а 75?" after 55-inch or "телевизор 65" sets, where no set is 75
   // Before: every set in no order of size, and no word of the 75.
   assert.equal(productsOf(bare!)?.value[0]?.sku, 's65');
   assert.match(messageOf(bare!), /«75 дюймов»/u);
+});
+
+test('"для комнаты 20 метров" after air conditioners asks for a room of 20 m², not a length of 20 m: those rated for 20 m² and more, the nearest first', async () => {
+  const shop = buildCatalogIndex(
+    [
+      { sku: 'ac-18', name: 'Кондиционер LG Standard | до 18 м²', categories: ['Кондиционеры'], available: true, params: {}, price: 199_990 },
+      { sku: 'ac-27', name: 'Кондиционер LG DUALCOOL B09TS | до 27 м²', categories: ['Кондиционеры'], available: true, params: {}, price: 249_990 },
+      { sku: 'ac-54', name: 'Кондиционер LG DUALCOOL B18TS | до 54 м²', categories: ['Кондиционеры'], available: true, params: {}, price: 359_990 },
+      { sku: 'cable', name: 'Кабель межблочный для кондиционера 20 м', categories: ['Аксессуары'], available: true, params: {}, price: 9_990 },
+    ],
+    { language: 'ru' },
+  );
+  const [, room] = await dialogOn(shop, 'ru', ['кондиционер', 'для комнаты 20 метров']);
+  assert.deepEqual(shownSkus(room!), ['ac-27', 'ac-54'], messageOf(room!));
+  assert.match(messageOf(room!), /от 20 м²/u);
 });

@@ -331,6 +331,9 @@ test('a comparative no card can answer says so over the cards shown: "а пол�
   const [, bigger] = await dialogOn(fridges, 'ru', ['холодильник', 'а побольше?']);
   // A height in centimetres is no screen ("В начале — с самым большим экраном" when it was read as one).
   assert.equal(messageOf(bigger!), 'В карточках показанных товаров нет данных о размере — точнее подскажет страница товара.');
+  // Said with the size noun, the same (it said «поменьше размером» was not found).
+  const [, smaller] = await dialogOn(fridges, 'ru', ['холодильник', 'а поменьше размером?']);
+  assert.equal(messageOf(smaller!), 'В карточках показанных товаров нет данных о размере — точнее подскажет страница товара.');
 });
 
 test('a width from a parameter named for it: "а поуже?" after dishwashers puts the narrowest first, "какой из них самый узкий?" names it; with no width stated, "а поуже?" after washing machines says so', async () => {
