@@ -474,7 +474,7 @@ export function asksForProducts(text: string): boolean {
 }
 
 /** Words asking for more of what was shown; one of them must be said ("show me more", "ещё варианты", "а другие есть?"). */
-const MORE_WORDS: ReadonlySet<string> = new Set(['more', 'others', 'other', 'else', 'next', 'еще', 'другие', 'другое', 'другой', 'другая', 'остальные', 'дальше']);
+const MORE_WORDS: ReadonlySet<string> = new Set(['more', 'others', 'other', 'else', 'next', 'еще', 'другие', 'другое', 'другой', 'другая', 'остальные', 'дальше', 'следующие', 'следующую', 'следующая']);
 /** "больше" asks for more cards only beside a word of showing or of options ("покажи больше", "больше вариантов"); alone it is a size. */
 const MORE_WITH_OPTIONS = 'больше';
 const OPTIONS_WORDS: ReadonlySet<string> = new Set(['вариантов', 'варианты', 'покажи', 'покажите', 'показать', 'товаров', 'options']);
@@ -482,9 +482,9 @@ const OPTIONS_WORDS: ReadonlySet<string> = new Set(['вариантов', 'ва�
 const MORE_FRAME: ReadonlySet<string> = new Set([
   'show', 'me', 'us', 'any', 'some', 'options', 'option', 'ones', 'please', 'a', 'the', 'what', 'anything', 'something',
   'have', 'you', 'do', 'got', 'is', 'are', 'there', 'can', 'could', 'i', 'see', 'let', 'of', 'them', 'those', 'these',
-  'items', 'products', 'choices', 'and', 'so', 'ok', 'okay',
+  'items', 'products', 'choices', 'and', 'so', 'ok', 'okay', 'page',
   'покажи', 'покажите', 'показать', 'а', 'и', 'есть', 'варианты', 'вариантов', 'вариант', 'что', 'то', 'нибудь', 'пожалуйста',
-  'можно', 'у', 'вас', 'какие', 'ну', 'давай', 'давайте', 'ли', 'посмотреть', 'товары', 'товаров', 'модели', 'мне',
+  'можно', 'у', 'вас', 'какие', 'ну', 'давай', 'давайте', 'ли', 'посмотреть', 'товары', 'товаров', 'модели', 'мне', 'страница', 'страницу',
 ]);
 /** Such a request is a few words ("can you show me some more options please"). */
 const MAX_MORE_WORDS = 7;

@@ -46,7 +46,7 @@ test('"ещё варианты", "а другие есть?" and "покажи �
   for (const said of ['а побольше?', 'more expensive', 'more storage', 'tell me more', 'другого бренда', 'а другой цвет?', 'а ещё чайник']) {
     assert.equal(asksForMore(said), false, said);
   }
-  for (const said of ['show me more', 'any others?', 'anything else?', 'what else do you have?', 'next', 'ещё', 'покажите ещё', 'а другие есть?', 'больше вариантов', 'другие варианты']) {
+  for (const said of ['show me more', 'any others?', 'anything else?', 'what else do you have?', 'next', 'ещё', 'покажите ещё', 'а другие есть?', 'больше вариантов', 'другие варианты', 'next page', 'следующие', 'покажи следующую страницу']) {
     assert.equal(asksForMore(said), true, said);
   }
 });
