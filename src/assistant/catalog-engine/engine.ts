@@ -799,7 +799,7 @@ function moreAnswer(turn: Turn, index: CatalogIndex, prev: EngineState): EngineR
   if (next.length === 0) {
     return result(turn, { message: turn.t.noMore, suggests: browseSuggests(index, turn.lang) }, prev);
   }
-  return searchAnswer(turn, index, { ...run, hits: next }, lastSearchContext(prev), { note: turn.t.moreShown, seen, ...(prev.priceMove ? { move: prev.priceMove } : {}) });
+  return searchAnswer(turn, index, { ...run, hits: next }, lastSearchContext(prev), { noteOnCards: turn.t.moreShown, seen, ...(prev.priceMove ? { move: prev.priceMove } : {}) });
 }
 
 function prevRequest(prev: EngineState): SearchRequest {

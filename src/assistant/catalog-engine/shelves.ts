@@ -46,6 +46,8 @@ export interface SearchAnswerOptions {
   notStated?: Attribute | 'size';
   /** SKUs of the same search shown before these ("show me more"), kept in the state. */
   seen?: string[];
+  /** A note that says how many cards the shelf has ("Вот ещё 2 варианта."). */
+  noteOnCards?: (cards: number) => string;
 }
 
 /** The words among these that name a kind of product in general, whatever this shop sells. */
@@ -516,6 +518,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   if (opts.note) {
     lines.push(opts.note);
   }
+  if (opts.noteOnCards) {
+    lines.push(opts.noteOnCards(products.length));
+  }
   // One honest sentence about what had to give is enough; the most telling one wins.
   const notes: Record<string, string> = {};
   for (const r of run.relaxed) {
@@ -601,7 +606,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     }
   }
   let exactCards = products.length;
-  if (!opts.note) {
+  // A note that says what the shelf is stands for the sentence that counts its cards.
+  if (!opts.note && !opts.noteOnCards) {
     // Cards that match everything come first; when others follow them ("oled телевизор 65
     // дюймов": one 65-inch OLED, then larger OLEDs and a 65-inch UHD set), the answer says how
     // many are what was asked for and how many are only close.

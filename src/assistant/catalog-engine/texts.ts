@@ -320,7 +320,7 @@ const RU = {
   notInCatalog: (name: string) => `${name} в нашем каталоге нет. Могу подобрать похожее среди того, что есть.`,
   unknownKept: (words: string) => `«${words}» в нашем каталоге не встречается — показываю ту же подборку.`,
   sizeNone: (size: string) => `Таких на ${size} не нашлось — показываю ту же подборку.`,
-  moreShown: 'Вот ещё варианты.',
+  moreShown: (n: number) => `Вот ещё ${n} ${plural(n, 'вариант', 'варианта', 'вариантов')}.`,
   noMore: 'Других подходящих вариантов нет — выше всё, что нашлось.',
   // "из нержавейки" comes with its own word.
   featureNone: (words: string) => `Таких ${words.startsWith('из ') ? '' : 'с '}«${words}» не нашлось — показываю ту же подборку.`,
@@ -484,7 +484,7 @@ const EN: typeof RU = {
   unknownKept: (words: string) => `Nothing in our catalogue mentions "${words}" — here is the same selection.`,
   featureNone: (words: string) => `None of these mentions "${words}" — here is the same selection.`,
   sizeNone: (size: string) => `None of these comes in ${size} — here is the same selection.`,
-  moreShown: 'Here are more options.',
+  moreShown: (n: number) => (n === 1 ? 'Here is 1 more option.' : `Here are ${n} more options.`),
   noMore: 'There are no more that fit: those above are all I found.',
   typeNotSold: (what: string, operator: boolean) =>
     `It looks like we don't sell "${what}" in this shop. ${operator ? 'An operator can double-check — and below are the sections of what we do have.' : 'Here are the sections of what we do have.'}`,

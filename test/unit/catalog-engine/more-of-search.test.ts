@@ -25,7 +25,8 @@ test('"show me more", then "any others?", page through the search without showin
   const all = pages.flat();
   assert.equal(new Set(all).size, 15, 'every headphone once');
   assertEvery(all, (sku) => sku.startsWith('hp-'));
-  assert.match(messageOf(more!), /^Here are more options\./u);
+  assert.match(messageOf(more!), /^Here are 6 more options\./u);
+  assert.match(messageOf(others!), /^Here are 3 more options\./u);
   assert.equal(productsOf(more!)?.title, productsOf(first!)?.title);
   assert.deepEqual(shownSkus(none!), []);
   assert.match(messageOf(none!), /no more/u);
@@ -39,7 +40,9 @@ test('"ещё варианты", "а другие есть?" and "покажи �
   const [first, more, others] = await dialogOn(shop, 'ru', ['наушники', 'ещё варианты', 'а другие есть?']);
   const pages = [first, more, others].map((a) => shownSkus(a!));
   assert.equal(new Set(pages.flat()).size, 14, pages.map((p) => p.join(',')).join(' | '));
-  assert.match(messageOf(more!), /^Вот ещё варианты\./u);
+  assert.match(messageOf(more!), /^Вот ещё 6 вариантов\./u);
+  // 14 headphones: 6, 6, then the last 2.
+  assert.match(messageOf(others!), /^Вот ещё 2 варианта\./u);
   const [, bigger] = await dialogOn(shop, 'ru', ['наушники', 'покажи больше']);
   assert.equal(shownSkus(bigger!).length, 6);
   assertNone(shownSkus(bigger!), (sku) => shownSkus(first!).includes(sku));
