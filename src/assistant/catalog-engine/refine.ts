@@ -161,7 +161,8 @@ function isLatinName(word: string): boolean {
 export function qualityOfUnsold(message: string, parsed: DetailedQuery, prev: EngineState): string | null {
   // "с морозилкой снизу" after "холодильник": what the item comes with qualifies it as much as an adjective.
   // So does a Russian adjective the synonym table does not know ("а прогулочная?" after "коляска … не продаётся").
-  const qualifies = onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined || onlyRussianAdjectives(parsed.text);
+  const withWord = leadingWithWord(message);
+  const qualifies = onlyModifiers(parsed.text) || withWord !== undefined || onlyRussianAdjectives(parsed.text);
   if (prev.text === '' || parsed.text === '' || parsed.categoryWords.length > 0 || !qualifies || !looksLikeFollowUp(message, parsed, false)) {
     return null;
   }
@@ -173,7 +174,6 @@ export function qualityOfUnsold(message: string, parsed: DetailedQuery, prev: En
   // An English noun comes last ("quieter shredder": "shredder quieter" would ask for something quiet);
   // what it comes with follows it with its own word ("ванна с гидромассажем", "refrigerator with ice maker").
   const label = prev.label.join(' ');
-  const withWord = leadingWithWord(message);
   if (withWord !== undefined) {
     return `${label} ${withWord} ${parsed.text}`;
   }
