@@ -52,7 +52,7 @@ import { giftInterest } from './gift-interests.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic, productNamedInQuestion } from './product-facts.ts';
 import { detailAnswer, namedDetailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
-import { fitAnswer, fitTarget } from './fits.ts';
+import { fitAnswer, fitSearchText, fitTarget, namesModel, type FitTarget } from './fits.ts';
 import {
   asksWithFeature,
   describingCategory,
@@ -327,7 +327,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const fit = fitTarget(text);
   const askedAbout = !fit ? [] : pageProduct ? [pageProduct] : prev ? shownProducts(index, prev) : [];
   if (fit && askedAbout.length > 0) {
-    return fitAnswer(turn, askedAbout, fit, prev);
+    // "which one fits an iphone 7?" when none shown does: the same kind that does, if the shop has it.
+    const beyond = !pageProduct && prev && prev.kind === 'search' && !askedAbout.some((p) => namesModel(p, fit)) ? fitsBeyondShown(turn, index, prev, fit) : null;
+    return beyond ?? fitAnswer(turn, askedAbout, fit, prev);
   }
 
   // The product "к нему" points at: the page's, or the first card just shown ("а стулья к нему?" after tables).
@@ -868,6 +870,32 @@ function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string,
     }
   }
   return searchWithPreferences(turn, index, message, parsed, null) as EngineResult;
+}
+
+/**
+ * The last search's kind for the model a fit question named, when no card shown names it: the
+ * products whose cards name the model, with a note that none shown did; null when none does.
+ */
+function fitsBeyondShown(turn: Turn, index: CatalogIndex, prev: EngineState, fit: FitTarget): EngineResult | null {
+  // As searched ("otterbox case": OtterBox's cases for it), else the kind alone, without the
+  // maker or the model of what was shown ("чехол samsung" → "чехол для iphone 15").
+  const brandWords = new Set(prev.brandWords.map((w) => w.toLowerCase()));
+  const kind = prev.categoryWords.length > 0 ? prev.categoryWords : prev.label.filter((w) => !brandWords.has(w.toLowerCase()));
+  for (const words of kind.join(' ') === prev.label.join(' ') ? [kind] : [prev.label, kind]) {
+    const text = fitSearchText(words, fit, turn.lang);
+    if (text === null) {
+      continue;
+    }
+    const parsed = index.parseDetailed(text);
+    const run = runSearch(index, searchRequestOf(parsed), SHELF_SIZE * 2, turn.budget);
+    const named = run.hits.filter((h) => namesModel(h.product, fit));
+    // Of the kind asked for, matching every word, when some are (an armband "for iPhone 6 Plus" is no case).
+    const fitting = (named.some(isWhole) ? named.filter(isWhole) : named).slice(0, SHELF_SIZE);
+    if (fitting.length > 0) {
+      return searchAnswer(turn, index, { ...run, hits: fitting }, freshContext(text, parsed, index), { note: turn.t.fitsNoneShownThese(fit.said) });
+    }
+  }
+  return null;
 }
 
 /** `preferenceAwareSearch` of a message, with the most of what `wish` names first; null when no product found states it. */

@@ -25,6 +25,9 @@ const FIT_WORDS = /(?:^|[^\p{L}])(?:fit|fits|work\s+with|works\s+with|compatible
 /** Words between the verb and the model, and around it. */
 const FILLER = new Set(['ли', 'к', 'ко', 'с', 'со', 'для', 'на', 'моему', 'моей', 'мой', 'мою', 'мне', 'он', 'она', 'оно', 'они', 'my', 'the', 'a', 'an', 'to', 'with', 'on', 'in', 'it', 'them', 'this', 'that']);
 
+/** The model said before the verb, after "к"/"для"/"с" ("а к iphone 15", "а он для fenix 7"). */
+const MODEL_FIRST = /^(?:а|и|ну)?\s*(?:(?:он|она|оно|они|это|этот|эта|эти)\s+)?(?:к|ко|для|с|со)\s+(.+?)\s*(?:\s(?:он|она|оно|они|ли))?$/iu;
+
 /** The model a fit question names: its words (one with a digit at least) and as the buyer wrote them. */
 export interface FitTarget {
   words: string[];
@@ -40,7 +43,9 @@ export function fitTarget(text: string): FitTarget | null {
   if (!m) {
     return null;
   }
-  const after = text.slice(m.index + m[0].length);
+  // Russian may name the model first: "а к iphone 15 подойдёт?", "а он к fenix 7 подходит?".
+  const before = MODEL_FIRST.exec(text.slice(0, m.index).trim());
+  const after = before && !tokenize(text.slice(m.index + m[0].length)).some(hasDigit) ? (before[1] as string) : text.slice(m.index + m[0].length);
   const words = tokenize(after)
     .filter((w) => !FILLER.has(w))
     .slice(0, MAX_TARGET_WORDS);
@@ -82,4 +87,21 @@ export function fitAnswer(turn: Turn, products: CatalogProduct[], target: FitTar
     },
     state,
   );
+}
+
+/** Words joining an item to what it is for, in a search's label ("чехол для iphone 15"). */
+const FOR_WORDS: ReadonlySet<string> = new Set(['для', 'for', 'к']);
+
+/**
+ * The last search for the model a fit question named instead ("phone case" and "iphone 7" →
+ * "phone case for iphone 7", "чехол для iphone 15" and "iphone 14" → "чехол для iphone 14"):
+ * what the shop has that fits when nothing shown does. Null when the label names no item.
+ */
+export function fitSearchText(label: readonly string[], target: FitTarget, lang: 'ru' | 'en'): string | null {
+  const at = label.findIndex((w, i) => i > 0 && FOR_WORDS.has(w.toLowerCase()));
+  const item = (at > 0 ? label.slice(0, at) : label).slice(0, MAX_TARGET_WORDS);
+  if (item.length === 0) {
+    return null;
+  }
+  return `${item.join(' ')} ${lang === 'ru' ? 'для' : 'for'} ${target.said}`;
 }

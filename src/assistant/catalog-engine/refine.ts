@@ -767,8 +767,21 @@ function suffixLeftOut(prev: EngineState, words: readonly string[]): { text: str
 /** Words around a model said again ("what about the s7?", "а просто 15?"). */
 const SUFFIX_FILLER: ReadonlySet<string> = new Set(['what', 'about', 'the', 'just', 'plain', 'regular', 'просто', 'обычный', 'обычная', 'обычное']);
 
-/** "а для лица?", "and for kids?": the purpose part alone, after an optional "а"/"and"/"what about". */
-const PURPOSE_FOLLOW_UP = /^(?:а|и|ну|and|what about|how about)?\s*(для|for)\s+(.+)$/u;
+/**
+ * "а для лица?", "and for kids?": the purpose part alone, after an optional "а"/"and"/"what about"
+ * and words standing for the item shown ("one for a laptop", "do you have any for kids?",
+ * "а есть что-нибудь для лица?").
+ */
+const PURPOSE_FOLLOW_UP =
+  /^(?:а|и|ну|and|what about|how about)?\s*(?:(?:do you have|have you got|you have|is there|are there|got|есть|у вас есть)\s+)?(?:(?:one|ones|any|some|something|anything|что-нибудь|что-то|что нибудь|что то)\s+)?(для|for)\s+(.+)$/u;
+/**
+ * "one that can charge a laptop", "something that will hold an ipad": what the item should do
+ * with something, which is what it is for ("for a laptop"). Verbs of fitting are fit questions (fits.ts).
+ */
+const PURPOSE_CLAUSE =
+  /^(?:а|и|and)?\s*(?:(?:do you have|have you got|you have|is there|are there|got|i need|i want)\s+)?(?:one|ones|any|some|something|anything|a thing)\s+(?:that|which)\s+(?:(?:can|could|will|would)\s+)?(?:charges?|powers?|holds?)\s+(.+)$/u;
+/** Words before the thing an item is for that do not name it ("a laptop", "my phone"). */
+const PURPOSE_DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'мой', 'моего', 'моей', 'моих', 'моему']);
 const PURPOSE_CONNECTORS = new Set(['для', 'for']);
 /** A purpose says who or what the item is for in a few words ("для galaxy s24", "for small dogs"). */
 const MAX_PURPOSE_WORDS = 3;
@@ -787,12 +800,14 @@ export function purposeSwitch(message: string, prevLabel: string[]): string | nu
   // A purpose follow-up is short: longer messages are not read further than this.
   // Not the point of a figure ("for 15.6 inch").
   const text = message.slice(0, MAX_PURPOSE_CHARS).toLowerCase().replace(/[?!…]+|(?<!\d)[.,]+|[.,]+(?!\d)/gu, ' ').replace(/\s+/gu, ' ').trim();
-  const m = PURPOSE_FOLLOW_UP.exec(text);
+  const clause = PURPOSE_CLAUSE.exec(text);
+  const m = clause ? ([clause[0], 'for', clause[1]] as const) : PURPOSE_FOLLOW_UP.exec(text);
   if (!m) {
     return null;
   }
   const connector = m[1] as string;
-  const purpose = tokenize(m[2] as string);
+  const said = tokenize(m[2] as string);
+  const purpose = said.length > 1 && PURPOSE_DETERMINERS.has(said[0] as string) ? said.slice(1) : said;
   if (purpose.length === 0 || purpose.length > MAX_PURPOSE_WORDS || PURPOSE_QUESTION_WORDS.has(purpose[0] as string)) {
     return null;
   }

@@ -248,6 +248,7 @@ const RU = {
   fitsSome: (model: string, names: string[], others: number) =>
     `${names.length === 1 ? `Подходит к ${model}, по карточке: «${names[0]}».` : `Подходят к ${model}, по карточкам: ${names.map((n) => `«${n}»`).join(', ')}.`}${others > 0 ? ` ${others === 1 ? 'Ещё один товар его не называет.' : `Остальные (${others}) его не называют.`}` : ''}`,
   titleFits: (model: string) => `Для ${model}`,
+  fitsNoneShownThese: (model: string) => `Среди показанных нет товаров, про которые сказано, что они подходят к ${model}, — вот те, что подходят по карточкам.`,
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `«${name}»` : `«${name}» — ${price}`),
   shownCard: (name: string, price: string | null, facts: string[]) =>
     `«${name}»${price === null ? '' : ` — ${price}`}. ${
@@ -413,6 +414,7 @@ const EN: typeof RU = {
   fitsSome: (model: string, names: string[], others: number) =>
     `${names.length === 1 ? `By its card, “${names[0]}” fits ${model}.` : `By their cards, these fit ${model}: ${names.map((n) => `“${n}”`).join(', ')}.`}${others > 0 ? ` The other ${others === 1 ? 'one does' : `${others} do`} not name it.` : ''}`,
   titleFits: (model: string) => `For ${model}`,
+  fitsNoneShownThese: (model: string) => `None of the cards shown says it fits ${model} — these do.`,
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `“${name}”` : `“${name}” at ${price}`),
   shownCard: (name: string, price: string | null, facts: string[]) =>
     `“${name}”${price === null ? '' : ` at ${price}`}. ${

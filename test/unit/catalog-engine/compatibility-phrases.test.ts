@@ -9,7 +9,7 @@ import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { loadProducts } from '../catalog-search/demo-catalog.ts';
-import { ask, converse, dialogOn, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { ask, converse, dialogOn, item, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
 import { fitTarget, namesModel } from '../../../src/assistant/catalog-engine/fits.ts';
 
 test('"чехол который подходит к iphone 15" shows the cases for the iPhone 15, not what goes with a case', async () => {
@@ -95,4 +95,33 @@ test('a fit question reads the model, not a number inside another one: an "iPhon
   const names = (productsOf(pro!.answer)?.value ?? []).map((c) => c.name);
   assert.ok(names.length > 0);
   assertEvery(names, (n) => /iPhone 15 Pro/u.test(n));
+});
+
+test('"which one fits an iphone 7?" when no case shown names it shows the cases that do, saying none shown did; "а к iphone 15 подойдёт?" too', async () => {
+  const shop = buildCatalogIndex(
+    [
+      ...Array.from({ length: 6 }, (_, i) => item(`g${i}`, `Maker${i} Phone Case for Galaxy S7 - Colour ${i}`, ['Phone Cases'], 20 + i)),
+      item('i1', 'Maker1 Case for iPhone 7 - Black', ['Phone Cases'], 30),
+      item('i2', 'Maker2 Wallet Case for iPhone 6s and 7 - Brown', ['Phone Cases'], 35),
+      item('i3', 'Maker3 Case for iPhone 7 Plus - Red', ['Phone Cases'], 32),
+      item('s1', 'Maker4 Screen Protector for iPhone 7', ['Screen Protectors'], 9),
+    ],
+    { language: 'en' },
+  );
+  const [cases, fits] = await dialogOn(shop, 'en', ['phone case', 'which one fits an iphone 7?']);
+  assertEvery(shownSkus(cases!), (sku) => sku.startsWith('g'));
+  assert.match(messageOf(fits!), /^None of the cards shown says it fits iphone 7 — these do\./u);
+  assert.deepEqual(shownSkus(fits!).sort(), ['i1', 'i2'], 'cases for the iPhone 7: no iPhone 7 Plus case, no screen protector');
+  const ru = buildCatalogIndex(
+    [
+      ...Array.from({ length: 4 }, (_, i) => item(`s${i}`, `Чехол Марка${i} для Samsung Galaxy S24, цвет ${i}`, ['Чехлы'], 900 + i)),
+      item('a1', 'Чехол Марка9 для iPhone 15, чёрный', ['Чехлы'], 1200),
+      item('a2', 'Чехол Марка8 для iPhone 15 Pro, синий', ['Чехлы'], 1300),
+    ],
+    { language: 'ru' },
+  );
+  const [ruCases, ruFits] = await dialogOn(ru, 'ru', ['чехол samsung', 'а к iphone 15 подойдёт?']);
+  assertEvery(shownSkus(ruCases!), (sku) => sku.startsWith('s'));
+  assert.match(messageOf(ruFits!), /^Среди показанных нет товаров, про которые сказано, что они подходят к iphone 15, — вот те, что подходят по карточкам\./u);
+  assert.deepEqual(shownSkus(ruFits!), ['a1']);
 });

@@ -127,6 +127,21 @@ test('another purpose replaces the previous one, or is added to a request that h
   assert.equal(purposeSwitch('а для жирных?', ['шампунь', 'для', 'сухих', 'волос']), 'шампунь для жирных волос');
 });
 
+test('a purpose said of "one", "any" or "something", or as what the item should charge or hold, is another purpose for the same item', () => {
+  const charger = ['portable', 'charger'];
+  assert.equal(purposeSwitch('one for a laptop', charger), 'portable charger for laptop');
+  assert.equal(purposeSwitch('one that can charge a laptop', charger), 'portable charger for laptop');
+  assert.equal(purposeSwitch('Something that will charge my laptop?', charger), 'portable charger for laptop');
+  assert.equal(purposeSwitch('is there one that holds an ipad?', ['stand']), 'stand for ipad');
+  assert.equal(purposeSwitch('do you have any for kids?', ['wireless', 'headphones']), 'wireless headphones for kids');
+  assert.equal(purposeSwitch('а есть что-нибудь для лица?', ['крем', 'для', 'рук']), 'крем для лица');
+  assert.equal(purposeSwitch('а у вас есть для сухих волос?', ['шампунь']), 'шампунь для сухих волос');
+  // Not a purpose: what the item is, a question among the cards, a wish.
+  assert.equal(purposeSwitch('one that is cheaper', charger), null);
+  assert.equal(purposeSwitch('which one is for kids?', ['headphones']), null);
+  assert.equal(purposeSwitch('something for what?', charger), null);
+});
+
 test('"а для жирной?" after "крем для сухой кожи лица" shows and titles the cream for oily skin of the face', async () => {
   const creams = buildCatalogIndex(
     [
