@@ -10,7 +10,7 @@ import { boundText, MAX_FUZZY_WORDS } from './limits.ts';
 import { closeMeasure, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, type BoundKind } from './measures.ts';
 import { derivedStems, stem } from './stem.ts';
 import { startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
-import { isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf, synonymsOfAnyForm } from './synonyms.ts';
+import { countFigures, isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf, synonymsOfAnyForm } from './synonyms.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
 
@@ -561,7 +561,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       const tableWord = tableWords[gi] as string;
       const corrected = tableWord !== w ? tableWord : undefined;
       const phrase = phraseSynonymsAt(tableWords, gi);
-      const synonyms = [...synonymsOfAnyForm(tableWord), ...phrase.synonyms, ...(corrected ? [corrected] : [])].flatMap((s) => tokenize(s)).map(stem);
+      const synonyms = [...synonymsOfAnyForm(tableWord), ...phrase.synonyms, ...countFigures(tableWords, gi), ...(corrected ? [corrected] : [])].flatMap((s) => tokenize(s)).map(stem);
       const same = [...phrase.same.map(stem), ...joinedAt(refined.words, gi)];
       if (phrase.same.length > 0) {
         // What the two-word name names, by its one-word names ("пк", "компьютер" of "системный блок").

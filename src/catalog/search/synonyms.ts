@@ -158,6 +158,7 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
   return map;
 })();
 
+
 // One-way: a power bank is an "аккумулятор" in Russian shop names, but a buyer asking for
 // an "аккумулятор" may want a battery, not a power bank.
 // A Map, as every table looked up by a buyer's word: a plain object would answer
@@ -429,4 +430,31 @@ export function shortNamesIn(words: readonly string[]): Array<{ short: string; e
     }
   }
   return out;
+}
+
+/** Small counts as English words, by the figure names write. */
+const COUNT_WORDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['two', ['2', 'dual']],
+  ['dual', ['2', 'two']],
+  ['three', ['3']],
+  ['four', ['4']],
+  ['five', ['5']],
+  ['six', ['6']],
+]);
+/** What names count as features ("2 USB Ports", "4-Port", "Dual SIM", "3-tier"). */
+const COUNTED: ReadonlySet<string> = new Set([
+  'port', 'ports', 'usb', 'sim', 'sims', 'slot', 'slots', 'burner', 'burners', 'door', 'doors', 'drawer', 'drawers',
+  'shelf', 'shelves', 'tier', 'tiers', 'seat', 'seats', 'seater', 'light', 'lights', 'head', 'heads', 'bowl', 'bowls',
+  'handle', 'handles', 'blade', 'blades', 'gang', 'speed', 'speeds', 'zone', 'zones', 'camera', 'cameras', 'lens', 'lenses',
+]);
+
+/**
+ * The figures a count said in words stands for when it counts what names count ("two usb
+ * ports": "2 USB Ports", "Dual USB"; "four ports": "4-Port"), or none: a figure alone is also
+ * a model's number ("three pack screen protector" is no "ZenFone 3"). English only: "с двумя
+ * hdmi" on a computer shop found HDMI switches named "HDMI 2 -> 1" before the monitors.
+ */
+export function countFigures(words: readonly string[], i: number): readonly string[] {
+  const figures = COUNT_WORDS.get(words[i] as string);
+  return figures !== undefined && COUNTED.has(words[i + 1] ?? '') ? figures : [];
 }

@@ -193,3 +193,26 @@ test('a feature word alone does not outrank what the item is for: "часы дл
   const hits = runSearch(index, searchRequestOf(index.parseDetailed('часы для бега с GPS')), 6).hits;
   assert.deepEqual(names(hits.slice(0, 2)).sort(), ['Часы Garmin Forerunner 255 Tidal Blue', 'Часы Garmin Forerunner 55 Black']);
 });
+
+test('a count said in words finds the figure names write for what they count ("two usb ports": "2 USB Ports", "Dual USB"), not a model\'s number', () => {
+  const index = shop([
+    'Vehicle Charger with 1 USB Port - Black',
+    'Micro USB Car Charger for Galaxy S2',
+    'Vehicle Charger with 2 USB Ports - Black',
+    'Dual USB Vehicle Charger - Black',
+    '4-Port USB Wall Charger',
+    'USB Wall Charger - White',
+    'Screen Protector for ZenFone 3',
+    'Screen Protector for Galaxy Note 3',
+    'Screen Protector for LG G5',
+  ]);
+  const two = names(index.search('car charger with two usb ports', {}, 9));
+  assert.equal(two[0], 'Vehicle Charger with 2 USB Ports - Black', two.join(' | '));
+  assert.ok(two.indexOf('Dual USB Vehicle Charger - Black') < two.indexOf('USB Wall Charger - White'), two.join(' | '));
+  assert.equal(names(index.search('wall charger with four ports', {}, 2))[0], '4-Port USB Wall Charger');
+  // A count of nothing names count ("three pack") is no figure: the "3" of a model stays out.
+  const three = index.search('three pack screen protector', {}, 6);
+  const scoreOf = (name: string) => three.find((h) => h.product.name === name)?.score;
+  assert.ok(scoreOf('Screen Protector for LG G5') !== undefined);
+  assert.equal(scoreOf('Screen Protector for ZenFone 3'), scoreOf('Screen Protector for LG G5'), 'the ZenFone 3 is no closer to "three pack" than the LG G5');
+});
