@@ -31,6 +31,8 @@ export interface EngineState {
   priceMove?: 'cheaper' | 'pricier';
   /** The shelf was gift ideas (a listing within a budget, one product per section). */
   gift?: true;
+  /** Gift ideas about what the recipient loves: its name and the searches that found them ("cooking"). */
+  giftAbout?: { topic: string; searches: string[]; kinds: boolean };
   /**
    * The kind asked for is not sold, and the shelf showed what the shop has for its purpose: the
    * request that named it ("гофра для унитаза"), so "а подешевле?" lists cheaper ones of those.
@@ -42,6 +44,8 @@ export interface EngineState {
   seen?: string[];
 }
 
+/** The searches of gift ideas about an interest read back (an interest names a few kinds: headphones, speakers, soundbars). */
+const MAX_GIFT_SEARCHES = 8;
 const KINDS = new Set<ShelfKind>(['search', 'similar', 'complementary', 'cart', 'product']);
 /** Characters of one stored word, SKU or category name read back (longer ones were never written). */
 const MAX_ITEM_CHARS = 300;
@@ -131,6 +135,10 @@ export function latestState(history: EngineTurn[]): EngineState | null {
     }
     if (s['gift'] === true) {
       state.gift = true;
+      const about = s['giftAbout'] as Record<string, unknown> | undefined;
+      if (about && typeof about === 'object' && typeof about['topic'] === 'string') {
+        state.giftAbout = { topic: boundText(about['topic']), searches: strings(about['searches']).slice(0, MAX_GIFT_SEARCHES), kinds: about['kinds'] === true };
+      }
     }
     if (s['priceMove'] === 'cheaper' || s['priceMove'] === 'pricier') {
       state.priceMove = s['priceMove'];

@@ -320,7 +320,8 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
 
   // "show me more", "ещё варианты", "а другие есть?" after a search: its next cards.
   if (!pageProduct && prev && prev.kind === 'search' && prev.shown.length > 0 && asksForMore(text)) {
-    return moreAnswer(turn, index, prev);
+    // After gift ideas: more ideas of the same kind, not the shop's next products within the budget.
+    return prev.gift ? giftAnswer(turn, index, prev.filters, null, 'gift', prev.giftAbout, seenSoFar(prev)) : moreAnswer(turn, index, prev);
   }
 
   // "Will it fit iphone 15 pro?": whether the page's product, or the cards just shown, name that model.
@@ -515,8 +516,14 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     return result(turn, { message: turn.t.noBrandInfo, suggests: browseSuggests(index, turn.lang, [turn.t.sugCheaper]) }, prev);
   }
   if (prev?.gift && isVague(parsed) && hasPriceOrStock(parsed)) {
-    // A new budget for gift ideas: gift ideas within it.
-    return giftAnswer(turn, index, { ...prev.filters, ...parsed.filters }, learnedFrom(parsed, core));
+    // A new budget for gift ideas: gift ideas within it, about what the recipient loves as before.
+    return giftAnswer(turn, index, { ...prev.filters, ...parsed.filters }, learnedFrom(parsed, core), 'gift', prev.giftAbout);
+  }
+  if (prev?.gift && isVague(parsed) && (parsed.cheaper || parsed.pricier) && prev.shown.length > 0) {
+    // "something cheaper" after gift ideas for a cook: cheaper gift ideas for a cook, not any
+    // cheaper product of the shop.
+    const { filters } = refineSearch(index, prev, parsed, otherBrand, text).request;
+    return giftAnswer(turn, index, filters ?? {}, learnedFrom(parsed, core), 'gift', prev.giftAbout);
   }
   // "чехол для него" after iPhones: cases for the iPhone searched, not every case.
   const forShown = prev && prev.kind === 'search' && prev.shown.length > 0 ? forWhatWasShown(text, prev.label, index) : null;

@@ -928,12 +928,16 @@ export function giftAnswer(
   learned: BuyerPreferences | null,
   purpose: 'gift' | 'picks' = 'gift',
   about?: GiftTopic,
+  /** Ideas shown before ("ещё" after gift ideas): left out, and the shelf says how many more. */
+  seen?: readonly string[],
 ): EngineResult {
   const { t, lang, req } = turn;
   const wanted: SearchFilters = { ...filters, availableOnly: true };
+  const shownBefore = new Set(seen ?? []);
   // About what the recipient loves: the products each of its searches finds whole, the best
   // of each first; else anything.
-  const pool = about === undefined ? index.search('', wanted, GIFT_POOL, { budget: turn.budget }).map((h) => h.product) : topicPool(turn, index, about, wanted);
+  const found = about === undefined ? index.search('', wanted, GIFT_POOL + shownBefore.size, { budget: turn.budget }).map((h) => h.product) : topicPool(turn, index, about, wanted);
+  const pool = shownBefore.size === 0 ? found : found.filter((p) => !shownBefore.has(p.sku));
   const max = filters.priceMax;
   // Ranked by what they are about, they keep that order: the cheap ones are not put last.
   const worthy = max !== undefined && about === undefined ? pool.filter((p) => (p.price ?? 0) >= max * GIFT_LOWER_SHARE) : pool;
@@ -972,14 +976,23 @@ export function giftAnswer(
     shown: products.map((p) => p.sku),
     gift: true,
   };
+  if (about !== undefined) {
+    state.giftAbout = { topic: about.topic, searches: [...about.searches], kinds: about.kinds };
+  }
+  if (seen !== undefined) {
+    if (products.length === 0) {
+      return result(turn, { message: t.noMore, suggests: browseSuggests(index, lang) }, turn.prev);
+    }
+    state.seen = [...seen];
+  }
   if (products.length === 0) {
     return result(turn, { message: t.nothingKnown, suggests: browseSuggests(index, lang) }, state, learned);
   }
   // "Show me something cool": the same picks from different sections, not called gifts.
   const gift = purpose === 'gift';
   const topic = about === undefined ? undefined : clip(about.topic, MAX_REQUEST_NAMED_CHARS);
-  const lines = [topic !== undefined ? t.giftAboutFound(topic, budgetText) : gift ? t.giftFound(budgetText) : t.picksFound(budgetText)];
-  if (max === undefined || !gift) {
+  const lines = [seen !== undefined ? t.moreShown(products.length) : topic !== undefined ? t.giftAboutFound(topic, budgetText) : gift ? t.giftFound(budgetText) : t.picksFound(budgetText)];
+  if (seen === undefined && (max === undefined || !gift)) {
     lines.push(gift ? t.giftAskBudget : t.picksAsk);
   }
   const title = topic !== undefined ? t.titleGiftAbout(topic, budgetText) : gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);

@@ -1,0 +1,54 @@
+/** "something cheaper", "a budget", "show me more" after gift ideas: more gift ideas of the same kind, not any product. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertEvery, assertNone } from '../../helpers/assert.ts';
+import { dialogOn, item, messageOf, productsOf, shownSkus } from './helpers.ts';
+
+const shop = buildCatalogIndex(
+  [
+    item('fryer-1', 'Maker Air Fryer, 5 qt', ['Kitchen', 'Air Fryers'], 89.99),
+    item('fryer-2', 'Other Air Fryer, 4 qt', ['Kitchen', 'Air Fryers'], 69.99),
+    item('blender-1', 'Maker Personal Blender', ['Kitchen', 'Blenders'], 89.99),
+    item('blender-2', 'Other Hand Blender', ['Kitchen', 'Blenders'], 39.99),
+    item('pan-1', 'Nonstick Frying Pan, 11 in', ['Kitchen', 'Frying Pans'], 16.99),
+    item('pan-2', 'Cast Iron Frying Pan, 10 in', ['Kitchen', 'Frying Pans'], 24.99),
+    item('pan-3', 'Ceramic Frying Pan, 12 in', ['Kitchen', 'Frying Pans'], 44.99),
+    item('pan-4', 'Steel Frying Pan, 8 in', ['Kitchen', 'Frying Pans'], 29.99),
+    ...Array.from({ length: 6 }, (_, i) => item(`pan-${5 + i}`, `Frying Pan no. ${5 + i}, 9 in`, ['Kitchen', 'Frying Pans'], 19.99 + i)),
+    ...Array.from({ length: 8 }, (_, i) => item(`other-${i}`, `Wireless Headphones model ${i}`, ['Audio', 'Headphones'], 20 + i * 5)),
+  ],
+  { language: 'en' },
+);
+const kitchen = (sku: string): boolean => /^(fryer|blender|pan)-/u.test(sku);
+
+test('"something cheaper" after gift ideas for a cook shows cheaper cooking ideas, and "show me more" the ones not shown yet, not headphones', async () => {
+  const [ideas, cheaper, more, none] = await dialogOn(shop, 'en', ['a gift for my dad who likes cooking, under $100', 'something cheaper', 'show me more', 'more']);
+  assert.ok(shownSkus(ideas!).length >= 4, messageOf(ideas!));
+  assertEvery(shownSkus(ideas!), kitchen);
+  const cheaperCards = productsOf(cheaper!)?.value ?? [];
+  assert.ok(cheaperCards.length > 0, messageOf(cheaper!));
+  assertEvery(cheaperCards, (c) => kitchen(c.sku ?? '') && (c.price ?? Infinity) < 89.99);
+  assert.match(messageOf(cheaper!), /^Gift ideas for someone into cooking under \$\d+/u);
+  const moreSkus = shownSkus(more!);
+  assert.ok(moreSkus.length > 0, messageOf(more!));
+  assertEvery(moreSkus, kitchen);
+  assertNone(moreSkus, (sku) => shownSkus(cheaper!).includes(sku));
+  assert.match(messageOf(more!), /^Here (are \d+ more options|is 1 more option)\./u);
+  assert.deepEqual(shownSkus(none!), []);
+  assert.match(messageOf(none!), /no more/u);
+});
+
+test('"а подешевле?" and "ещё" after gift ideas within a budget keep to gift ideas within it', async () => {
+  const ru = buildCatalogIndex(
+    Array.from({ length: 40 }, (_, i) => item(`g${i}`, `Товар ${i} для дома`, [`Раздел ${i % 8}`], 1000 + i * 100)),
+    { language: 'ru' },
+  );
+  const [ideas, cheaper, more] = await dialogOn(ru, 'ru', ['подарок маме до 5000', 'а подешевле?', 'ещё']);
+  assert.match(messageOf(ideas!), /^Идеи подарков до 5 000 ₽/u);
+  assert.match(messageOf(cheaper!), /^Идеи подарков до /u);
+  const top = Math.max(...(productsOf(cheaper!)?.value ?? []).map((c) => c.price ?? 0));
+  assert.match(messageOf(more!), /^Вот ещё \d+ вариант/u);
+  assertEvery(productsOf(more!)?.value ?? [], (c) => (c.price ?? Infinity) <= Math.max(top, 5000));
+  assertNone(shownSkus(more!), (sku) => shownSkus(cheaper!).includes(sku));
+});
