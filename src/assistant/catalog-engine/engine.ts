@@ -53,6 +53,7 @@ import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic, productNamedInQuestion } from './product-facts.ts';
 import { detailAnswer, namedDetailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
 import { fitAnswer, fitSearchText, fitTarget, namesModel, type FitTarget } from './fits.ts';
+import { ramAnswer, ramAsked } from './ram-asked.ts';
 import {
   asksWithFeature,
   describingCategory,
@@ -585,6 +586,14 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       return preferenceAwareSearch(turn, index, targeted, carried);
     }
   }
+  // "with 32gb ram" after laptops: those laptops' RAM.
+  const ramFollowUp = prev && prev.kind === 'search' && prev.shown.length > 0 && prev.label.length > 0 ? ramAsked(core) : null;
+  if (ramFollowUp && isVague(index.parseDetailed(ramFollowUp.rest))) {
+    const withRam = ramAnswer(turn, index, ramFollowUp, { request: prevRequest(prev!), ctx: lastSearchContext(prev!) });
+    if (withRam) {
+      return withRam;
+    }
+  }
   if (prev && prev.shown.length > 0 && (prev.kind === 'search' || prev.kind === 'similar') && looksLikeFollowUp(text, parsed, otherBrand)) {
     if (prev.kind === 'similar' && prev.sku && (parsed.cheaper || parsed.pricier) && isVague(parsed)) {
       const base = index.bySku(prev.sku);
@@ -861,6 +870,12 @@ const PREFERRED_PLACES = Math.ceil(SHELF_SIZE / 2);
  * one earlier "Samsung" still shows smartphones of every brand.
  */
 function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string, parsed: DetailedQuery): EngineResult {
+  // "laptop with at least 32gb ram": the laptops' RAM, not a disk of 32 GB and up.
+  const ram = ramAsked(message);
+  const withRam = ram ? ramAnswer(turn, index, ram) : null;
+  if (withRam) {
+    return withRam;
+  }
   // "samsung phone with big battery": searched as "samsung phone", the biggest batteries first;
   // as it was said when no card found states the battery.
   const wish = measureWish(message);

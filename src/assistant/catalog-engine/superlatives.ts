@@ -215,7 +215,7 @@ const RAM_AFTER = /^(?:ram|sdram|ddr\d?\w*|lpddr\d?\w*|озу|оперативн
  * is in GB, as Icecat gives it), else a figure the name follows with "RAM", "DDR4" or "ОЗУ".
  * The largest figure of a laptop's name is its disk, so the other measures are not read.
  */
-function ramOf(p: CatalogProduct): number | undefined {
+export function ramOf(p: CatalogProduct): number | undefined {
   let best: number | undefined;
   for (const [k, v] of Object.entries(p.params).slice(0, MAX_PARAMS_READ)) {
     if (RAM_KEY.test(k)) {

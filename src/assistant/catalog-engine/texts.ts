@@ -249,6 +249,9 @@ const RU = {
     `${names.length === 1 ? `Подходит к ${model}, по карточке: «${names[0]}».` : `Подходят к ${model}, по карточкам: ${names.map((n) => `«${n}»`).join(', ')}.`}${others > 0 ? ` ${others === 1 ? 'Ещё один товар его не называет.' : `Остальные (${others}) его не называют.`}` : ''}`,
   titleFits: (model: string) => `Для ${model}`,
   fitsNoneShownThese: (model: string) => `Среди показанных нет товаров, про которые сказано, что они подходят к ${model}, — вот те, что подходят по карточкам.`,
+  ramLabel: (gb: number) => ['с', String(gb), 'ГБ'],
+  ramOrMore: (gb: string) => `С оперативной памятью от ${gb}, по карточкам.`,
+  ramNone: (gb: string, most: string) => `С оперативной памятью от ${gb} ничего не нашлось. Больше всего памяти у этих — до ${most}.`,
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `«${name}»` : `«${name}» — ${price}`),
   shownCard: (name: string, price: string | null, facts: string[]) =>
     `«${name}»${price === null ? '' : ` — ${price}`}. ${
@@ -415,6 +418,9 @@ const EN: typeof RU = {
     `${names.length === 1 ? `By its card, “${names[0]}” fits ${model}.` : `By their cards, these fit ${model}: ${names.map((n) => `“${n}”`).join(', ')}.`}${others > 0 ? ` The other ${others === 1 ? 'one does' : `${others} do`} not name it.` : ''}`,
   titleFits: (model: string) => `For ${model}`,
   fitsNoneShownThese: (model: string) => `None of the cards shown says it fits ${model} — these do.`,
+  ramLabel: (gb: number) => ['with', `${gb}GB`],
+  ramOrMore: (gb: string) => `With ${gb} of RAM or more, by their cards.`,
+  ramNone: (gb: string, most: string) => `Nothing here has ${gb} of RAM or more. These have the most, up to ${most}.`,
   shownComparedPrice: (name: string, price: string | null) => (price === null ? `“${name}”` : `“${name}” at ${price}`),
   shownCard: (name: string, price: string | null, facts: string[]) =>
     `“${name}”${price === null ? '' : ` at ${price}`}. ${
