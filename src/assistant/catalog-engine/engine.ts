@@ -34,6 +34,7 @@ import {
   briefQuestion,
   choosesAmongShown,
   questionAboutShown,
+  askedWhetherItHas,
   isQuestion,
   isThanks,
   matchLinks,
@@ -409,6 +410,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
 
+  // "does it have hdmi?", "у него есть wi-fi?" about the one product shown: what its card says
+  // (it was searched again: the same TV, "Nothing matches "hdmi" exactly"). About several, a
+  // yes-or-no question asks for the ones that have it (`asksWhetherItHas`).
+  if (prev && prev.shown.length === 1 && !parsed.cheaper && !parsed.pricier && !hasPriceOrStock(parsed) && askedWhetherItHas(text) !== null) {
+    const shown = shownProducts(index, prev);
+    if (shown.length === 1) {
+      return shownDetailAnswer(turn, shown, prev);
+    }
+  }
   // "А какая у них автономность?": what the cards just shown say about it.
   if (prev && prev.shown.length > 0 && (questionAboutShown(text) || choosesAmongShown(text) || briefQuestion(text))) {
     const shown = shownProducts(index, prev);

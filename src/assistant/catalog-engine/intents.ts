@@ -6,6 +6,7 @@
  */
 import type { TenantLink } from '../../config/tenant.ts';
 import { stem } from '../../catalog/search/stem.ts';
+import { qualityOf } from '../../catalog/search/synonyms.ts';
 import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
 import { boundText } from '../../catalog/search/limits.ts';
 import { asksDiscounted } from '../../catalog/search/price.ts';
@@ -312,6 +313,23 @@ const MAX_SHOWN_QUESTION_CHARS = 100;
  */
 export function questionAboutShown(text: string): boolean {
   return text.length <= MAX_SHOWN_QUESTION_CHARS && isQuestion(text) && !ASKS_FOR_ONE.test(text) && (SHOWN_PRONOUN.test(text) || HOW_LONG.test(text) || PER_PACK.test(text));
+}
+
+/**
+ * "does it have hdmi?", "does it come with a remote?", "у него есть wi-fi?", "есть ли у него
+ * bluetooth?": whether the item shown has something, which its card answers.
+ */
+const HAS_FEATURE =
+  /^(?:(?:а|и|and|so|ok|okay)\s+)?(?:(?:does|do)\s+(?:it|they|this|this\s+one|that\s+one|these|those)\s+(?:have|has|come\s+with|support|include)|у\s+(?:него|неё|нее|них|этого|этой|этих)\s+есть|есть\s+ли\s+у\s+(?:него|неё|нее|них|этого|этой|этих)|(?:он|она|оно|они)\s+(?:поддерживает|поддерживают))\s+(\S.*)$/iu;
+
+/** What a question asks whether the items shown have ("hdmi" of "does it have hdmi?"), or null; a colour or a material is a request for such ones. */
+export function askedWhetherItHas(text: string): string | null {
+  if (text.length > MAX_SHOWN_QUESTION_CHARS) {
+    return null;
+  }
+  const m = HAS_FEATURE.exec(text.trim());
+  const words = m ? tokenize(m[1] as string) : [];
+  return words.length > 0 && !words.some((w) => qualityOf(w) !== undefined || w === 'it' || w === 'them') ? words.join(' ') : null;
 }
 
 /** "How many sheets in a pack?", "сколько листов в пачке?": how much of it comes in one, as the cards state. */

@@ -107,8 +107,10 @@ export interface ProductFacts {
 }
 
 function starts(word: string, prefixes: string[]): boolean {
-  return prefixes.some((p) => word === p || (p.length >= 3 && word.startsWith(p)));
+  return prefixes.some((p) => word === p || (p.length >= 3 && !WHOLE_WORDS.has(p) && word.startsWith(p)));
 }
+/** English colour names, matched whole: "bluetooth" asks no colour, nor "redmi" or "golden retriever". */
+const WHOLE_WORDS: ReadonlySet<string> = new Set(['white', 'black', 'red', 'blue', 'green', 'pink', 'grey', 'gray', 'silver', 'gold', 'purple']);
 
 /**
  * The card words a question looks for: its topics' card words (`topical`) and its own word

@@ -108,7 +108,7 @@ export function shownDetailAnswer(turn: Turn, products: CatalogProduct[], prev: 
   const parts: AnswerParts =
     lines.length > 0
       ? { message: t.shownDetail(lines, silent), shelf: { products, title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }
-      : { message: t.shownNoDetail(req.tenant.supportChat), suggests: [t.sugCheaper] };
+      : { message: t.shownNoDetail(req.tenant.supportChat, products.length === 1), suggests: [t.sugCheaper] };
   if (lines.length === 0 && req.tenant.supportChat) {
     parts.supportButton = t.supportButton;
   }

@@ -241,8 +241,8 @@ const RU = {
   shownFact: (name: string, fact: string) => `«${name}» — ${fact}`,
   shownDetail: (lines: string[], silent: number) =>
     `По карточкам: ${lines.join('; ')}.${silent > 0 ? ` В карточках остальных (${silent}) об этом не сказано.` : ''}`,
-  shownNoDetail: (operator: boolean) =>
-    `В карточках показанных товаров об этом не сказано.${operator ? ' Могу позвать оператора — он уточнит.' : ' Подробнее — на страницах товаров.'}`,
+  shownNoDetail: (operator: boolean, one = false) =>
+    `${one ? 'В карточке товара об этом не сказано.' : 'В карточках показанных товаров об этом не сказано.'}${operator ? ' Могу позвать оператора — он уточнит.' : one ? ' Подробнее — на странице товара.' : ' Подробнее — на страницах товаров.'}`,
   fitsNone: (model: string, shown: number, operator: boolean) =>
     `${shown === 1 ? 'В карточке товара не сказано' : 'Ни в одной из показанных карточек не сказано'}, что ${shown === 1 ? 'он подходит' : 'товар подходит'} к ${model}.${operator ? ' Могу позвать оператора — он уточнит.' : ' Подробнее — на страницах товаров.'}`,
   fitsSome: (model: string, names: string[], others: number) =>
@@ -410,8 +410,8 @@ const EN: typeof RU = {
   shownFact: (name: string, fact: string) => `“${name}”: ${fact}`,
   shownDetail: (lines: string[], silent: number) =>
     `From the cards: ${lines.join('; ')}.${silent > 0 ? ` The other ${silent === 1 ? 'card does' : `${silent} cards do`} not say.` : ''}`,
-  shownNoDetail: (operator: boolean) =>
-    `The cards of these products don't say.${operator ? ' I can call an operator to find out.' : ' The product pages may have more.'}`,
+  shownNoDetail: (operator: boolean, one = false) =>
+    `${one ? "The product's card doesn't say." : "The cards of these products don't say."}${operator ? ' I can call an operator to find out.' : one ? ' The product page may have more.' : ' The product pages may have more.'}`,
   fitsNone: (model: string, shown: number, operator: boolean) =>
     `${shown === 1 ? "The product's card doesn't say it fits" : 'None of the cards shown says it fits'} ${model}.${operator ? ' I can call an operator to check.' : ' The product pages may have more.'}`,
   fitsSome: (model: string, names: string[], others: number) =>

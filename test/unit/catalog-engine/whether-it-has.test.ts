@@ -1,0 +1,42 @@
+/** "does it have hdmi?", "у него есть wi-fi?" about the one product shown: its card answers, not a search. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { askedWhetherItHas } from '../../../src/assistant/catalog-engine/intents.ts';
+import { productFacts } from '../../../src/assistant/catalog-engine/product-facts.ts';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertNone } from '../../helpers/assert.ts';
+import { dialogOn, item, messageOf, shownSkus } from './helpers.ts';
+
+test('a yes-or-no question says what it asks the item has; a colour is a request for such ones', () => {
+  assert.equal(askedWhetherItHas('does it have hdmi?'), 'hdmi');
+  assert.equal(askedWhetherItHas('Does this one come with a remote?'), 'a remote');
+  assert.equal(askedWhetherItHas('а у него есть wi-fi?'), 'wi fi');
+  assert.equal(askedWhetherItHas('есть ли у него bluetooth'), 'bluetooth');
+  for (const said of ['does it have it in blue?', 'do they have black ones?', 'у них есть белые?', 'is it waterproof?', 'hdmi cable']) {
+    assert.equal(askedWhetherItHas(said), null, said);
+  }
+});
+
+test('"does it have hdmi?" after one TV answers from its card, or says the card does not say, instead of showing the TV again as "nothing matches"', async () => {
+  const shop = (params: Record<string, string>) =>
+    buildCatalogIndex([{ ...item('tv', 'Maker 32" HD TV', ['TVs'], 149.99), params }, item('tab', 'Maker Tablet 10", HDMI out, Wi-Fi', ['Tablets'], 199)], { language: 'en' });
+  const [tv, silent] = await dialogOn(shop({ Resolution: '720p' }), 'en', ['tv for a small bedroom', 'does it have hdmi?']);
+  assert.deepEqual(shownSkus(tv!), ['tv']);
+  assert.match(messageOf(silent!), /^The product's card doesn't say\./u);
+  assert.deepEqual(shownSkus(silent!), []);
+  const [, said] = await dialogOn(shop({ 'HDMI ports': '3' }), 'en', ['tv for a small bedroom', 'does it have hdmi?']);
+  assert.match(messageOf(said!), /HDMI ports: 3/u);
+  assert.deepEqual(shownSkus(said!), ['tv'], 'the TV whose card says it, not the tablet with HDMI out');
+  const ru = buildCatalogIndex([{ ...item('tv', 'Телевизор Марка 32" HD', ['Телевизоры'], 14_990), params: { 'Smart TV': 'нет' } }, item('tab', 'Планшет Марка 10", Wi-Fi', ['Планшеты'], 19_990)], { language: 'ru' });
+  const [, wifi] = await dialogOn(ru, 'ru', ['телевизор', 'а у него есть wi-fi?']);
+  assert.match(messageOf(wifi!), /^В карточке товара об этом не сказано\./u);
+  assert.deepEqual(shownSkus(wifi!), [], 'no tablet with Wi-Fi');
+});
+
+test('"bluetooth" asks no colour: the cards\' connection is quoted, not their colour', () => {
+  const p: CatalogProduct = { sku: 'h', name: 'Maker Wireless Headphones, Black', categories: [], available: true, params: { Color: 'Black', Connection: 'Wireless (Bluetooth 5.3)' } };
+  const facts = productFacts(p, 'do they have bluetooth?').facts;
+  assert.ok(facts.some((f) => /Bluetooth 5\.3/u.test(f)), facts.join(' | '));
+  assertNone(facts, (f) => /^Color/u.test(f));
+});
