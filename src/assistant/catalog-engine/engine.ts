@@ -16,7 +16,7 @@ import { tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
-import { comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
+import { asksBestAmongShown, bestAmongShownAnswer, comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
 import { shownCardAnswer, shownCardAsked } from './shown-card.ts';
 import { superlativeAnswer, superlativeAsked } from './superlatives.ts';
 import { currencySymbol } from '../currency.ts';
@@ -424,6 +424,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     const shown = shownProducts(index, prev);
     // Every card still in the catalogue, or the question is no longer about what was shown.
     if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (asksCardTopic(text, shown) || choosesAmongShown(text) || (questionAboutShown(text) && asksFit(text)))) {
+      // "which is the best?" naming nothing to judge by: how they differ, not "the cards don't say".
+      if (shown.length >= 2 && choosesAmongShown(text) && asksBestAmongShown(text) && !asksCardTopic(text, shown)) {
+        return bestAmongShownAnswer(turn, shown, prev);
+      }
       return shownDetailAnswer(turn, shown, prev);
     }
   }

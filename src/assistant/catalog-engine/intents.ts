@@ -372,7 +372,7 @@ export function asksWhetherItHas(text: string): boolean {
 /** Choosing among the cards just shown ("какой из них лучше для игр?", "which one is better for gaming?"). */
 // "which is the best?", "which would you recommend?", "какой лучше?", "какой посоветуете?" choose among them too.
 const AMONG_SHOWN =
-  /(?:^|[^\p{L}])(?:(?:какой|какая|какое|какие|который|которая|которое|которые|кто|что)\s+из\s+(?:них|этих|этого)|which\s+(?:one|of\s+(?:them|these|those))|which\s+(?:is|are|would\s+you|do\s+you)\s+(?:the\s+)?(?:best|better|recommend|suggest)|(?:какой|какая|какое|какие)\s+(?:лучше|посоветуете|посоветуешь|порекомендуете|выбрать))(?=[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:(?:какой|какая|какое|какие|какую|который|которая|которое|которые|которую|кто|что)\s+из\s+(?:них|этих|этого)|which\s+(?:one|of\s+(?:them|these|those))|which\s+(?:is|are|would\s+you|do\s+you)\s+(?:the\s+)?(?:best|better|recommend|suggest)|(?:какой|какая|какое|какие|какую)\s+(?:лучше|посоветуете|посоветуешь|порекомендуете|выбрать))(?=[^\p{L}]|$)/iu;
 
 /** Whether a question chooses among the cards just shown: answered from their cards whatever it asks about. */
 export function choosesAmongShown(text: string): boolean {

@@ -4,7 +4,7 @@
  * differently. Which is better is the buyer's call; the answer says what differs.
  */
 import { paramStated, type CatalogProduct } from '../../catalog/product.ts';
-import { normalizeText } from '../../catalog/search/tokenize.ts';
+import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { EngineResult } from '../engine.ts';
 import { seenSoFar, type EngineState } from '../engine-state.ts';
@@ -174,4 +174,82 @@ export function onlyOneShownAnswer(turn: Turn, index: CatalogIndex, prev: Engine
     return null;
   }
   return result(turn, { message: turn.t.onlyOneShown(shortName(only)), shelf: { products: [only], title: shortName(only), shelfId: 'aisle-compare', sourceQuery: turn.text } }, prev);
+}
+
+/** "which is the best?", "какой из них лучше?", "which would you recommend?": a choice with no topic of its own. */
+const BEST_ASKED = /(?:^|[^\p{L}])(?:best|better|recommend|suggest|лучше|лучший|лучшая|лучшее|посоветуе\p{L}*|порекомендуе\p{L}*|выбрать)(?=[^\p{L}]|$)/iu;
+
+/** Whether a question among the cards asks which is best, naming nothing to judge by ("лучше для игр?" names games). */
+export function asksBestAmongShown(text: string): boolean {
+  return text.length <= MAX_BEST_QUESTION_CHARS && BEST_ASKED.test(text) && tokenize(text).every((w) => BEST_WORDS.has(w));
+}
+/** The words of such a question. */
+const BEST_WORDS: ReadonlySet<string> = new Set([
+  'а', 'и', 'так', 'ну', 'какой', 'какая', 'какое', 'какие', 'какую', 'который', 'которая', 'которое', 'которые', 'которую', 'из', 'них', 'этих', 'лучше',
+  'лучший', 'лучшая', 'лучшее', 'посоветуете', 'посоветуешь', 'порекомендуете', 'выбрать', 'мне', 'вы', 'бы', 'самый', 'самая', 'тогда', 'же',
+  'and', 'so', 'then', 'which', 'one', 'ones', 'of', 'them', 'these', 'those', 'is', 'are', 'the', 'best', 'better', 'would', 'you', 'do', 'recommend',
+  'suggest', 'me', 'should', 'i', 'get', 'buy', 'pick',
+]);
+const MAX_BEST_QUESTION_CHARS = 100;
+/** A colour is taste, not better or worse. */
+const TASTE_KEY = /цвет|colou?r/iu;
+/** At most this many parameters, and values of each, are said. */
+const MAX_BEST_PARAMS = 2;
+const MAX_BEST_VALUES = 4;
+const MAX_BEST_NAMES = 2;
+
+/**
+ * The parameters at least two of the cards state with different values, those most cards state
+ * first, each as "Key: value — names; value — names" (a colour left out).
+ */
+function differencesAmong(products: readonly CatalogProduct[]): string[] {
+  const byKey = new Map<string, { key: string; values: Map<string, { value: string; names: string[] }>; stated: number }>();
+  for (const p of products) {
+    let read = 0;
+    for (const key in p.params) {
+      if (read++ >= MAX_PARAMS_READ) {
+        break;
+      }
+      const value = String(p.params[key]);
+      if (TASTE_KEY.test(key) || !paramStated(value)) {
+        continue;
+      }
+      const k = normalizeText(key);
+      const entry = byKey.get(k) ?? { key, values: new Map(), stated: 0 };
+      const v = normalizeText(value);
+      const group = entry.values.get(v) ?? { value: clip(value, MAX_VALUE_CHARS), names: [] };
+      group.names.push(shortName(p));
+      entry.values.set(v, group);
+      entry.stated++;
+      byKey.set(k, entry);
+    }
+  }
+  return [...byKey.values()]
+    .filter((e) => e.stated >= 2 && e.values.size >= 2)
+    .sort((a, b) => b.stated - a.stated)
+    .slice(0, MAX_BEST_PARAMS)
+    .map((e) => `${e.key}: ${[...e.values.values()].slice(0, MAX_BEST_VALUES).map((g) => `${g.value} — ${namesOf(g.names)}`).join('; ')}`);
+}
+
+/** At most MAX_BEST_NAMES names, and how many more ("…, and 2 more" said as "+2"). */
+function namesOf(names: readonly string[]): string {
+  return names.length <= MAX_BEST_NAMES ? names.join(', ') : `${names.slice(0, MAX_BEST_NAMES).join(', ')} +${names.length - MAX_BEST_NAMES}`;
+}
+
+/**
+ * "Which is the best?" when the cards say nothing better or worse: it depends on what matters,
+ * how the cards differ, and the most affordable.
+ */
+export function bestAmongShownAnswer(turn: Turn, products: CatalogProduct[], prev: EngineState): EngineResult {
+  const { t, lang, req } = turn;
+  const priced = products.filter((p) => typeof p.price === 'number');
+  const cheapest = priced.length === 0 ? undefined : priced.reduce((a, b) => ((b.price as number) < (a.price as number) ? b : a));
+  const currency = currencySymbol(req.tenant, products[0]);
+  const message = t.bestDepends(differencesAmong(products), cheapest ? { name: shortName(cheapest), price: formatPrice(cheapest.price as number, currency, lang) } : null);
+  return result(
+    turn,
+    // The cards are just above: not shown again.
+    { message, suggests: products.length >= 2 ? [t.sugCompareFirstTwo, t.sugCheaper] : [t.sugCheaper] },
+    { ...prev, lang },
+  );
 }

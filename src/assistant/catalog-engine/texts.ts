@@ -238,6 +238,8 @@ const RU = {
   onlyOneShown: (name: string) => `Я показал только один вариант — «${name}». С чем его сравнить? Назовите модель или что для вас важно.`,
   whichTwo: 'Какие два варианта сравнить? Назовите их по порядку — например, «сравни первый и третий».',
   sugCompareFirstTwo: 'Сравни первые два',
+  bestDepends: (diffs: string[], cheapest: { name: string; price: string } | null) =>
+    `Всё зависит от того, что для вас важнее.${diffs.length > 0 ? ` По карточкам они различаются так: ${diffs.join('. ')}.` : ' Характеристик, которыми они различаются, в карточках нет.'}${cheapest ? ` Самый доступный — «${cheapest.name}» за ${cheapest.price}.` : ''} Подскажите, что важнее, — подберу точнее.`,
   shownFact: (name: string, fact: string) => `«${name}» — ${fact}`,
   shownDetail: (lines: string[], silent: number) =>
     `По карточкам: ${lines.join('; ')}.${silent > 0 ? ` В карточках остальных (${silent}) об этом не сказано.` : ''}`,
@@ -407,6 +409,8 @@ const EN: typeof RU = {
   onlyOneShown: (name: string) => `I showed just one option, “${name}”. What should I compare it with? Name a model or what matters to you.`,
   whichTwo: 'Which two shall I compare? Name them by their place, for example “compare the first and the third”.',
   sugCompareFirstTwo: 'Compare the first two',
+  bestDepends: (diffs: string[], cheapest: { name: string; price: string } | null) =>
+    `It depends on what matters most to you.${diffs.length > 0 ? ` Their cards differ in ${diffs.join('. ')}.` : ' Their cards state no feature in which they differ.'}${cheapest ? ` The most affordable is “${cheapest.name}” at ${cheapest.price}.` : ''} Tell me what matters most and I'll narrow it down.`,
   shownFact: (name: string, fact: string) => `“${name}”: ${fact}`,
   shownDetail: (lines: string[], silent: number) =>
     `From the cards: ${lines.join('; ')}.${silent > 0 ? ` The other ${silent === 1 ? 'card does' : `${silent} cards do`} not say.` : ''}`,
