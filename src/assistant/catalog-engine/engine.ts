@@ -300,6 +300,9 @@ function namedProductAsked(turn: Turn, index: CatalogIndex, text: string): Catal
   return (plain ?? hits[0])?.product;
 }
 
+/** A Russian word in a message. */
+const CYRILLIC_WORD = /[а-яё]{2,}/iu;
+
 /** Everything about products: which shelf to show, and the message about it. */
 function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineResult {
   const { req, prev } = turn;
@@ -411,11 +414,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
 
   // "does it have hdmi?", "у него есть wi-fi?" about the one product shown: what its card says
-  // (it was searched again: the same TV, "Nothing matches "hdmi" exactly"). About several, a
-  // yes-or-no question asks for the ones that have it (`asksWhetherItHas`).
-  if (prev && prev.shown.length === 1 && !parsed.cheaper && !parsed.pricier && !hasPriceOrStock(parsed) && askedWhetherItHas(text) !== null) {
+  // (it was searched again: the same TV, "Nothing matches "hdmi" exactly"). About several, "есть ли
+  // у них nfc?" too when it asks what cards state (it said nothing was found, and "а у них есть
+  // wi-fi?" after TVs showed tablets); an English yes-or-no question asks for the ones that have it
+  // (`asksWhetherItHas`).
+  if (prev && prev.shown.length > 0 && !parsed.cheaper && !parsed.pricier && !hasPriceOrStock(parsed) && askedWhetherItHas(text) !== null) {
     const shown = shownProducts(index, prev);
-    if (shown.length === 1) {
+    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (shown.length === 1 || (CYRILLIC_WORD.test(text) && asksCardTopic(text, shown)))) {
       return shownDetailAnswer(turn, shown, prev);
     }
   }

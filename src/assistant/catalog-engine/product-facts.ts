@@ -49,6 +49,8 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
   },
   { asked: ['гаранти', 'warranty'], card: ['гаранти', 'warranty'] },
   { asked: ['nfc', 'бесконтакт', 'contactless'], card: ['nfc', 'бесконтакт', 'contactless', 'pay'] },
+  // "wi-fi" is "wi" and "fi" to the tokenizer.
+  { asked: ['wi', 'wifi', 'вайфай', 'вай'], card: ['wi', 'wifi', 'вайфай'] },
   { asked: ['шумоподавлен', 'шум', 'noise', 'anc'], card: ['шумоподавлен', 'шум', 'noise', 'anc'] },
   { asked: ['мощност', 'power', 'watt'], card: ['мощност', 'вт', 'power', 'watt', 'w'] },
   { asked: ['процессор', 'чип', 'processor', 'chip', 'cpu'], card: ['процессор', 'чип', 'processor', 'chip', 'bionic', 'snapdragon'] },

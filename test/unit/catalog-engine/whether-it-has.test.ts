@@ -40,3 +40,23 @@ test('"bluetooth" asks no colour: the cards\' connection is quoted, not their co
   assert.ok(facts.some((f) => /Bluetooth 5\.3/u.test(f)), facts.join(' | '));
   assertNone(facts, (f) => /^Color/u.test(f));
 });
+
+test('"а у них есть wi-fi?", "есть ли у них влажная уборка?" after several cards answer from the cards, not with tablets that have Wi-Fi', async () => {
+  const ru = buildCatalogIndex(
+    [
+      { ...item('tv1', 'Телевизор Марка 55" QLED', ['Телевизоры'], 44_990), params: { 'Тип матрицы': 'QLED' } },
+      { ...item('tv2', 'Телевизор Другая 55" OLED', ['Телевизоры'], 139_990), params: { 'Тип матрицы': 'OLED', 'Wi-Fi': 'есть' } },
+      item('tab', 'Планшет Марка 10", Wi-Fi', ['Планшеты'], 19_990),
+      { ...item('r1', 'Робот-пылесос Марка S8', ['Роботы-пылесосы'], 49_990), params: { 'Влажная уборка': 'да' } },
+      { ...item('r2', 'Робот-пылесос Другая J7', ['Роботы-пылесосы'], 29_990), params: { 'Влажная уборка': 'нет' } },
+    ],
+    { language: 'ru' },
+  );
+  const [tvs, wifi] = await dialogOn(ru, 'ru', ['телевизор 55', 'а у них есть wi-fi?']);
+  assert.deepEqual(shownSkus(tvs!).sort(), ['tv1', 'tv2']);
+  assert.match(messageOf(wifi!), /^По карточкам: «Телевизор Другая 55" OLED» — Wi-Fi: есть\./u);
+  assert.doesNotMatch(messageOf(wifi!), /Планшет/u);
+  const [, mop] = await dialogOn(ru, 'ru', ['робот-пылесос', 'есть ли у них влажная уборка?']);
+  assert.match(messageOf(mop!), /Влажная уборка: да/u);
+  assert.match(messageOf(mop!), /Влажная уборка: нет/u);
+});
