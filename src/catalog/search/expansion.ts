@@ -10,7 +10,7 @@ import { boundText, MAX_FUZZY_WORDS } from './limits.ts';
 import { closeMeasure, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, type BoundKind } from './measures.ts';
 import { derivedStems, stem } from './stem.ts';
 import { startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
-import { countFigures, isModifierWord, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf, synonymsOfAnyForm } from './synonyms.ts';
+import { countFigures, isModifierWord, namesProductKind, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf, synonymsOfAnyForm } from './synonyms.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
 
@@ -18,6 +18,8 @@ const KIND_WEIGHT = 2;
 const SYNONYM_WEIGHT = 0.6;
 const TRANSLIT_WEIGHT = 0.7;
 const PREFIX_WEIGHT = 0.6;
+/** A word in Latin letters alone. */
+const LATIN_WORD = /^[a-z]+$/u;
 const FUZZY_WEIGHT = 0.55;
 const ABBREVIATION_WEIGHT = 0.5;
 /** The noun of an adjective or the adjective of a noun ("массажное" for "массажа"). */
@@ -580,7 +582,10 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       }
       const mayFuzz = fuzzyLeft > 0;
       let fuzzed = false;
-      if (ownId === undefined && mayFuzz && !hasDigit(own) && own.length >= 4) {
+      // An English word of the synonym table naming a kind is spelt right: not another word of
+      // the catalogue one letter off ("chair" on a phone shop is no "chain": it found chain-link
+      // bands). A Russian one may be another form of a word here ("флешка" of "флеш").
+      if (ownId === undefined && mayFuzz && !hasDigit(own) && own.length >= 4 && !(LATIN_WORD.test(w) && namesProductKind(w))) {
         fuzzed = true;
         const edits = own.length >= 7 ? 2 : 1;
         for (const c of inv.fuzzyTerms(own, edits, FUZZY_TERMS)) {

@@ -135,6 +135,7 @@ const GROUPS: string[][] = [
   ['шкаф', 'wardrobe', 'armoire'],
   ['буфет', 'sideboard', 'buffet', 'credenza'],
   ['кресло', 'armchair', 'accent chair'],
+  ['стул', 'chair'],
   ['одеяло', 'comforter', 'duvet'],
   ['наволочка', 'pillowcase', 'pillow case'],
   ['смеситель', 'faucet'],

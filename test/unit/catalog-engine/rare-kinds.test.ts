@@ -123,3 +123,20 @@ test('a noun whose adjective opens a category is sold: "душ" in a shop filing
   const [water] = await dialogOn(plumbing, 'ru', ['вода']);
   assert.match(messageOf(water!), /«вода» в нашем магазине не продаётся/u);
 });
+
+test('an English product word is spelt right: "ergonomic office chair" on a phone shop is not sold, not chain-link watch bands', async () => {
+  const phones = buildCatalogIndex(
+    [
+      item('b1', 'Platinum - Chain Link Band for Apple Watch 42mm - Silver', ['Smartwatch Bands'], 39.99),
+      item('b2', 'Platinum - Metal Chain Link Band for Apple Watch 38mm', ['Smartwatch Bands'], 39.99),
+      item('c1', 'Case for iPhone 7 - Black', ['Cases'], 19.99),
+    ],
+    { language: 'en' },
+  );
+  const [chair] = await dialogOn(phones, 'en', ['ergonomic office chair']);
+  assert.equal(productsOf(chair!), undefined, messageOf(chair!));
+  assert.match(messageOf(chair!), /^It looks like we don't sell "chair"/u);
+  // A misspelt word is still corrected: "chian link band" finds the bands.
+  const [typo] = await dialogOn(phones, 'en', ['chian link band']);
+  assert.ok((productsOf(typo!)?.value ?? []).some((c) => /Chain Link/u.test(c.name)), messageOf(typo!));
+});
