@@ -12,7 +12,7 @@ import { compatibilityAsFor } from '../../catalog/search/stopwords.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isUnitWord } from '../../catalog/search/measures.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
-import { tokenize } from '../../catalog/search/tokenize.ts';
+import { isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
@@ -300,9 +300,6 @@ function namedProductAsked(turn: Turn, index: CatalogIndex, text: string): Catal
   return (plain ?? hits[0])?.product;
 }
 
-/** A Russian word in a message. */
-const CYRILLIC_WORD = /[а-яё]{2,}/iu;
-
 /** Everything about products: which shelf to show, and the message about it. */
 function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineResult {
   const { req, prev } = turn;
@@ -420,7 +417,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // (`asksWhetherItHas`).
   if (prev && prev.shown.length > 0 && !parsed.cheaper && !parsed.pricier && !hasPriceOrStock(parsed) && askedWhetherItHas(text) !== null) {
     const shown = shownProducts(index, prev);
-    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (shown.length === 1 || (CYRILLIC_WORD.test(text) && asksCardTopic(text, shown)))) {
+    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (shown.length === 1 || (isCyrillic(text) && asksCardTopic(text, shown)))) {
       return shownDetailAnswer(turn, shown, prev);
     }
   }

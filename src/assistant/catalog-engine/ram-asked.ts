@@ -47,6 +47,12 @@ export function ramAsked(message: string): RamAsked | null {
   return { gb, atLeast: m[1] !== undefined || m[3] !== undefined || m[4] !== undefined, rest };
 }
 
+/** The search of a new request's words, and its context. */
+function newSearch(index: CatalogIndex, text: string): { request: SearchRequest; ctx: SearchContext } {
+  const parsed = index.parseDetailed(text);
+  return { request: searchRequestOf(parsed), ctx: freshContext(text, parsed, index) };
+}
+
 /**
  * The kind asked for with the RAM asked for: the cards with that much (the exact figure first,
  * then more), or, when none has it, those with the most, saying so; null when the cards do not
@@ -57,9 +63,7 @@ export function ramAnswer(turn: Turn, index: CatalogIndex, asked: RamAsked, last
     return null;
   }
   // A new request's own words, or the last search ("with 16gb ram" after laptops under $1,000).
-  const parsed = last === undefined ? index.parseDetailed(asked.rest) : null;
-  const request = parsed !== null ? searchRequestOf(parsed) : (last as { request: SearchRequest }).request;
-  const ctx = parsed !== null ? freshContext(asked.rest, parsed, index) : (last as { ctx: SearchContext }).ctx;
+  const { request, ctx } = last ?? newSearch(index, asked.rest);
   const said = formatMeasure(asked.gb, 'gb', turn.lang);
   // Then the kind alone, within the same filters: "for a student" is a wish, the memory a need.
   const kindOnly = request.text !== '' && (request.filters.categories?.length ?? 0) > 0 ? { ...request, text: '' } : null;

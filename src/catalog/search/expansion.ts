@@ -18,8 +18,6 @@ const KIND_WEIGHT = 2;
 const SYNONYM_WEIGHT = 0.6;
 const TRANSLIT_WEIGHT = 0.7;
 const PREFIX_WEIGHT = 0.6;
-/** A word in Latin letters alone. */
-const LATIN_WORD = /^[a-z]+$/u;
 const FUZZY_WEIGHT = 0.55;
 const ABBREVIATION_WEIGHT = 0.5;
 /** The noun of an adjective or the adjective of a noun ("массажное" for "массажа"). */
@@ -585,7 +583,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       // An English word of the synonym table naming a kind is spelt right: not another word of
       // the catalogue one letter off ("chair" on a phone shop is no "chain": it found chain-link
       // bands). A Russian one may be another form of a word here ("флешка" of "флеш").
-      if (ownId === undefined && mayFuzz && !hasDigit(own) && own.length >= 4 && !(LATIN_WORD.test(w) && namesProductKind(w))) {
+      if (ownId === undefined && mayFuzz && !hasDigit(own) && own.length >= 4 && !(namesProductKind(w) && !isCyrillic(w))) {
         fuzzed = true;
         const edits = own.length >= 7 ? 2 : 1;
         for (const c of inv.fuzzyTerms(own, edits, FUZZY_TERMS)) {

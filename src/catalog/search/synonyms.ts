@@ -159,7 +159,6 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
   return map;
 })();
 
-
 // One-way: a power bank is an "аккумулятор" in Russian shop names, but a buyer asking for
 // an "аккумулятор" may want a battery, not a power bank.
 // A Map, as every table looked up by a buyer's word: a plain object would answer
