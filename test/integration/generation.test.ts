@@ -16,6 +16,7 @@ import type { EngineResolver } from '../../src/assistant/engines.ts';
 import type { Tenant } from '../../src/config/index.ts';
 import { createStorage } from '../../src/db/create-db.ts';
 import { GenerateResponse } from '../../src/modules/generation/schemas.ts';
+import { responseChecker } from '../helpers/response-schema.ts';
 import { Value } from 'typebox/value';
 import { resultHolder, isTurnLookup } from '../helpers/held-results.ts';
 
@@ -68,6 +69,9 @@ function engineProbe() {
   };
   return probe;
 }
+
+/** The text sent, against the documented answer with every object closed (what the serializer would have dropped fails). */
+const checkAnswer = responseChecker(GenerateResponse);
 
 const count = (t: TestApp, table: 'dialogs' | 'messages' | 'message_images') => rowCount(t.database.storage.db, table);
 
@@ -139,6 +143,36 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(Object.fromEntries(likeUrl.searchParams), { tenant_id: 'shop-a', resourceId: 'user-1', threadId: 'shape-1', messageId: answer.assistantMessageId, reaction: 'like' });
       assert.equal(new URL(dislike.url).searchParams.get('reaction'), 'dislike');
       assert.ok(answer.events.some((e: { type: string }) => e.type === 'IMP'), 'block events');
+    });
+
+    test('an answer is sent as it was stored: the documented shape and nothing undeclared, the response and events history shows, then the feedback links; a retry sends the same bytes', async () => {
+      const turns: Array<[string, string]> = [
+        ['Нужен смартфон Samsung', 'a search'],
+        ['а подешевле?', 'a follow-up'],
+        ['позовите оператора', 'the operator'],
+        ['как работает доставка?', 'a shop question'],
+        ['ты робот?', 'small talk'],
+        ['asdf qwerty', 'nonsense'],
+        ['coffee "maker" \\ with ё 🛒 <b>', 'odd characters'],
+      ];
+      for (const [i, [text, what]] of turns.entries()) {
+        const payload = body({ threadId: 'as-stored', trafficType: 'real', messages: [{ role: 'user', id: `as-stored-${i}`, content: text }] });
+        const res = await generate(t.app, payload);
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+        checkAnswer(res.body, what);
+        const answer = res.json();
+        const history = await t.app.inject({ method: 'POST', url: '/shopping/history', payload: { tenant_id: 'shop-a', resourceId: 'user-1', threadId: 'as-stored', limit: 100 } });
+        assert.equal(history.statusCode, 200, history.body);
+        const item = history.json().items.find((x: { id: string }) => x.id === answer.assistantMessageId);
+        assert.ok(item, `${what}: history shows the answer`);
+        assert.deepEqual(answer.response, item.response, `${what}: the response history shows`);
+        assert.deepEqual(answer.events.slice(0, -2), item.events ?? [], `${what}: the stored events first`);
+        assert.deepEqual(answer.events.slice(-2).map((e: { type: string }) => e.type), ['like', 'dislike'], `${what}: then the feedback links`);
+        assert.equal(answer.responseLatencyMs, item.responseLatencyMs);
+        const retry = await generate(t.app, payload);
+        assert.equal(retry.body, res.body, `${what}: a retry sends the same bytes`);
+      }
     });
 
     test('messageFormat follows the tenant', async () => {

@@ -24,9 +24,8 @@ export function registerGenerationRoutes(app: FastifyInstance, deps: { generatio
       },
     },
     async (request, reply) => {
-      const answer = await deps.generation.generate(request.body, { sessionId: request.access?.session?.id ?? null, log: request.log });
-      // Debug traffic's answer comes as JSON text already.
-      return typeof answer === 'string' ? sendJsonText(reply, answer) : answer;
+      // The answer comes as JSON text (presentation.ts), sent past the serializer.
+      return sendJsonText(reply, await deps.generation.generate(request.body, { sessionId: request.access?.session?.id ?? null, log: request.log }));
     },
   );
 }

@@ -26,10 +26,10 @@ import { dialogTitle, userText } from '../dialogs/stored-content.ts';
 import { createTrackingLinks } from '../tracking/index.ts';
 import { requestFingerprint } from './fingerprint.ts';
 import { createBuyerMemory, engineHistory } from './memory.ts';
-import { answerOf, debugAnswerText } from './presentation.ts';
+import { answerText, debugAnswerText } from './presentation.ts';
 import type { GenerationRepository, TurnDialog, TurnLookup } from './repository.ts';
 import { checkMessages, pageContext, storedContent } from './request-checks.ts';
-import type { GenerateBody, GenerateResponse } from './schemas.ts';
+import type { GenerateBody } from './schemas.ts';
 import { createSingleFlight, type ClaimStore } from './single-flight.ts';
 import { createTurnQueue } from './turn-queue.ts';
 import { createDebugOpenings } from './debug-openings.ts';
@@ -120,7 +120,7 @@ export function createGenerationService(deps: GenerationDeps) {
   }
 
   /** Runs the engine for the turn, stores the turn, and saves what the buyer's memory learned. */
-  async function produce(turn: Turn): Promise<GenerateResponse> {
+  async function produce(turn: Turn): Promise<string> {
     const { body, tenant, caller, dialog } = turn;
     await turns.next();
     const receivedAt = clock.nowMicros();
@@ -221,23 +221,23 @@ export function createGenerationService(deps: GenerationDeps) {
     }
 
     await memory.remember(tenant, body.resourceId, recollection, result.learnedPreferences, answeredAt, caller.log);
-    return answerOf(config.publicBaseUrl, body, tenant, { ...(assistantRow as Message) });
+    return answerText(config.publicBaseUrl, body, tenant, assistantRow);
   }
 
   /**
    * Runs a turn with a message id: once, however many identical requests arrive together.
    * `replayed` is set when the answer is one stored before (a retry), not produced here.
    */
-  function produceOnce(request: TurnRequest, clientId: string, replayed: { value: boolean }): Promise<GenerateResponse> {
+  function produceOnce(request: TurnRequest, clientId: string, replayed: { value: boolean }): Promise<string> {
     const { body, tenant, caller, fingerprint } = request;
-    return singleFlight.runOnce<GenerateResponse, TurnDialog | undefined>(claimKeyOf(request, clientId), fingerprint, {
+    return singleFlight.runOnce<string, TurnDialog | undefined>(claimKeyOf(request, clientId), fingerprint, {
       log: caller.log,
       find: async () => {
         const { dialog, userMessage } = await lookup(body, caller, clientId);
         if (!userMessage) {
           return { start: dialog };
         }
-        const done = answerOf(config.publicBaseUrl, body, tenant, await storedAnswer(userMessage, fingerprint));
+        const done = answerText(config.publicBaseUrl, body, tenant, await storedAnswer(userMessage, fingerprint));
         replayed.value = true;
         return { done };
       },
@@ -245,7 +245,7 @@ export function createGenerationService(deps: GenerationDeps) {
     });
   }
 
-  async function generate(tenant: Tenant, body: GenerateBody, caller: Caller, started: number, replayed: { value: boolean }): Promise<GenerateResponse | string> {
+  async function generate(tenant: Tenant, body: GenerateBody, caller: Caller, started: number, replayed: { value: boolean }): Promise<string> {
     const images = checkMessages(body.messages);
     const clientId = clientMessageIdOf(body);
     if (body.trafficType === 'debug') {
@@ -262,8 +262,8 @@ export function createGenerationService(deps: GenerationDeps) {
   }
 
   return {
-    /** The answer, or for debug traffic its JSON text. */
-    async generate(body: GenerateBody, caller: Caller): Promise<GenerateResponse | string> {
+    /** The answer as the JSON text sent (presentation.ts). */
+    async generate(body: GenerateBody, caller: Caller): Promise<string> {
       const started = performance.now();
       const tenant = config.tenants.get(body.runtimeContext.tenant_id);
       if (!tenant) {
