@@ -8,6 +8,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface Signer {
   /** Signs `payload` for one purpose (a purpose's tokens never verify for another). */
   sign(purpose: string, payload: unknown): string;
+  /**
+   * `sign` of a payload given as its JSON text, which the caller writes (the tracking links of
+   * one answer share their first fields, written once). The text must be JSON.
+   */
+  signJson(purpose: string, json: string): string;
   /** The payload, or null when the token is malformed, altered or for another purpose. */
   verify<T = unknown>(purpose: string, token: string): T | null;
   /** A keyed, stable identifier for `value` in UUID form: the same input gives the same id on every instance. */
@@ -18,17 +23,21 @@ const MAC_BYTES = 16;
 
 /** Creates a signer over a secret of at least 32 characters. */
 export function createSigner(secret: string): Signer {
-  const mac = (purpose: string, body: string) =>
-    createHmac('sha256', secret).update(purpose).update('\0').update(body).digest().subarray(0, MAC_BYTES);
+  // One update of the purpose, a NUL and the body: the same bytes as three, in fewer calls into OpenSSL.
+  const mac = (purpose: string, body: string) => createHmac('sha256', secret).update(`${purpose}\0${body}`).digest().subarray(0, MAC_BYTES);
+  const signJson = (purpose: string, json: string) => {
+    const body = Buffer.from(json).toString('base64url');
+    return `${body}.${mac(purpose, body).toString('base64url')}`;
+  };
   return {
     stableId(purpose, value) {
       const hex = createHmac('sha256', secret).update(`id:${purpose}`).update('\0').update(value).digest('hex');
       return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
     },
     sign(purpose, payload) {
-      const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-      return `${body}.${mac(purpose, body).toString('base64url')}`;
+      return signJson(purpose, JSON.stringify(payload));
     },
+    signJson,
     verify<T>(purpose: string, token: string): T | null {
       if (typeof token !== 'string' || token.length > 4096) {
         return null;

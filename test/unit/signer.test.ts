@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSigner } from '../../src/security/signer.ts';
+import { createTrackingLinks, EVENT_PURPOSE, type EventPayload } from '../../src/modules/tracking/links.ts';
 
 const signer = createSigner('x'.repeat(40));
 
@@ -31,4 +32,23 @@ test('another secret does not verify; stable ids are stable and keyed', () => {
   assert.equal(signer.stableId('dialog', 'a'), signer.stableId('dialog', 'a'));
   assert.notEqual(signer.stableId('dialog', 'a'), other.stableId('dialog', 'a'));
   assert.match(signer.stableId('dialog', 'a'), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+});
+
+test('a payload signed as its JSON text gives the same token as the payload itself, and verifies to it', () => {
+  const payload = { a: 'quote " backslash \\ line\u2028sep ё 🛒', b: [1, null] };
+  assert.equal(signer.signJson('event', JSON.stringify(payload)), signer.sign('event', payload));
+  assert.deepEqual(signer.verify('event', signer.signJson('event', JSON.stringify(payload))), payload);
+  assert.equal(signer.verify('cursor', signer.signJson('event', JSON.stringify(payload))), null);
+});
+
+test("an answer's tracking links are the links of their whole payloads, whatever the ids and SKUs hold", () => {
+  const odd = 'id "with" \\ quotes\u2028, ё and 🛒';
+  const ids = { tenantId: `shop ${odd}`, dialogId: `dialog ${odd}`, messageId: `message ${odd}` };
+  const links = createTrackingLinks(signer, 'https://aisle.test', ids);
+  const whole = (payload: EventPayload) => `https://aisle.test/shopping/events/${signer.sign(EVENT_PURPOSE, payload)}`;
+  const head = { t: ids.tenantId, d: ids.dialogId, m: ids.messageId };
+  assert.equal(links.block('IMP'), whole({ ...head, y: 'IMP' }));
+  assert.equal(links.card('click', `sku ${odd}`), whole({ ...head, y: 'click', s: `sku ${odd}` }));
+  const token = links.card('visible_impression', 'A-1').split('/').pop()!;
+  assert.deepEqual(signer.verify(EVENT_PURPOSE, token), { ...head, y: 'visible_impression', s: 'A-1' });
 });

@@ -108,6 +108,13 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
   { words: new RegExp(`${B}(?:small|little|tiny|compact|маленьк${L}|небольш${L}|компактн${L})${E}${NOT_SAID_OF}`, 'iu'), attribute: 'size', most: false, plain: true, withItem: true },
 ];
 
+/**
+ * Words one of which every pattern above needs (a noun of `NOUN`, or a word of one of `ALONE`'s
+ * patterns), as plain stems: a message with none states no wish, and the patterns, with their
+ * word edges in both alphabets, are not run on it (they took a tenth of the engine's time).
+ */
+const CUE = /camer|камер|powerf|мощн|light|легч|л[её]гк|quiet|silent|nois|тише|тих|бесшумн|narrow|slim|поуже|wide|шире|long|длин|short|корот|короч|roomi|вместит|больш|просторн|маленьк|небольш|large|big|small|tiny|huge|крупн|компакт|compact|little|огромн|меньш|ram|озу|оператив|batter|screen|display|storage|memory|capacit|volume|power|аккумулятор|батаре|автономн|экран|диагонал|памят|накопител|объ[её]м/i;
+
 function attributeOf(noun: string): Measured | null {
   // Before storage: "оперативной памяти" says "памяти" too.
   if (RAM_WORDS.test(noun)) {
@@ -143,7 +150,7 @@ export function isWishFiller(word: string): boolean {
 
 /** The wish a message states, with the rest of the message ("" when it says nothing else); null when it states none. */
 export function measureWish(text: string): MeasureWish | null {
-  if (text.length > MAX_WISH_CHARS) {
+  if (text.length > MAX_WISH_CHARS || !CUE.test(text)) {
     return null;
   }
   let found: { attribute: Measured; most: boolean; plain?: boolean; withItem?: boolean; at: number; length: number } | null = null;

@@ -23,9 +23,12 @@ export interface EventPayload {
 }
 
 export function createTrackingLinks(signer: Signer, baseUrl: string, answer: { tenantId: string; dialogId: string; messageId: string }): TrackingLinks {
-  const link = (payload: EventPayload) => `${baseUrl}/shopping/events/${signer.sign(EVENT_PURPOSE, payload)}`;
+  // The payload's JSON as JSON.stringify writes an EventPayload, its first fields written once
+  // for all the answer's links (about thirteen an answer; signing them was a tenth of the engine's time).
+  const head = `{"t":${JSON.stringify(answer.tenantId)},"d":${JSON.stringify(answer.dialogId)},"m":${JSON.stringify(answer.messageId)},"y":`;
+  const link = (json: string) => `${baseUrl}/shopping/events/${signer.signJson(EVENT_PURPOSE, json)}`;
   return {
-    block: (type) => link({ t: answer.tenantId, d: answer.dialogId, m: answer.messageId, y: type }),
-    card: (type, sku) => link({ t: answer.tenantId, d: answer.dialogId, m: answer.messageId, y: type, s: sku }),
+    block: (type) => link(`${head}${JSON.stringify(type)}}`),
+    card: (type, sku) => link(`${head}${JSON.stringify(type)},"s":${JSON.stringify(sku)}}`),
   };
 }

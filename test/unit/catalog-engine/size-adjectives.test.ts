@@ -74,3 +74,60 @@ test('a number ending a Russian word in quotes is no screen size ("с рисун
   assert.equal(measuredValue(table, 'screen'), undefined);
   assert.equal(measuredValue(item('m1', 'Монитор Samsung 27"', ['Мониторы'], 19990), 'screen'), 27);
 });
+
+test('every form of wish is read, in both alphabets and any letter case (the quick check for wish words lets each through)', () => {
+  const wishes: Array<[string, string, boolean]> = [
+    ['phone with a good camera', 'camera', true],
+    ['смартфон с хорошей камерой', 'camera', true],
+    ['телефон, камера получше', 'camera', true],
+    ['пылесос помощнее', 'power', true],
+    ['powerful blender', 'power', true],
+    ['ноутбук полегче', 'weight', false],
+    ['lightweight stroller', 'weight', false],
+    ['вентилятор потише', 'noise', false],
+    ['silent fan', 'noise', false],
+    ['бесшумный вентилятор', 'noise', false],
+    ['narrower fridge', 'width', false],
+    ['холодильник пошире', 'width', true],
+    ['кабель подлиннее', 'length', true],
+    ['кабель покороче', 'length', false],
+    ['shorter cable', 'length', false],
+    ['roomier backpack', 'volume', true],
+    ['вместительный рюкзак', 'volume', true],
+    ['кондиционер для просторной гостиной', 'area', true],
+    ['air purifier for small rooms', 'area', false],
+    ['the biggest tv', 'size', true],
+    ['самый компактный пылесос', 'size', false],
+    ['телевизор покрупнее', 'size', true],
+    ['чайник поменьше', 'size', false],
+    ['not too big kettle', 'size', false],
+    ['огромный телевизор', 'size', true],
+    ['tiny speaker', 'size', false],
+    ['compact camera bag', 'size', false],
+    ['ноутбук с большим объёмом оперативной памяти', 'ram', true],
+    ['ноутбук побольше оперативки', 'ram', true],
+    ['laptop with more RAM', 'ram', true],
+    ['phone with a bigger battery', 'battery', true],
+    ['смартфон с ёмким аккумулятором', 'battery', true],
+    ['телефон с большой батареей', 'battery', true],
+    ['смартфон с большой автономностью', 'battery', true],
+    ['планшет с большим экраном', 'screen', true],
+    ['monitor with a larger display', 'screen', true],
+    ['телефон с большей диагональю', 'screen', true],
+    ['phone with more storage', 'storage', true],
+    ['смартфон с большим накопителем', 'storage', true],
+    ['фотоаппарат с большей памятью', 'storage', true],
+    ['холодильник с большим объёмом', 'volume', true],
+    ['ЧАЙНИК С БОЛЬШЕЙ ВМЕСТИМОСТЬЮ', 'volume', true],
+    ['PHONE WITH MORE POWER', 'power', true],
+    ['пылесос с большей мощностью', 'power', true],
+  ];
+  for (const [text, attribute, most] of wishes) {
+    const wish = measureWish(text);
+    assert.ok(wish, `a wish in "${text}"`);
+    assert.deepEqual([wish.attribute, wish.most], [attribute, most], text);
+  }
+  for (const text of ['наушники с микрофоном до 2000', 'кофемашина для дома', 'iphone 15 case', 'frame for a picture']) {
+    assert.equal(measureWish(text), null, text);
+  }
+});
