@@ -31,6 +31,8 @@ const UNAVAILABLE_FACTOR = 0.75;
  * word gets nothing extra (WANDS nDCG@6 0.333 with a 1.2 boost for it, 0.337 without).
  */
 const KIND_FACTOR = 1.3;
+/** Products whose named terms a ranker keeps (`namedTerms`): a few hundred KB at most. */
+const NAMED_TERMS_KEPT = 4096;
 /**
  * A product of another kind that matches the product word in its name or its category path
  * (a "Galaxy … Adapter" filed under "Cell Phones > … Accessories" for "samsung galaxy phone";
@@ -900,16 +902,33 @@ export function ranker(source: RankingSource): {
 
 
   /** The index terms of a product's name and categories: the texts that say what it is and what it is for. */
-  function namedTerms(p: CatalogProduct): Set<number> {
+  /**
+   * The terms a product says in its name and category path, kept for the products read lately:
+   * the same few are read query after query, and tokenizing their names again was two-fifths of
+   * a search for what an item is for ("чехол для iphone", docs/performance.md). At most
+   * NAMED_TERMS_KEPT products, then all forgotten at once (an index never changes).
+   */
+  const namedTermsKept = new Map<number, Int32Array>();
+  function namedTerms(doc: number): Int32Array {
+    const kept = namedTermsKept.get(doc);
+    if (kept !== undefined) {
+      return kept;
+    }
+    const p = docs[doc] as CatalogProduct;
     const words = tokenizeForIndex(spellMarks(`${p.name} / ${p.categories.join(' / ')}`));
-    const out = new Set<number>();
+    const ids = new Set<number>();
     for (const w of [...words, ...measureWords(words)]) {
       const id = inv.termId(stem(w));
       if (id !== undefined) {
-        out.add(id);
+        ids.add(id);
       }
     }
-    return out;
+    const terms = Int32Array.from(ids);
+    if (namedTermsKept.size >= NAMED_TERMS_KEPT) {
+      namedTermsKept.clear();
+    }
+    namedTermsKept.set(doc, terms);
+    return terms;
   }
 
   /**
@@ -923,13 +942,13 @@ export function ranker(source: RankingSource): {
    * (FITS_ANY_DEPTH times as many) for products made for any device.
    */
   function purposeNamed(picked: number[], groups: TermAlternative[][], purposeMask: number, head: number, limit: number, deeper: (() => number[]) | null): number[] {
-    const saysGroup = (terms: Set<number>, g: number) => (groups[g] as TermAlternative[]).some((alt) => terms.has(alt.termId));
+    const saysGroup = (terms: Int32Array, g: number) => (groups[g] as TermAlternative[]).some((alt) => terms.includes(alt.termId));
     const named = picked.map((k) => {
       const bits = (candBits[k] as number) & purposeMask;
       if (bits === 0) {
         return false;
       }
-      const terms = namedTerms(docs[candDoc[k] as number] as CatalogProduct);
+      const terms = namedTerms(candDoc[k] as number);
       // What the product is must be said there too: an iPhone case names the iPhone a
       // charger "для айфона" is for, and is not a charger.
       if (head >= 0 && !saysGroup(terms, head)) {
