@@ -555,6 +555,13 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
         // Only a word no product has is "not in the catalogue"; one that products have, though
         // none of this kind ("блок питания для планшета": tablet chargers filed elsewhere), is not matched here.
         notes[r] = [...missing].slice(0, MAX_DROPPED_LOOKED_UP).some((w) => catalogueHas(index, turn, w)) ? t.relaxedWordsHere(said) : t.relaxedWords(said);
+      } else {
+        // A model's number no card names with the model ("15" of "iphone 15 case" over cases for
+        // the iPhone 6 and 7): a bare number is no word to name, but the model is.
+        const model = modelNotShown(turn.text, words, products);
+        if (model !== null) {
+          notes[r] = t.relaxedWordsHere(model);
+        }
       }
     }
   }
@@ -1054,4 +1061,31 @@ function namedForAskedBrands(products: readonly CatalogProduct[], brands: readon
     const words = new Set(tokenize(p.name.slice(0, BRAND_NAME_READ)));
     return said.every((brand) => brand.length > 0 && brand.every((w) => words.has(w)));
   });
+}
+
+/** Words of a text as written, case kept: for naming them back to the buyer. */
+const WRITTEN_WORDS = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The model a buyer named with a number that was dropped, as they wrote it ("iphone 15"), when
+ * the shown cards name that model's word with other numbers but never with this one: the cards
+ * are for other models ("iPhone 6", "iPhone 7"). Null when a card names it, or when the word
+ * before the number is not followed by a number on any card (a count or a size, not a model).
+ */
+export function modelNotShown(text: string, dropped: readonly string[], products: readonly CatalogProduct[]): string | null {
+  const written = boundText(text).match(WRITTEN_WORDS) ?? [];
+  const lower = written.map((w) => w.toLowerCase());
+  const names = products.slice(0, SHELF_SIZE).map((p) => tokenize(boundText(p.name)));
+  for (const number of dropped) {
+    const at = /^\d{1,4}$/u.test(number) ? lower.indexOf(number) : -1;
+    const model = at > 0 ? (lower[at - 1] as string) : '';
+    if (!/^\p{L}{2,}$/u.test(model)) {
+      continue;
+    }
+    const numbersAfter = names.flatMap((ws) => ws.flatMap((w, i) => (w === model && /^\d/u.test(ws[i + 1] ?? '') ? [ws[i + 1] as string] : [])));
+    if (numbersAfter.length > 0 && !numbersAfter.some((n) => n === number || (n.startsWith(number) && !/^\d/u.test(n.slice(number.length))))) {
+      return `${written[at - 1] as string} ${written[at] as string}`;
+    }
+  }
+  return null;
 }

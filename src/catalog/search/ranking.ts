@@ -899,9 +899,6 @@ export function ranker(source: RankingSource): {
     return mask;
   }
 
-
-
-  /** The index terms of a product's name and categories: the texts that say what it is and what it is for. */
   /**
    * The terms a product says in its name and category path, kept for the products read lately:
    * the same few are read query after query, and tokenizing their names again was two-fifths of

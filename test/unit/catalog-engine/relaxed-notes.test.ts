@@ -375,3 +375,31 @@ test('a quality asked of a kind just said not to be sold ("а прогулочн
   assert.match(messageOf(quality!), /«коляска» в нашем магазине не продаётся/u);
   assert.doesNotMatch(messageOf(quality!), /Опишите/u);
 });
+
+// A phone-accessories shop of older models: cases for the iPhone 6 and 7 only.
+const olderCases = [
+  ...['Black', 'Clear', 'Rose Gold'].map((c, i) => item(`c6-${i}`, `Case-Mate - Case for Apple® iPhone® 6 and 6s - ${c}`, ['Cell Phone Accessories', 'iPhone Cases & Clips', 'iPhone 6 Cases'], 21.99 + i)),
+  ...['Blue', 'Red'].map((c, i) => item(`c7-${i}`, `OtterBox - Symmetry Series Case for Apple® iPhone® 7 - ${c}`, ['Cell Phone Accessories', 'iPhone Cases & Clips', 'iPhone 7 Cases'], 39.99 + i)),
+  item('cable', 'Insignia - 3\' Lightning Cable - White', ['Cell Phone Accessories', 'Cables'], 14.99),
+];
+
+async function askEn(products: CatalogProduct[], text: string) {
+  const index = buildCatalogIndex(products, { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  const r = await engine.answer({ tenant: tenant({ language: 'en' }), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+  return { message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [] };
+}
+
+test('a model no card is for is said, as the buyer wrote it, before the cases for other models ("iphone 15 case")', async () => {
+  const r = await askEn(olderCases, 'iphone 15 case');
+  assert.ok(r.cards.length > 0, r.message);
+  assert.match(r.message, /^Nothing here matches "iphone 15" — here is what this section has\./u);
+  const ru = await ask(olderCases, 'чехол для iPhone 15');
+  assert.match(ru.message, /iPhone 15/u);
+  // A model the cards name gets no such note.
+  const seven = await askEn(olderCases, 'iphone 7 case');
+  assertEvery(seven.cards, (sku) => sku.startsWith('c7-'), 'the iPhone 7 cases');
+  assert.doesNotMatch(seven.message, /Nothing/u);
+  const six = await askEn(olderCases, 'iphone 6 case');
+  assert.doesNotMatch(six.message, /Nothing/u);
+});
