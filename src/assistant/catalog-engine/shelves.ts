@@ -554,7 +554,13 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
         const said = withConnectors(dropped, ctx.label, (w) => boundSaid(local, w) ?? w);
         // Only a word no product has is "not in the catalogue"; one that products have, though
         // none of this kind ("блок питания для планшета": tablet chargers filed elsewhere), is not matched here.
-        notes[r] = [...missing].slice(0, MAX_DROPPED_LOOKED_UP).some((w) => catalogueHas(index, turn, w)) ? t.relaxedWordsHere(said) : t.relaxedWords(said);
+        // People the cards do not say they are for ("часы для женщин"): nothing is marked so, which
+        // is not a word missing from the catalogue (the watches may suit them all the same).
+        if (namePeople(dropped)) {
+          notes[r] = t.notMarkedFor(peopleSaid(said));
+        } else {
+          notes[r] = [...missing].slice(0, MAX_DROPPED_LOOKED_UP).some((w) => catalogueHas(index, turn, w)) ? t.relaxedWordsHere(said) : t.relaxedWords(said);
+        }
       } else {
         // A model's number no card names with the model ("15" of "iphone 15 case" over cases for
         // the iPhone 6 and 7): a bare number is no word to name, but the model is.
@@ -603,7 +609,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       while (end < missing.length && end < MAX_MISSING_NAMED + 2 && measurePart(missing[end])) {
         end++;
       }
-      lines.push(t.partial(withConnectors(missing.slice(0, end), ctx.label, (w) => boundSaid(local, w) ?? w)));
+      const said = withConnectors(missing.slice(0, end), ctx.label, (w) => boundSaid(local, w) ?? w);
+      lines.push(namePeople(missing.slice(0, end)) ? t.notMarkedFor(peopleSaid(said)) : t.partial(said));
     } else if (ctx.label.some(nameable)) {
       // The request as the buyer put it, connecting words and all: «телефон с камерой с большой
       // батареей», not its first three words «телефон камерой большой». The search matched no
@@ -1061,6 +1068,26 @@ function namedForAskedBrands(products: readonly CatalogProduct[], brands: readon
     const words = new Set(tokenize(p.name.slice(0, BRAND_NAME_READ)));
     return said.every((brand) => brand.length > 0 && brand.every((w) => words.has(w)));
   });
+}
+
+/**
+ * People shops mark things as made for ("Женские часы", "Kids' headphones"), as a buyer names
+ * them after "для" or "for": a note says nothing is marked so. Plural in English ("for women"),
+ * as the note reads "marked as for women".
+ */
+const MARKED_FOR: ReadonlySet<string> = new Set([
+  'женщин', 'мужчин', 'детей', 'ребенка', 'ребёнка', 'малышей', 'малыша', 'девочек', 'девочки', 'мальчиков', 'мальчика', 'подростков', 'подростка',
+  'women', "women's", 'men', "men's", 'ladies', 'kids', "kids'", 'children', "children's", 'girls', 'boys', 'teens', 'teenagers',
+]);
+
+/** Whether every one of these words names people things are marked as made for ("женщин", "kids"). */
+function namePeople(words: readonly string[]): boolean {
+  return words.length > 0 && words.every((w) => MARKED_FOR.has(w.toLowerCase().replace('’', "'")));
+}
+
+/** People as a note names them: "men", not "men's". */
+function peopleSaid(said: string): string {
+  return said.replace(/['’]s(?![\p{L}\p{N}])/gu, '');
 }
 
 /** Words of a text as written, case kept: for naming them back to the buyer. */

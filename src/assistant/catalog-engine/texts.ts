@@ -315,6 +315,7 @@ const RU = {
   relaxedWords: (words: string) => `«${words}» в каталоге не нашлось — вот что есть из этого раздела.`,
   nearestSizes: (size: string) => `Размера ${size} нет — вот ближайшие по размеру.`,
   relaxedWordsHere: (words: string) => `Совпадений с «${words}» здесь не нашлось — вот что есть из этого раздела.`,
+  notMarkedFor: (people: string) => `Отдельно для ${people} в каталоге ничего не отмечено — вот что есть из этого раздела.`,
   nothing: (query: string) =>
     `По запросу «${query}» ничего не нашлось. Попробуйте переформулировать или выберите раздел каталога.`,
   nothingPlain: 'Ничего не нашлось. Попробуйте переформулировать или выберите раздел каталога.',
@@ -485,6 +486,7 @@ const EN: typeof RU = {
   relaxedWords: (words: string) => `Nothing matches "${words}" — here is what this section has.`,
   nearestSizes: (size: string) => `There is nothing in ${size} — here are the nearest sizes.`,
   relaxedWordsHere: (words: string) => `Nothing here matches "${words}" — here is what this section has.`,
+  notMarkedFor: (people: string) => `Nothing here is marked as for ${people} — here is what this section has.`,
   nothing: (query: string) => `Nothing found for "${query}". Try rephrasing, or pick a section of the catalogue.`,
   nothingPlain: 'Nothing found. Try rephrasing, or pick a section of the catalogue.',
   cheaperNone: 'Nothing suitable is cheaper than these — here are the most affordable.',

@@ -403,3 +403,23 @@ test('a model no card is for is said, as the buyer wrote it, before the cases fo
   const six = await askEn(olderCases, 'iphone 6 case');
   assert.doesNotMatch(six.message, /Nothing/u);
 });
+
+const watches = [
+  item('w1', 'Умные часы Samsung Galaxy Watch6 44 мм, графит', ['Умные часы'], 24990),
+  item('w2', 'Умные часы Apple Watch SE 40 мм, сияющая звезда', ['Умные часы'], 25990),
+  item('w3', 'Умные часы HUAWEI WATCH GT 4 46 мм, коричневый', ['Умные часы'], 19990),
+];
+
+test('people no card says it is for ("часы для женщин", "watch for women") are said to be marked nowhere, not to be a word missing from the catalogue', async () => {
+  const ru = await ask(watches, 'часы для женщин');
+  assert.equal(ru.cards.length, 3, ru.message);
+  assert.match(ru.message, /^Отдельно для женщин в каталоге ничего не отмечено — вот что есть из этого раздела\./u);
+  assert.doesNotMatch(ru.message, /«женщин»/u);
+  const en = await askEn([item('e1', 'Apple Watch SE 40mm Smartwatch, Starlight', ['Smartwatches'], 249), item('e2', 'Garmin Forerunner 265 GPS Running Smartwatch', ['Smartwatches'], 449)], 'watch for women');
+  assert.ok(en.cards.length > 0, en.message);
+  assert.match(en.message, /^Nothing here is marked as for women — here is what this section has\./u);
+  // Cards that do say it are what was asked for: no note.
+  const marked = await ask([...watches, item('w4', 'Женские умные часы Amazfit Bip 5, розовые', ['Умные часы'], 8990)], 'часы для женщин');
+  assert.deepEqual(marked.cards, ['w4']);
+  assert.doesNotMatch(marked.message, /не отмечено|не нашлось/u);
+});
