@@ -172,7 +172,10 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   ['пауэрбанк', ['аккумулятор']],
   ['повербанк', ['аккумулятор']],
   ['powerbank', ['аккумулятор']],
-  ...['бег', 'бега', 'бегом', 'беговые', 'беговых', 'пробежек', 'running', 'runner', 'run'].map((w): [string, string[]] => [w, ['forerunner']]),
+  ...['бег', 'бега', 'бегом', 'беговые', 'беговых', 'пробежек'].map((w): [string, string[]] => [w, ['forerunner']]),
+  // A phone shop's gear for a run is its "Sports Armband" and "Fitness Armband": "something for
+  // running" found phones whose descriptions say "running Android".
+  ...['running', 'runner', 'run', 'jogging'].map((w): [string, string[]] => [w, ['forerunner', 'armband', 'fitness']]),
   ...['дайвинг', 'дайвинга', 'ныряния', 'diving', 'dive'].map((w): [string, string[]] => [w, ['descent']]),
   ...['гольф', 'гольфа', 'golf'].map((w): [string, string[]] => [w, ['approach']]),
   // Phones state their battery as "аккумулятор 5000 мАч": "а с большой батареей?". One way: a

@@ -138,3 +138,20 @@ test('"cheaper" and "only OtterBox" after "refrigerator for iphone" keep to what
   assert.match(messageOf(otterbox!), /^Nothing suitable from OtterBox/u);
   assert.deepEqual(shownSkus(otterbox!), ['dynex']);
 });
+
+test('"something for running" on a phone-accessories shop finds its armbands, not phones whose descriptions say "running Android"', async () => {
+  const shop = [
+    item('phone1', 'Honor 6x 4G LTE with 32GB Memory Cell Phone (Unlocked) - Gray', ['Cell Phones', 'Unlocked Cell Phones'], 249.99, 'A smartphone running Android 7.0 with a dual camera.'),
+    item('phone2', 'SKY Devices - Platinum 4.0 Cell Phone (Unlocked) - White', ['Cell Phones', 'Unlocked Cell Phones'], 44.99, 'Running Android 6.0 Marshmallow.'),
+    item('band1', 'Incase - Sports Armband for Apple iPhone 6 and 6s - Black', ['Cell Phone Accessories', 'iPhone Armbands'], 39.99),
+    item('band2', 'Insignia - Fitness Armband for Apple iPhone 7 Plus - Black', ['Cell Phone Accessories', 'iPhone Armbands'], 29.99),
+    item('case', 'Case-Mate - Case for Apple iPhone 6 - Clear', ['Cell Phone Accessories', 'iPhone Cases'], 21.99),
+  ];
+  const index = buildCatalogIndex(shop, { language: 'en' });
+  const engine = createCatalogEngine({ catalogs: { get: () => index } });
+  for (const text of ['something for running', 'anything for jogging?']) {
+    const r = await engine.answer({ tenant: tenant({ language: 'en' }), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
+    const cards = productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [];
+    assert.deepEqual(cards.slice(0, 2).sort(), ['band1', 'band2'], `${text}: ${messageOf(r.answer)}`);
+  }
+});
