@@ -177,6 +177,9 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   // running" found phones whose descriptions say "running Android".
   ...['running', 'runner', 'run', 'jogging'].map((w): [string, string[]] => [w, ['forerunner', 'armband', 'fitness']]),
   ...['дайвинг', 'дайвинга', 'ныряния', 'diving', 'dive'].map((w): [string, string[]] => [w, ['descent']]),
+  // A robot vacuum "который моет" is one with "Влажная уборка" (or "… and Mop"). One way: a wet
+  // wipe is not a mop.
+  ...['моет', 'моющий', 'моющая', 'моющие', 'моющего', 'моющим'].map((w): [string, string[]] => [w, ['влажная', 'mop']]),
   ...['гольф', 'гольфа', 'golf'].map((w): [string, string[]] => [w, ['approach']]),
   // Phones state their battery as "аккумулятор 5000 мАч": "а с большой батареей?". One way: a
   // "батарейка AA" is not a rechargeable one.

@@ -155,3 +155,14 @@ test('"something for running" on a phone-accessories shop finds its armbands, no
     assert.deepEqual(cards.slice(0, 2).sort(), ['band1', 'band2'], `${text}: ${messageOf(r.answer)}`);
   }
 });
+
+test('"робот-пылесос который моет" on the demo finds the robots whose cards say they clean wet, and not the one whose card says no', async () => {
+  for (const text of ['робот-пылесос который моет', 'моющий робот пылесос']) {
+    const r = await askDemo(text);
+    const names = productsOf(r.answer)?.value.map((c) => c.name) ?? [];
+    assert.ok(names.length >= 3, `${text}: ${messageOf(r.answer)}`);
+    assertEvery(names, (n) => /^Робот-пылесос/u.test(n), `${text}: robot vacuums`);
+    assertNone(names, (n) => /Samsung Jet Bot/u.test(n), `${text}: the robot without wet cleaning`);
+    assert.doesNotMatch(messageOf(r.answer), /не нашлось/u, text);
+  }
+});
