@@ -111,7 +111,7 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
 /**
  * Words one of which every pattern above needs (a noun of `NOUN`, or a word of one of `ALONE`'s
  * patterns), as plain stems: a message with none states no wish, and the patterns, with their
- * word edges in both alphabets, are not run on it (they took a tenth of the engine's time).
+ * word edges in both alphabets, are not run on it (30 µs of an answer's 750, docs/performance.md).
  */
 const CUE = /camer|камер|powerf|мощн|light|легч|л[её]гк|quiet|silent|nois|тише|тих|бесшумн|narrow|slim|поуже|wide|шире|long|длин|short|корот|короч|roomi|вместит|больш|просторн|маленьк|небольш|large|big|small|tiny|huge|крупн|компакт|compact|little|огромн|меньш|ram|озу|оператив|batter|screen|display|storage|memory|capacit|volume|power|аккумулятор|батаре|автономн|экран|диагонал|памят|накопител|объ[её]м/i;
 
