@@ -13,11 +13,9 @@ import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { loadProducts, RU_SHOPS_CATALOG } from '../catalog-search/demo-catalog.ts';
 import { dialogOn, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
-async function ask(products: CatalogProduct[], text: string) {
-  const index = buildCatalogIndex(products, { language: 'ru' });
-  const engine = createCatalogEngine({ catalogs: { get: () => index } });
-  const r = await engine.answer({ tenant: tenant(), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
-  return { message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [] };
+async function ask(products: CatalogProduct[], text: string, language: 'ru' | 'en' = 'ru') {
+  const [answer] = await dialogOn(buildCatalogIndex(products, { language }), language, [text]);
+  return { message: messageOf(answer!), cards: productsOf(answer!)?.value.map((c) => c.sku ?? '') ?? [] };
 }
 
 // A computer shop as B59 files its goods: power supplies in their section, tablet chargers named
@@ -383,24 +381,17 @@ const olderCases = [
   item('cable', 'Insignia - 3\' Lightning Cable - White', ['Cell Phone Accessories', 'Cables'], 14.99),
 ];
 
-async function askEn(products: CatalogProduct[], text: string) {
-  const index = buildCatalogIndex(products, { language: 'en' });
-  const engine = createCatalogEngine({ catalogs: { get: () => index } });
-  const r = await engine.answer({ tenant: tenant({ language: 'en' }), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
-  return { message: messageOf(r.answer), cards: productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [] };
-}
-
 test('a model no card is for is said, as the buyer wrote it, before the cases for other models ("iphone 15 case")', async () => {
-  const r = await askEn(olderCases, 'iphone 15 case');
+  const r = await ask(olderCases, 'iphone 15 case', 'en');
   assert.ok(r.cards.length > 0, r.message);
   assert.match(r.message, /^Nothing here matches "iphone 15" — here is what this section has\./u);
   const ru = await ask(olderCases, 'чехол для iPhone 15');
   assert.match(ru.message, /iPhone 15/u);
   // A model the cards name gets no such note.
-  const seven = await askEn(olderCases, 'iphone 7 case');
+  const seven = await ask(olderCases, 'iphone 7 case', 'en');
   assertEvery(seven.cards, (sku) => sku.startsWith('c7-'), 'the iPhone 7 cases');
   assert.doesNotMatch(seven.message, /Nothing/u);
-  const six = await askEn(olderCases, 'iphone 6 case');
+  const six = await ask(olderCases, 'iphone 6 case', 'en');
   assert.doesNotMatch(six.message, /Nothing/u);
 });
 
@@ -415,7 +406,7 @@ test('people no card says it is for ("часы для женщин", "watch for 
   assert.equal(ru.cards.length, 3, ru.message);
   assert.match(ru.message, /^Отдельно для женщин в каталоге ничего не отмечено — вот что есть из этого раздела\./u);
   assert.doesNotMatch(ru.message, /«женщин»/u);
-  const en = await askEn([item('e1', 'Apple Watch SE 40mm Smartwatch, Starlight', ['Smartwatches'], 249), item('e2', 'Garmin Forerunner 265 GPS Running Smartwatch', ['Smartwatches'], 449)], 'watch for women');
+  const en = await ask([item('e1', 'Apple Watch SE 40mm Smartwatch, Starlight', ['Smartwatches'], 249), item('e2', 'Garmin Forerunner 265 GPS Running Smartwatch', ['Smartwatches'], 449)], 'watch for women', 'en');
   assert.ok(en.cards.length > 0, en.message);
   assert.match(en.message, /^Nothing here is marked as for women — here is what this section has\./u);
   // Cards that do say it are what was asked for: no note.

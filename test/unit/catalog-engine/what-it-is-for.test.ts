@@ -148,11 +148,10 @@ test('"something for running" on a phone-accessories shop finds its armbands, no
     item('case', 'Case-Mate - Case for Apple iPhone 6 - Clear', ['Cell Phone Accessories', 'iPhone Cases'], 21.99),
   ];
   const index = buildCatalogIndex(shop, { language: 'en' });
-  const engine = createCatalogEngine({ catalogs: { get: () => index } });
   for (const text of ['something for running', 'anything for jogging?']) {
-    const r = await engine.answer({ tenant: tenant({ language: 'en' }), text, image: null, page: { type: 'HOMEPAGE' }, history: [], preferences: null, tracking, signal: new AbortController().signal });
-    const cards = productsOf(r.answer)?.value.map((c) => c.sku ?? '') ?? [];
-    assert.deepEqual(cards.slice(0, 2).sort(), ['band1', 'band2'], `${text}: ${messageOf(r.answer)}`);
+    const [answer] = await dialogOn(index, 'en', [text]);
+    const cards = productsOf(answer!)?.value.map((c) => c.sku ?? '') ?? [];
+    assert.deepEqual(cards.slice(0, 2).sort(), ['band1', 'band2'], `${text}: ${messageOf(answer!)}`);
   }
 });
 
