@@ -10,7 +10,7 @@ import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.
 import { dimensionPairOf, measuresOf, mergeMeasures, namePairDistance, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { startsPurpose } from './stopwords.ts';
-import { joinPhrases, namesProductKind } from './synonyms.ts';
+import { joinPhrases, namesProductKind, synonymsOfAnyForm } from './synonyms.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
 
 /** A constraint dropped to find something. */
@@ -208,6 +208,16 @@ function categoryStems(req: SearchRequest): string[] {
 }
 
 /**
+ * `categoryStems` and the stems of those words' one-word synonyms: a shop naming its video
+ * cards "SVGA …" names the kind "видеокарта" asks for.
+ */
+function kindStems(req: SearchRequest): string[] {
+  const words = (req.categoryWords ?? []).flatMap((w) => tokenize(w));
+  const synonyms = words.flatMap((w) => synonymsOfAnyForm(w)).filter((w) => !w.includes(' '));
+  return [...new Set([...words, ...synonyms].map(stem))];
+}
+
+/**
  * Whether a listing of a category guessed from the buyer's words found products whose names
  * mostly open with the word of another kind ("Удлинитель USB …" under "ВИДЕОРЕГИСТРАТОРЫ");
  * names of codes ("F2708 для ванной" under "Смесители") name no other kind.
@@ -216,7 +226,7 @@ function listingOfAnotherKind(req: SearchRequest, hits: readonly SearchHit[]): b
   if (req.text !== '' || (req.filters.categories?.length ?? 0) === 0 || (req.categoryWords?.length ?? 0) === 0) {
     return false;
   }
-  const stems = categoryStems(req);
+  const stems = kindStems(req);
   const read = hits.slice(0, PURPOSE_NAMES_READ);
   const other = read.filter((h) => {
     const first = tokenize(boundText(h.product.name))[0];
@@ -274,7 +284,7 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
     // the products of that kind elsewhere, named so, are the answer when there are any.
     if (first.exact && listingOfAnotherKind(req, first.hits) && !budget?.exhausted) {
       const named = attempt(index, { ...req, text: (req.categoryWords ?? []).join(' ') }, ['category'], limit, budget);
-      const ofKind = named.hits.filter((h) => wholeOfKind(h) && !mostNamesSayNone([h], categoryStems(req)));
+      const ofKind = named.hits.filter((h) => wholeOfKind(h) && !mostNamesSayNone([h], kindStems(req)));
       if (ofKind.length > 0) {
         return { ...named, hits: ofKind, relaxed: [] };
       }

@@ -204,6 +204,23 @@ test('a category whose names say other kinds gives none of them its kind, nor fi
   assert.deepEqual(index.parseDetailed('батарейка AA').filters.categories, ['БАТАРЕЙКИ/АКУМУЛЯТОРЫ']);
 });
 
+test('a category whose names say its kind by a synonym is kept: the computer shop\'s "SVGA …" cards under "ВИДЕОКАРТЫ" for "видеокарта"', () => {
+  // The shop names its desktop cards "SVGA …" and files them with tuners and cables; its few
+  // notebook cards, named "Видеокарта NB …", are filed under the notebook parts.
+  const desktop = ['SVGA AGP 512Mb ATI 4650 SAPPHIRE BOX', 'SVGA PCI-E 2Gb GF-750Ti PALIT STORMX', 'SVGA PCI-E 4Gb ATI R9 380X G1 Gigabyte', 'SVGA PCI-E 1GB GF-660GTX б/у', 'SVGA PCI-E 6Gb GF-Tit GTXTITANBLACK ASUS'];
+  const docs: CatalogProduct[] = [
+    ...desktop.map((name, i) => ({ sku: `s${i}`, name, categories: ['ВИДЕОКАРТЫ / TV-ТЮНЕРЫ / MP3'], available: true, params: {} })),
+    ...['Кабель OTG microUSB->USB Gembird', 'Медиаплеер NETGEAR EVA-700-100 WiFi', 'TV Тюнер USB AVerMedia Volar GPS 805', 'Адаптер MHL Cablexpert Samsung A-MHL 003'].map((name, i) => ({ sku: `o${i}`, name, categories: ['ВИДЕОКАРТЫ / TV-ТЮНЕРЫ / MP3'], available: true, params: {} })),
+    ...['Видеокарта NB TOSHIBA A200 ATI', 'Видеокарта NB GF 8600 512Mb DELL'].map((name, i) => ({ sku: `n${i}`, name, categories: ['NB АКСЕСУАРЫ'], available: true, params: {} })),
+  ];
+  const index = buildCatalogIndex(docs, { language: 'ru' });
+  for (const text of ['видеокарта', 'видеокарты']) {
+    const hits = runSearch(index, searchRequestOf(index.parseDetailed(text)), 6).hits;
+    // Before: the two notebook cards alone, as if the category held none of the kind.
+    assert.deepEqual(hits.slice(0, 5).map((h) => h.product.sku).sort(), ['s0', 's1', 's2', 's3', 's4'], text);
+  }
+});
+
 test('a name opening with an abbreviation in capitals and a size is of the abbreviation\'s kind: "SSD 120Gb Kingston UV400" is an SSD', () => {
   // Before: of kind "kingston", "pro" and "uv" (the words before the model codes).
   assert.deepEqual(productKindWords('SSD  120Gb Kingston UV400           SATA3'), ['ssd']);
