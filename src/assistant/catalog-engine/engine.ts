@@ -18,7 +18,7 @@ import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
 import { asksBestAmongShown, bestAmongShownAnswer, comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
 import { shownCardAnswer, shownCardAsked } from './shown-card.ts';
-import { superlativeAnswer, superlativeAsked } from './superlatives.ts';
+import { superlativeAnswer, superlativeAsked, unmeasuredSuperlative } from './superlatives.ts';
 import { currencySymbol } from '../currency.ts';
 import { detectLanguage } from '../language.ts';
 import {
@@ -431,6 +431,17 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         return bestAmongShownAnswer(turn, shown, prev);
       }
       return shownDetailAnswer(turn, shown, prev);
+    }
+  }
+
+  // "какой самый надёжный?", "what's the most popular?": a quality no card is measured by,
+  // answered from what the shown cards say of it (it was searched: «надежный» в каталоге не
+  // нашлось, over the same kind of products); "какой самый лучший?" is the plain choice.
+  const unmeasured = prev && prev.shown.length > 0 && !superlative ? unmeasuredSuperlative(text) : null;
+  if (prev && unmeasured) {
+    const shown = shownProducts(index, prev);
+    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE)) {
+      return unmeasured.best && shown.length >= 2 ? bestAmongShownAnswer(turn, shown, prev) : shownDetailAnswer(turn, shown, prev);
     }
   }
 

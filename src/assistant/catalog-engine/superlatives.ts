@@ -28,7 +28,7 @@ const MAX_PARAMS_READ = 40;
 const MAX_CARD_CHARS = 2000;
 
 /** The question picks among what was shown: "which (one/of them)", "какой из них", "у какого". */
-const WHICH_EN = /^(?:and |so |ok,? )?(?:which|what)(?: one| ones| of (?:them|these|those))?\s+(?:has|have|is|are|one|gets|holds|offers)\b/iu;
+const WHICH_EN = /^(?:and |so |ok,? )?(?:(?:which|what)(?: one| ones| of (?:them|these|those))?\s+(?:has|have|is|are|one|gets|holds|offers)\b|(?:which|what)['’]s the\b)/iu;
 const WHICH_RU = /^(?:а |и |так )?(?:у )?(?:какой|какая|какое|какие|какого|которого|который|которая|которое|кто)(?:\s+из\s+(?:них|этих|показанных))?\s/iu;
 /** Or asks the price of the one with the most: "сколько стоит самый дорогой?", "how much is the cheapest one?". */
 const PRICE_OF_MOST = /^(?:а |и |so |and )?(?:сколько стоит|сколько стоят|почём|почем|how much (?:is|are|does|do)|what(?:'s| is) the price of)\s+(?:the\s+)?(?:сам\p{L}*|cheapest|most expensive|priciest|dearest|least expensive)(?![\p{L}\p{N}])/iu;
@@ -102,9 +102,10 @@ export function superlativeAsked(text: string, index: Pick<CatalogIndex, 'produc
   }
   for (const a of ATTRIBUTES) {
     if (a.words.test(t)) {
-      // "какой самый мощный пылесос?" names a product: a new search, not a pick among the cards.
+      // "какой самый мощный пылесос?", "which is the cheapest laptop?" name a product: a new
+      // search, not a pick among the cards (a kind's head word, not "cheapest laptop", is what is named).
       const named = index.productWord(t);
-      if (named !== null && named.known && !(a.noun ?? a.words).test(named.word)) {
+      if (named !== null && named.known && !(a.noun ?? a.words).test(named.kind ? named.head : named.word)) {
         return null;
       }
       return { attribute: a.attribute, most: a.attribute === 'price' || a.attribute === 'weight' || a.attribute === 'noise' || a.attribute === 'width' ? a.most : !LEAST.test(t) };
@@ -112,6 +113,31 @@ export function superlativeAsked(text: string, index: Pick<CatalogIndex, 'produc
   }
   return null;
 }
+
+/**
+ * "какой самый надёжный?", "what's the most popular?", "which one is the comfiest?": the one
+ * quality a question asks the shown cards to be ranked by, when it is no measure the cards are
+ * compared by (`superlativeAsked` comes first) — answered from what the cards say of it, never
+ * searched for ("надёжный" is nothing the shop sells). One word after "самый"/"the most" or one
+ * word in "-est": "какой самый мощный пылесос?" names a product and is a new search. `best` is
+ * the plain "which is best" ("какой самый лучший?"), a choice with no topic of its own.
+ */
+export function unmeasuredSuperlative(text: string): { word: string; best: boolean } | null {
+  if (text.length > MAX_QUESTION_CHARS) {
+    return null;
+  }
+  const t = text.trim();
+  const m = SUPERLATIVE_RU.exec(t) ?? SUPERLATIVE_EN.exec(t);
+  const word = m?.[1] ?? m?.[2];
+  if (word === undefined) {
+    return null;
+  }
+  return { word, best: /^(?:лучш\p{L}*|best)$/iu.test(word) };
+}
+const SUPERLATIVE_RU =
+  /^(?:а |и |так |ну )?(?:какой|какая|какое|какие|который|которая|которое|которые)\s+(?:из (?:них|этих)\s+)?(?:самый|самая|самое|самые)\s+(\p{L}+)(?:\s+из (?:них|этих))?\s*[?!.]*$/iu;
+const SUPERLATIVE_EN =
+  /^(?:and |so |ok,? )?(?:which|what)(?:['’]s| is| one is| ones are| are| of (?:them|these|those) is)\s+(?:the\s+)?(?:(\p{L}+est)|most\s+(\p{L}+))(?:\s+(?:one|ones|of (?:them|these|those)))?\s*[?!.]*$/iu;
 
 /** What each asked attribute may be stated as, in the order preferred. */
 const STATED_AS: ReadonlyMap<Attribute | 'size', readonly Attribute[]> = new Map<Attribute | 'size', readonly Attribute[]>([

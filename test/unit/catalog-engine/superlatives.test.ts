@@ -763,3 +763,33 @@ test('storage a phone can take on a memory card is not its own: "with more stora
   assert.ok(skus.indexOf('dash') > 2 || skus.indexOf('dash') === -1);
   assert.ok(skus.indexOf('card') > 2 || skus.indexOf('card') === -1);
 });
+
+test('a superlative of a quality no card is measured by is answered from the cards shown, never searched: "какой самый надежный?", "what\'s the most comfortable?", "what\'s the loudest?"', async () => {
+  const { resolve } = await import('node:path');
+  const { PROJECT_ROOT } = await import('../../helpers/shared-data.ts');
+  const { loadProducts } = await import('../catalog-search/demo-catalog.ts');
+  const russian = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo/catalog.jsonl')), { language: 'ru' });
+  for (const question of ['какой самый надежный?', 'а какой из них самый яркий?', 'какие самые популярные?']) {
+    const [tvs, asked] = await dialogOn(russian, 'ru', ['телевизор', question]);
+    assert.ok((productsOf(tvs!)?.value.length ?? 0) >= 2);
+    // Before: «надежный» в каталоге не нашлось, over TVs searched again.
+    assert.equal(messageOf(asked!), 'В карточках показанных товаров об этом не сказано. Могу позвать оператора — он уточнит.', question);
+    assert.equal(productsOf(asked!), undefined, question);
+  }
+  // With one card shown, of that card; "какой самый лучший?" is the plain choice.
+  const [, one] = await dialogOn(russian, 'ru', ['телевизор 65 дюймов', 'какой самый яркий?']);
+  assert.match(messageOf(one!), /^В карточке товара об этом не сказано\./u);
+  const [, best] = await dialogOn(russian, 'ru', ['телевизор', 'какой самый лучший?']);
+  assert.match(messageOf(best!), /^Всё зависит от того, что для вас важнее\./u);
+
+  const english = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo-en/catalog.jsonl')), { language: 'en' });
+  const [headphones, comfortable] = await dialogOn(english, 'en', ['headphones', "what's the most comfortable?"]);
+  assert.match(messageOf(comfortable!), /^From the cards: “Bose QuietComfort Ultra[^”]*”: [^.]*comfortable[^.]*\. The other 5 cards do not say\.$/u);
+  assert.deepEqual(shelfSkus(comfortable!), shelfSkus(headphones!), 'the cards shown, not a search');
+  // "what's the …" asks as "which one is the …" does (before: "We don't seem to have that in our catalogue").
+  const [, loudest] = await dialogOn(english, 'en', ['headphones', "what's the loudest?"]);
+  assert.equal(messageOf(loudest!), 'The cards of these products do not state the noise level; the product pages may.');
+  // A product named after the superlative is a new search.
+  const [, named] = await dialogOn(english, 'en', ['headphones', "what's the cheapest laptop?"]);
+  assertEvery(productsOf(named!)?.value.map((c) => c.name) ?? [], (n) => /laptop|macbook|notebook|chromebook/iu.test(n), 'laptops');
+});
