@@ -180,6 +180,9 @@ const LABEL_NOISE = new Set([
 /** Words that connect two described words ("чехол для ноутбука"), never a title's own end. */
 export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'от', 'против', 'в', 'во', 'на', 'for', 'with', 'without', 'and', 'against', 'that', 'which']);
 
+/** The word "colour" in the forms a request says it ("белого цвета", "в сером цвете", "red color"). */
+export const COLOUR_NOUN = /^(?:цвет|цвета|цвете|цветом|colou?r)$/iu;
+
 /** English words opening what the item does ("that can mop", "which folds"). */
 const RELATIVE_EN: ReadonlySet<string> = new Set(['that', 'which']);
 
@@ -636,6 +639,13 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
       kept[i] = false;
     }
   }
+  // "цвета" goes with its colour: "Чайник", not "Чайник цвета", over kettles none of which is
+  // red for "чайник красного цвета" (the cards show "Цвет" in their parameters).
+  label.forEach((w, i) => {
+    if (kept[i] && COLOUR_NOUN.test(w) && ![i - 1, i + 1].some((j) => kept[j] === true && /^\p{L}+$/u.test(label[j] as string) && !COLOUR_NOUN.test(label[j] as string))) {
+      kept[i] = false;
+    }
+  });
   // A connecting word stays when the next word kept after it is its own: "с хорошей камерой"
   // of phones that do not say "хорошей" is "с камерой", not "камерой". A dropped Russian noun
   // takes it along: "мышка для ноутбука беспроводная" of mice that do not say "ноутбук" is

@@ -19,7 +19,7 @@ import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
 import { formatMeasure } from './texts.ts';
 import { asksWhetherItHas, namesPeople } from './intents.ts';
-import { asWrittenIn } from './labels.ts';
+import { asWrittenIn, COLOUR_NOUN } from './labels.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
 export type PriceMove = 'cheaper' | 'pricier' | null;
@@ -352,12 +352,14 @@ const LEADING_FILLER: ReadonlySet<string> = new Set([
 /**
  * The word a follow-up opens with when it says what the item comes with ("а с музыкой?", "with
  * 16gb ram"), runs on ("а на amd есть?" after laptops: a laptop on AMD, not AMD's coolers) or is
- * made of ("а из дерева?" after bar stools: "барный стул из дерева", not "барный стул дерева").
+ * made of ("а из дерева?" after bar stools: "барный стул из дерева", not "барный стул дерева")
+ * or comes in ("а в сером цвете?" after sofas: "Диван в сером цвете", not "Диван сером цвете").
  */
 function leadingWithWord(message: string): string | undefined {
   const first = tokenize(message.slice(0, MAX_FOR_SHOWN_CHARS)).find((w) => !LEADING_FILLER.has(w));
-  return first !== undefined && (WITH_WORDS.has(first) || first === 'на' || first === 'из') ? first : undefined;
+  return first !== undefined && (WITH_WORDS.has(first) || LEADING_PREPOSITIONS.has(first)) ? first : undefined;
 }
+const LEADING_PREPOSITIONS: ReadonlySet<string> = new Set(['на', 'из', 'в', 'во']);
 
 /**
  * Whether a message can be a follow-up of the previous search: it names no new product
@@ -570,11 +572,50 @@ function replacedQualities(text: string, label: readonly string[], added: readon
     const old = words[at] as string;
     words = words.map((x, j) => (j === at ? w : x));
     before[at] = quality;
-    // The label says it as the buyer wrote it ("чёрный").
-    const written = message.slice(0, MAX_FOR_SHOWN_CHARS).split(/[^\p{L}\p{N}-]+/u).find((x) => tokenize(x)[0] === w) ?? w;
-    replacedLabel = replacedLabel.map((x) => (tokenize(x)[0] === old ? written : x));
+    // The label says it as the buyer wrote it ("чёрный"), a colour with its "в" and "цвета" as a
+    // whole ("в черном цвете" → "синего цвета", not "в синего цвете").
+    const said = message.slice(0, MAX_FOR_SHOWN_CHARS).split(/[^\p{L}\p{N}-]+/u);
+    const saidAt = said.findIndex((x) => tokenize(x)[0] === w);
+    const written = saidAt < 0 ? [w] : phraseAround(said, saidAt);
+    const oldAt = replacedLabel.findIndex((x) => tokenize(x)[0] === old);
+    if (oldAt >= 0) {
+      const [from, to] = spanAround(replacedLabel, oldAt);
+      replacedLabel = [...replacedLabel.slice(0, from), ...inOldFrame(written, replacedLabel.slice(from, to + 1)), ...replacedLabel.slice(to + 1)];
+    }
   }
-  return { text: words.join(' '), label: replacedLabel, added: rest };
+  // "цвета" of "а синего цвета?" came with the colour it replaced.
+  const replaced = rest.length < added.length;
+  return { text: words.join(' '), label: replacedLabel, added: replaced ? rest.filter((w) => !COLOUR_NOUN.test(w)) : rest };
+}
+
+/** The colour word at `at` with its "в" before and its "цвета" after, as far as `words` say them. */
+function spanAround(words: readonly string[], at: number): [number, number] {
+  const from = at > 0 && /^(?:в|во)$/iu.test(words[at - 1] as string) ? at - 1 : at;
+  const to = at + 1 < words.length && COLOUR_NOUN.test(words[at + 1] as string) ? at + 1 : at;
+  return [from, to];
+}
+
+/**
+ * A colour said alone in the case of the old phrase keeps that phrase's "в" and "цвета":
+ * "а черного?" after "чайник белого цвета" is "черного цвета", "а в синем?" after "в черном
+ * цвете" "в синем цвете"; "а синий?" stands alone.
+ */
+function inOldFrame(written: readonly string[], old: readonly string[]): string[] {
+  if (written.length !== 1) {
+    return [...written];
+  }
+  const word = written[0] as string;
+  const noun = old.length > 1 && COLOUR_NOUN.test(old[old.length - 1] as string) ? (old[old.length - 1] as string) : undefined;
+  const locative = /(?:ом|ем)$/iu.test(word);
+  const preposition = locative && /^(?:в|во)$/iu.test(old[0] as string) ? [old[0] as string] : [];
+  const keptNoun = noun !== undefined && ((/цвета$/iu.test(noun) && /(?:ого|его)$/iu.test(word)) || (/цвете$/iu.test(noun) && locative)) ? [noun] : [];
+  return [...preposition, word, ...keptNoun];
+}
+
+/** `spanAround` of a message's words, as written. */
+function phraseAround(words: readonly string[], at: number): string[] {
+  const [from, to] = spanAround(words, at);
+  return words.slice(from, to + 1);
 }
 
 /** A number alone, as tokenised ("64", "2.5"). */

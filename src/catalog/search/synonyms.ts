@@ -270,10 +270,11 @@ const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi',
 /**
  * Words office and electronics feeds end names with that say how a product is made or sold,
  * the printing colours and the radio ("Logitech K580 keyboard RF Wireless + Bluetooth Graphite"
- * is a keyboard): "HP C8553A toner cartridge Original Magenta" is a cartridge; a size is said of
- * an item ("кроссовки 43 размер", "queen size bed"), never the item.
+ * is a keyboard): "HP C8553A toner cartridge Original Magenta" is a cartridge; a size or a colour
+ * is said of an item ("кроссовки 43 размер", "queen size bed", "а белого цвета есть?"), never the
+ * item.
  */
-const DESCRIPTOR_WORDS = ['original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan', 'rf', 'size', 'размер'];
+const DESCRIPTOR_WORDS = ['original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan', 'rf', 'size', 'размер', 'цвет', 'color', 'colour'];
 /**
  * The stems of words that name a kind on their own, a single word of another group ("зарядка")
  * or one read one way ("батарея"): in any form, they are no modifier for being part of a
@@ -326,8 +327,8 @@ const COLOUR_BY_STEM: ReadonlyMap<string, string> = new Map(COLOURS.map((head) =
 export function qualityOf(word: string): string | undefined {
   const w = word.toLowerCase().replace(/ё/gu, 'е');
   const cyrillic = isCyrillic(w);
-  // Another form of a Russian colour is an adjective too ("чёрная"; "серии" is no "серый").
-  const colour = COLOUR_BY_WORD.get(w) ?? (cyrillic && hasAdjectiveEnding(w) ? COLOUR_BY_STEM.get(stem(w)) : undefined);
+  // Another form of a Russian colour is an adjective too ("чёрная", "в чёрном", "синей"; "серии" is no "серый").
+  const colour = COLOUR_BY_WORD.get(w) ?? (cyrillic && (hasAdjectiveEnding(w) || /(?:ом|ем|ей)$/u.test(w)) ? COLOUR_BY_STEM.get(stem(w)) : undefined);
   if (colour !== undefined) {
     return `colour:${colour}`;
   }

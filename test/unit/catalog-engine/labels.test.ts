@@ -342,3 +342,24 @@ test('a title keeps what a request opens with and a phrase saying a word twice: 
   const [sbs] = await dialogOn(shop, 'ru', ['холодильник side by side']);
   assert.match(messageOf(sbs!), /^Холодильник side by side — /u);
 });
+
+test('a colour said with "цвет" is titled as said, another colour takes its place, and "цвета" goes with a colour no card has: "а в черном цвете?" then "а синего цвета?" after phones, "чайник красного цвета"', async () => {
+  // Before: «Смартфон черном цвете», «Чайник цвета».
+  const [, black] = await converse(['смартфон', 'а в черном цвете?']);
+  assert.match(messageOf(black!.answer), /^Смартфон в черном цвете — вот \d варианта?\./u);
+  for (const c of productsOf(black!.answer)?.value ?? []) {
+    assert.match(c.name, /чёрный/u);
+  }
+  const [red] = await converse(['чайник красного цвета']);
+  assert.match(messageOf(red!.answer), /^Точного совпадения с «красного» нет — вот самое близкое по запросу\. Чайник — вот 6 вариантов\./u);
+  // Another colour takes the old one's place with its words (before: «Смартфон в черном цвете синего цвета»).
+  const [, , blue] = await converse(['смартфон', 'а в черном цвете?', 'а синего цвета?']);
+  assert.match(messageOf(blue!.answer), /^Смартфон синего цвета — вот 4 варианта\. Самый доступный/u);
+  for (const c of productsOf(blue!.answer)?.value ?? []) {
+    assert.match(c.name, /синий/u);
+  }
+  const [, blackKettle] = await converse(['чайник белого цвета', 'а черного?']);
+  assert.match(messageOf(blackKettle!.answer), /^Чайник черного цвета — вот \d вариант/u);
+  const [, white] = await converse(['чайник', 'а белого цвета есть?']);
+  assert.match(messageOf(white!.answer), /^Чайник белого цвета — вот \d вариант/u);
+});
