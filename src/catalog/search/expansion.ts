@@ -178,6 +178,7 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
   const purpose: number[] = [];
   const comesWith: number[] = [];
   let purposeSaid = false;
+  let previous: string | undefined;
   for (const w of tokens) {
     if (startsPurpose(w) || HEAD_CUT.has(w)) {
       cut = cut || headWord !== undefined;
@@ -216,13 +217,15 @@ export function analyseWords(tokens: readonly string[]): QueryWords {
       typeWords.add(w);
     }
     if (russian) {
-      // The first noun; while only adjectives were seen, the latest of them.
-      if (headWord === undefined || hasAdjectiveEnding(headWord)) {
+      // The first noun; while only adjectives were seen, the latest of them. A short word
+      // right before another noun says what that one is for ("тв тюнер", "пк корпус").
+      if (headWord === undefined || hasAdjectiveEnding(headWord) || (previous === headWord && headWord.length <= 3 && isCyrillic(w) && !hasAdjectiveEnding(w))) {
         headWord = w;
       }
     } else {
       headWord = w;
     }
+    previous = w;
   }
   const head = headWord === undefined ? -1 : words.indexOf(headWord);
   return { words, head, typeWords: [...typeWords].map((w) => words.indexOf(w)).filter((i) => i >= 0), purpose, comesWith };

@@ -45,6 +45,12 @@ function withDescribedKind(named: string[], name: string, description: string | 
 
 /** The kind words of a name's first part, split as the index splits it (`tokenizeName`). */
 function kindWordsOfFirst(firstWords: string[], name: string): string[] {
+  // "ТВ-тюнер", "USB-хаб": an abbreviation joined to a Russian noun says what the noun is for or
+  // works with; the noun is the kind (a TV tuner was a TV, and came for "телевизор до 30000").
+  const joined = JOINED_ABBREVIATION.exec(name);
+  if (joined !== null && firstWords[0] === (joined[1] as string).toLowerCase() && firstWords[1] === (joined[2] as string).toLowerCase()) {
+    return kindWordsOfFirst(firstWords.slice(1), name.slice(joined[0].length - (joined[2] as string).length));
+  }
   const abbreviation = abbreviationBeforeMeasure(firstWords, name);
   if (abbreviation !== undefined) {
     return [abbreviation];
@@ -61,6 +67,9 @@ function kindWordsOfFirst(firstWords: string[], name: string): string[] {
   const full = word === undefined ? undefined : spelledOutKind(word);
   return full === undefined ? kind : [word as string, full];
 }
+
+/** A name opening with an abbreviation in capitals joined by a hyphen to a Russian noun in small letters ("ТВ-тюнер DVB-T/T2"). */
+const JOINED_ABBREVIATION = /^[^\p{L}\p{N}]*(\p{Lu}{2,5})-([а-яё]{3,})/u;
 
 /** An abbreviation in capitals a name may open with as its kind ("SSD", "HDD", "ИБП"): two to five letters. */
 const ABBREVIATION = /^(?:\p{Lu}{2,5})$/u;

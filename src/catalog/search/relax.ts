@@ -235,11 +235,26 @@ function listingOfAnotherKind(req: SearchRequest, hits: readonly SearchHit[]): b
   return other.length * 2 > read.length;
 }
 
+/** Whether hits within a budget are all of other kinds than the one asked for (none unknown). */
+function kindOnlyOverBudget(hits: readonly SearchHit[]): boolean {
+  return hits.every((h) => h.ofKind === false);
+}
+
 /** A product of the kind asked for matching every word. */
 const wholeOfKind = (h: SearchHit): boolean => h.ofKind === true && (h.coverage ?? 1) >= 1;
 
 function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxation[], limit: number, budget: WorkBudget | undefined): SearchRun {
   const first = attempt(index, req, [], limit, budget);
+  // A budget only things of other kinds meet ("телевизор до 30000" where every TV costs more:
+  // TV tuners and a coaxial cable, whose names say "TV"): the products of the kind asked for,
+  // the closest to the budget first, are the answer, as when nothing at all is within it.
+  if (first.hits.length > 0 && applies(req, 'price') && kindOnlyOverBudget(first.hits) && !budget?.exhausted) {
+    const over = attempt(index, req, ['price'], limit, budget);
+    const ofKind = over.hits.filter(wholeOfKind);
+    if (ofKind.length > 0) {
+      return { ...over, hits: ofKind };
+    }
+  }
   if (first.hits.length > 0) {
     // A category guessed from one word can be the wrong one ("печь" → "Печи и плиты" for
     // "микроволновая печь"): if inside it the words match only in part while the whole

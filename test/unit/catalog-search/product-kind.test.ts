@@ -276,3 +276,24 @@ test('a desktop computer asked for by any of its names finds the computers a sho
   const supplies = run.hits.filter((h) => h.product.name.startsWith('Бп'));
   assertEvery(supplies, (h) => h.ofKind !== true, supplies.map((h) => `${h.product.name}: ${h.ofKind}`).join(', '));
 });
+
+test('an abbreviation joined to a Russian noun says what the noun is for: a "ТВ-тюнер" is a tuner, and "телевизор до 30000" where every TV costs more shows the TVs, closest first, not the tuners', () => {
+  assert.deepEqual(productKindWords('ТВ-тюнер DVB-T/T2 с медиаплеером SEE-121').slice(0, 1), ['тюнер']);
+  assert.deepEqual(productKindWords('USB-хаб Orico 4 порта').slice(0, 1), ['хаб']);
+  const docs: CatalogProduct[] = [
+    { sku: 't1', name: 'ТВ-тюнер DVB-T/T2 с медиаплеером SEE-121', categories: ['ВИДЕОКАРТЫ / TV-ТЮНЕРЫ / MP3'], available: true, price: 2950, params: {} },
+    { sku: 't2', name: 'TV Тюнер USB AVerMedia Volar GPS 805', categories: ['ВИДЕОКАРТЫ / TV-ТЮНЕРЫ / MP3'], available: true, price: 2006, params: {} },
+    { sku: 'c1', name: 'Кабель телевиз. Gemb. Coaxial M/M 1.8м.', categories: ['КАБЕЛИ'], available: true, price: 177, params: {} },
+    { sku: 'v1', name: '32-дюймовый телевизор LG SMART TV AI LB65 FHD 2026', categories: ['TV & Soundbars'], available: true, price: 124_990, params: {} },
+    { sku: 'v2', name: '50-дюймовый телевизор Smart TV LG NANO 4K UHD AI NU85 2026', categories: ['TV & Soundbars'], available: true, price: 239_990, params: {} },
+  ];
+  const index = buildCatalogIndex(docs, { language: 'ru' });
+  const tvs = runSearch(index, searchRequestOf(index.parseDetailed('телевизор до 30000')), 6);
+  // Before: the TV tuner alone, titled «Телевизор до 30 000 ₽».
+  assert.deepEqual(tvs.hits.map((h) => h.product.sku), ['v1', 'v2']);
+  assert.deepEqual(tvs.relaxed, ['price']);
+  // "тв тюнер" asks for a tuner: the tuners within the budget, of the kind asked for.
+  const tuners = runSearch(index, searchRequestOf(index.parseDetailed('тв тюнер до 5000')), 6);
+  assert.deepEqual(tuners.hits.map((h) => h.product.sku).sort(), ['t1', 't2']);
+  assertEvery(tuners.hits, (h) => h.ofKind === true, 'tuners of the kind asked for');
+});
