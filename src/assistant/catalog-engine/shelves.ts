@@ -1080,13 +1080,24 @@ const MARKED_FOR: ReadonlySet<string> = new Set([
   'women', "women's", 'men', "men's", 'ladies', 'kids', "kids'", 'children', "children's", 'girls', 'boys', 'teens', 'teenagers',
 ]);
 
-/** Whether every one of these words names people things are marked as made for ("женщин", "kids"). */
+/** Russian adjectives saying whom a thing is made for ("а женские есть?"), and those people as a note names them. */
+const PEOPLE_OF_ADJECTIVE: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^женск(?:ие|ий|ая|ое|их|ую|ого|ому|ими?)$/u, 'женщин'],
+  [/^мужск(?:ие|ой|ая|ое|их|ую|ого|ому|ими?)$/u, 'мужчин'],
+  [/^детск(?:ие|ий|ая|ое|их|ую|ого|ому|ими?)$/u, 'детей'],
+];
+
+/** Whether every one of these words names people things are marked as made for ("женщин", "kids", "женские"). */
 function namePeople(words: readonly string[]): boolean {
-  return words.length > 0 && words.every((w) => MARKED_FOR.has(w.toLowerCase().replace('’', "'")));
+  return words.length > 0 && words.every((w) => MARKED_FOR.has(w.toLowerCase().replace('’', "'")) || PEOPLE_OF_ADJECTIVE.some(([re]) => re.test(w.toLowerCase())));
 }
 
-/** People as a note names them: "men", not "men's". */
+/** People as a note names them: "men", not "men's"; «женщин», not «женские». */
 function peopleSaid(said: string): string {
+  const adjective = PEOPLE_OF_ADJECTIVE.find(([re]) => re.test(said.toLowerCase()));
+  if (adjective !== undefined) {
+    return adjective[1];
+  }
   return said.replace(/['’]s(?![\p{L}\p{N}])/gu, '');
 }
 

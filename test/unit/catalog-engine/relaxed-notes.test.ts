@@ -414,3 +414,12 @@ test('people no card says it is for ("часы для женщин", "watch for 
   assert.deepEqual(marked.cards, ['w4']);
   assert.doesNotMatch(marked.message, /не отмечено|не нашлось/u);
 });
+
+test('people said as an adjective ("а женские есть?", "часы детские") are marked nowhere too, not a missing word', async () => {
+  const [, women] = await dialogOn(buildCatalogIndex(watches, { language: 'ru' }), 'ru', ['часы', 'а женские есть?']);
+  // Before: «Точного совпадения с «женские» нет».
+  assert.match(messageOf(women!), /^Отдельно для женщин в каталоге ничего не отмечено — вот что есть из этого раздела\. Часы — вот 3 варианта\./u);
+  const children = await ask(watches, 'часы детские');
+  assert.match(children.message, /^Отдельно для детей в каталоге ничего не отмечено/u);
+  assert.equal(children.cards.length, 3);
+});
