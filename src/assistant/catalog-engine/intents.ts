@@ -49,7 +49,11 @@ const COMPLEMENTARY = [
   /что (?:ещ[её] )?(?:нужно|нужны|нужен|нужна|надо|понадобится|понадобятся|потребуется|потребуются) (?:купить )?(?:для|к|чтобы)(?: (?:установк|монтаж|подключени|установить|смонтировать|подключить)[а-яё]*)?/u,
   /what (?:else )?(?:do|will|would) (?:i|you|we) need (?:for|to)(?: (?:install|installing|set up|setting up|mount|mounting|connect|connecting|use|using)(?: it| the| a| an| my)?)?/u,
 ];
-const OTHER_BRAND = [/друг(ого|ой|ие|ую) (бренд|фирм|производител|марк)/u, /не (этого|этой) (бренд|фирм|марк)/u, /other brand/u, /different brand/u, /another brand/u, /other makers?/u];
+const OTHER_BRAND = [
+  /друг(ого|ой|ие|ую) (бренд|фирм|производител|марк)/u, /не (этого|этой) (бренд|фирм|марк)/u, /other brand/u, /different brand/u, /another brand/u, /other makers?/u,
+  // "any cheaper brand?", «бренд подешевле»: another brand, and cheaper (the price word stays for the parser).
+  /(?<=(?:cheaper|less expensive|more affordable) )(?:brands?|makers?|makes?)(?![a-z])/u, /(?:бренд|фирм|марк|производител)[а-яё]*(?= подешевле)|(?<=подешевле )(?:бренд|фирм|марк|производител)[а-яё]*/u,
+];
 
 function only(words: string[], allowed: Set<string>, core: RegExp): boolean {
   return words.length > 0 && words.every((w) => allowed.has(w) || core.test(w)) && words.some((w) => core.test(w));

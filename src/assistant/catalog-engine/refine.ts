@@ -493,7 +493,12 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   if (sort) {
     request.sort = sort;
   }
-  const label = parsed.filters.brands?.length ? withBrandReplaced(sized.label, prev.brandWords, parsed.filters.brands) : [...sized.label];
+  // Another brand: the old one's name is no word to match or to title any more ("otterbox case",
+  // then "other brand", said «Nothing matches "OtterBox" exactly» over the other makers' cases;
+  // the title says "except OtterBox" apart).
+  const gone = new Set(otherBrand ? (filters.excludeBrands ?? []).flatMap((b) => tokenize(b)) : []);
+  request.text = gone.size === 0 ? request.text : tokenize(request.text).filter((w) => !gone.has(w)).join(' ');
+  const label = (parsed.filters.brands?.length ? withBrandReplaced(sized.label, prev.brandWords, parsed.filters.brands) : [...sized.label]).filter((w) => !gone.has(w.toLowerCase()));
   // "а с музыкой?" after running watches: "Часы для бега с музыкой", the "с" kept.
   // A bound ("16gbatleast" of "with at least 16gb") is said by the answer as the buyer put it
   // ("16 GB and up"), never as the search's word.

@@ -58,6 +58,30 @@ test('"другого бренда" excludes the brand that was asked for', asyn
   assertEvery(skus, (s) => brandOf(s) !== 'Sony' && index.bySku(s)?.categories.includes('Наушники'));
 });
 
+test('"any cheaper brand?", «а бренд подешевле есть?» ask for another brand and cheaper; the brand left is no word to match', async () => {
+  const [sony, cheaper] = await converse(['наушники sony', 'а бренд подешевле есть?']);
+  const middle = (productsOf(sony!.answer)?.value ?? []).map((c) => c.price ?? 0).sort((a, b) => a - b);
+  assert.ok(middle.length >= 2);
+  assertEvery(shownSkus(cheaper!.answer), (s) => brandOf(s) !== 'Sony' && (index.bySku(s)?.price ?? Infinity) < (middle[Math.floor((middle.length - 1) / 2)] ?? 0), 'other brands, cheaper');
+  const english = buildCatalogIndex(
+    [
+      { ...item('o1', 'OtterBox - Defender Series Case for Samsung Galaxy S7 - Black', ['Cell Phone Cases'], 49.95), brand: 'OtterBox' },
+      { ...item('o2', 'OtterBox - Symmetry Series Case for Samsung Galaxy S7 - Black', ['Cell Phone Cases'], 39.95), brand: 'OtterBox' },
+      { ...item('s1', 'Spigen - Rugged Armor Case for Samsung Galaxy S7 - Black', ['Cell Phone Cases'], 12.99), brand: 'Spigen' },
+      { ...item('d1', 'Dynex™ - Back Cover for Samsung Galaxy S7 - Blue', ['Cell Phone Cases'], 2.99), brand: 'Dynex™' },
+    ],
+    { language: 'en' },
+  );
+  const [, other] = await dialogOn(english, 'en', ['otterbox case for galaxy s7', 'other brand']);
+  // Before: «Nothing matches "OtterBox" exactly» over the other makers' cases.
+  assert.match(messageOf(other!), /^Case for [Gg]alaxy S7, except OtterBox: here are 2 options\./u);
+  assert.deepEqual(shownSkus(other!).sort(), ['d1', 's1']);
+  const [, cheap] = await dialogOn(english, 'en', ['otterbox case for galaxy s7', 'any cheaper brand?']);
+  // Before: «Nothing matches "brand" exactly» over cheaper OtterBox cases.
+  assert.doesNotMatch(messageOf(cheap!), /Nothing matches/u);
+  assertEvery(shownSkus(cheap!), (s) => s === 's1' || s === 'd1', 'cheaper cases of other brands');
+});
+
 test('"а есть чёрный?" adds the colour to the previous search', async () => {
   const [, black] = await converse(['чайник bosch', 'а есть чёрный?']);
   assert.deepEqual(shownSkus(black!.answer), ['201002']);
