@@ -122,7 +122,7 @@ export function superlativeAsked(text: string, index: Pick<CatalogIndex, 'produc
  * word in "-est": "какой самый мощный пылесос?" names a product and is a new search. `best` is
  * the plain "which is best" ("какой самый лучший?"), a choice with no topic of its own.
  */
-export function unmeasuredSuperlative(text: string): { word: string; best: boolean } | null {
+export function unmeasuredSuperlative(text: string): { best: boolean } | null {
   if (text.length > MAX_QUESTION_CHARS) {
     return null;
   }
@@ -132,7 +132,7 @@ export function unmeasuredSuperlative(text: string): { word: string; best: boole
   if (word === undefined) {
     return null;
   }
-  return { word, best: /^(?:лучш\p{L}*|best)$/iu.test(word) };
+  return { best: /^(?:лучш\p{L}*|best)$/iu.test(word) };
 }
 const SUPERLATIVE_RU =
   /^(?:а |и |так |ну )?(?:какой|какая|какое|какие|который|которая|которое|которые)\s+(?:из (?:них|этих)\s+)?(?:самый|самая|самое|самые)\s+(\p{L}+)(?:\s+из (?:них|этих))?\s*[?!.]*$/iu;

@@ -235,8 +235,8 @@ function listingOfAnotherKind(req: SearchRequest, hits: readonly SearchHit[]): b
   return other.length * 2 > read.length;
 }
 
-/** Whether hits within a budget are all of other kinds than the one asked for (none unknown). */
-function kindOnlyOverBudget(hits: readonly SearchHit[]): boolean {
+/** Whether every hit is of another kind than the one asked for (none of a kind unknown). */
+function allOfOtherKinds(hits: readonly SearchHit[]): boolean {
   return hits.every((h) => h.ofKind === false);
 }
 
@@ -248,7 +248,7 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
   // A budget only things of other kinds meet ("телевизор до 30000" where every TV costs more:
   // TV tuners and a coaxial cable, whose names say "TV"): the products of the kind asked for,
   // the closest to the budget first, are the answer, as when nothing at all is within it.
-  if (first.hits.length > 0 && applies(req, 'price') && kindOnlyOverBudget(first.hits) && !budget?.exhausted) {
+  if (first.hits.length > 0 && applies(req, 'price') && allOfOtherKinds(first.hits) && !budget?.exhausted) {
     const over = attempt(index, req, ['price'], limit, budget);
     const ofKind = over.hits.filter(wholeOfKind);
     if (ofKind.length > 0) {
