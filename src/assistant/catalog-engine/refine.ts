@@ -93,8 +93,8 @@ export function onlyModifiers(text: string): boolean {
   if (words.length === 0 && said.length > 0) {
     return true;
   }
-  // A measure's unit is a quality too ("а 50 см есть?").
-  return words.length > 0 && words.every((w) => /\d/.test(w) || isUnitWord(w) || EN_MODIFIERS.has(w) || RU_COMPARATIVES.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
+  // A measure's unit is a quality too ("а 50 см есть?"), as "цвета" of a colour is ("а белого цвета есть?").
+  return words.length > 0 && words.every((w) => /\d/.test(w) || isUnitWord(w) || COLOUR_NOUN.test(w) || EN_MODIFIERS.has(w) || RU_COMPARATIVES.has(w) || BIGGER.has(w) || SMALLER.has(w) || (/^[а-я]+$/.test(w) && hasAdjectiveEnding(w)));
 }
 
 /**

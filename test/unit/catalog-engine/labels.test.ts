@@ -360,6 +360,9 @@ test('a colour said with "цвет" is titled as said, another colour takes its 
   }
   const [, blackKettle] = await converse(['чайник белого цвета', 'а черного?']);
   assert.match(messageOf(blackKettle!.answer), /^Чайник черного цвета — вот \d вариант/u);
+  // After a kind the shop does not sell, a colour asks for that kind again (it showed white things of any kind).
+  const [, whiteChair] = await converse(['стул', 'а белого цвета есть?']);
+  assert.match(messageOf(whiteChair!.answer), /^Похоже, «стул» в нашем магазине не продаётся\./u);
   const [, white] = await converse(['чайник', 'а белого цвета есть?']);
   assert.match(messageOf(white!.answer), /^Чайник белого цвета — вот \d вариант/u);
 });
