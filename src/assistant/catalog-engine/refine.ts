@@ -566,6 +566,8 @@ function replacedQualities(text: string, label: readonly string[], added: readon
   const rest: string[] = [];
   // A follow-up says a colour in its first words, and the last search its own in its first ones.
   const before = words.slice(0, MAX_QUALITY_WORDS_READ).map(qualityOf);
+  // The message's words as written, split once when a quality is replaced.
+  let said: string[] | undefined;
   for (const [i, w] of added.entries()) {
     const quality = i < MAX_FOLLOW_UP_WORDS ? qualityOf(w) : undefined;
     const family = quality?.slice(0, quality.indexOf(':') + 1);
@@ -579,7 +581,7 @@ function replacedQualities(text: string, label: readonly string[], added: readon
     before[at] = quality;
     // The label says it as the buyer wrote it ("чёрный"), a colour with its "в" and "цвета" as a
     // whole ("в черном цвете" → "синего цвета", not "в синего цвете").
-    const said = message.slice(0, MAX_FOR_SHOWN_CHARS).split(/[^\p{L}\p{N}-]+/u);
+    said ??= message.slice(0, MAX_FOR_SHOWN_CHARS).split(/[^\p{L}\p{N}-]+/u);
     const saidAt = said.findIndex((x) => tokenize(x)[0] === w);
     const written = saidAt < 0 ? [w] : phraseAround(said, saidAt);
     const oldAt = replacedLabel.findIndex((x) => tokenize(x)[0] === old);
@@ -593,9 +595,12 @@ function replacedQualities(text: string, label: readonly string[], added: readon
   return { text: words.join(' '), label: replacedLabel, added: replaced ? rest.filter((w) => !COLOUR_NOUN.test(w)) : rest };
 }
 
+/** "в" of "в черном цвете". */
+const IN = /^(?:в|во)$/iu;
+
 /** The colour word at `at` with its "в" before and its "цвета" after, as far as `words` say them. */
 function spanAround(words: readonly string[], at: number): [number, number] {
-  const from = at > 0 && /^(?:в|во)$/iu.test(words[at - 1] as string) ? at - 1 : at;
+  const from = at > 0 && IN.test(words[at - 1] as string) ? at - 1 : at;
   const to = at + 1 < words.length && COLOUR_NOUN.test(words[at + 1] as string) ? at + 1 : at;
   return [from, to];
 }
@@ -612,7 +617,7 @@ function inOldFrame(written: readonly string[], old: readonly string[]): string[
   const word = written[0] as string;
   const noun = old.length > 1 && COLOUR_NOUN.test(old[old.length - 1] as string) ? (old[old.length - 1] as string) : undefined;
   const locative = /(?:ом|ем)$/iu.test(word);
-  const preposition = locative && /^(?:в|во)$/iu.test(old[0] as string) ? [old[0] as string] : [];
+  const preposition = locative && IN.test(old[0] as string) ? [old[0] as string] : [];
   const keptNoun = noun !== undefined && ((/цвета$/iu.test(noun) && /(?:ого|его)$/iu.test(word)) || (/цвете$/iu.test(noun) && locative)) ? [noun] : [];
   return [...preposition, word, ...keptNoun];
 }

@@ -212,9 +212,8 @@ function categoryStems(req: SearchRequest): string[] {
  * cards "SVGA …" names the kind "видеокарта" asks for.
  */
 function kindStems(req: SearchRequest): string[] {
-  const words = (req.categoryWords ?? []).flatMap((w) => tokenize(w));
-  const synonyms = words.flatMap((w) => synonymsOfAnyForm(w)).filter((w) => !w.includes(' '));
-  return [...new Set([...words, ...synonyms].map(stem))];
+  const synonyms = (req.categoryWords ?? []).flatMap((w) => tokenize(w)).flatMap((w) => synonymsOfAnyForm(w)).filter((w) => !w.includes(' '));
+  return [...new Set([...categoryStems(req), ...synonyms.map(stem)])];
 }
 
 /**
@@ -299,7 +298,8 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
     // the products of that kind elsewhere, named so, are the answer when there are any.
     if (first.exact && listingOfAnotherKind(req, first.hits) && !budget?.exhausted) {
       const named = attempt(index, { ...req, text: (req.categoryWords ?? []).join(' ') }, ['category'], limit, budget);
-      const ofKind = named.hits.filter((h) => wholeOfKind(h) && !mostNamesSayNone([h], kindStems(req)));
+      const stems = kindStems(req);
+      const ofKind = named.hits.filter((h) => wholeOfKind(h) && !mostNamesSayNone([h], stems));
       if (ofKind.length > 0) {
         return { ...named, hits: ofKind, relaxed: [] };
       }
