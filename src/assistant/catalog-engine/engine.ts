@@ -69,6 +69,7 @@ import {
   qualityOfUnsold,
   refineSearch,
   sizeWithoutBound,
+  standardAlone,
   resizesAskedSize,
   type PriceMove,
 } from './refine.ts';
@@ -636,7 +637,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       const feature = asksWithFeature(text, tokenize(parsed.text));
       if (parsed.text !== '' && !onlyModifiers(parsed.text) && !feature && !changesFilters(parsed, otherBrand) && !knowsAnyWord(index, turn, parsed.text)) {
         // "а есть на amd?" after laptops where no product says AMD: said so, over the same search.
-        const wanted = prev.shown.length > 0 ? saidAfterConnector(text) : null;
+        const wanted = prev.shown.length > 0 ? (saidAfterConnector(text) ?? standardAlone(text)) : null;
         if (wanted !== null) {
           return searchAnswer(turn, index, runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget), lastSearchContext(prev), { note: turn.t.unknownKept(wanted) });
         }

@@ -178,7 +178,7 @@ const LABEL_NOISE = new Set([
 ]);
 
 /** Words that connect two described words ("чехол для ноутбука"), never a title's own end. */
-export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'от', 'против', 'в', 'во', 'на', 'for', 'with', 'without', 'and', 'against', 'that', 'which']);
+export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'от', 'против', 'в', 'во', 'на', 'который', 'которая', 'которое', 'которые', 'for', 'with', 'without', 'and', 'against', 'that', 'which']);
 
 /** The word "colour" in the forms a request says it ("белого цвета", "в сером цвете", "red color"). */
 export const COLOUR_NOUN = /^(?:цвет|цвета|цвете|цветом|colou?r)$/iu;
@@ -746,8 +746,11 @@ const WEIGHT_PER_AREA = /(\d) ([gг]) ([mм])[2²](?=\s|$)/giu;
 
 /** A title's words as one text, a unit said in two halves written as one ("250 g/m²"). */
 export function titleText(words: readonly string[]): string {
-  return words.join(' ').replace(WEIGHT_PER_AREA, '$1 $2/$3²');
+  return words.join(' ').replace(WEIGHT_PER_AREA, '$1 $2/$3²').replace(RUSSIAN_CLAUSE, ', $1');
 }
+
+/** A Russian clause said of the item opens after a comma: «Робот-пылесос, который моет». */
+const RUSSIAN_CLAUSE = / (котор(?:ый|ая|ое|ые))(?= )/gu;
 
 /** Whether a name shows the number with a unit written onto it ("500" of "500Gb", "5" of "5.0м"). */
 function numberShown(vocab: readonly string[], number: string): boolean {

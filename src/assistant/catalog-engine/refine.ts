@@ -10,7 +10,7 @@ import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts'
 import type { SearchRequest } from '../../catalog/search/relax.ts';
 import { isWishFiller } from './measure-wish.ts';
 import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
-import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
+import { COMPATIBILITY_WORDS, compatibilityAsFor, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import { analyseQuery, isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isModifierPhrase, namesProductKind, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
@@ -106,7 +106,7 @@ export function onlyModifiers(text: string): boolean {
  */
 export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: EngineState, index: Pick<CatalogIndex, 'productWord' | 'bySku'>): boolean {
   // "а сапфировое стекло есть?" after watches: a material of theirs, not screen protectors.
-  if (parsed.text === '' || onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined || isModifierPhrase(parsed.text.toLowerCase()) || asksWhetherItHas(message)) {
+  if (parsed.text === '' || onlyModifiers(parsed.text) || leadingWithWord(message) !== undefined || leadingRelativeWord(message) !== undefined || isModifierPhrase(parsed.text.toLowerCase()) || asksWhetherItHas(message)) {
     return false;
   }
   // "a glass one?" after kettles: "one" is the kind shown, "glass" what it is made of (not screen protectors).
@@ -255,6 +255,32 @@ export function saidAfterConnector(message: string): string | null {
   return words.length > 0 && (words.every((w) => LATIN_NAME.test(w)) || featureWords(lower)) ? words.join(' ') : null;
 }
 const LATIN_NAME = /^[a-z][a-z0-9+-]{1,19}$/iu;
+
+/**
+ * A short follow-up that is a technical standard or feature alone ("nvme" of "а nvme есть?" after
+ * SSDs, "hdr?" after monitors): what the buyer wants the items shown to have, said back as such
+ * when the catalogue never names it; null for any other word (one the catalogue does not know
+ * may be a typo or garbage, "qwzx plorb", and is never said back).
+ */
+export function standardAlone(message: string): string | null {
+  if (message.length > MAX_FOR_SHOWN_CHARS) {
+    return null;
+  }
+  const words = message
+    .trim()
+    .replace(/[?!.…]+$/u, '')
+    .split(/\s+/u)
+    .filter((w) => w !== '' && !ASKING_FILLER.has(w.toLowerCase()) && !LEADING_FILLER.has(w.toLowerCase()));
+  return words.length === 1 && STANDARDS.has((words[0] as string).toLowerCase()) ? (words[0] as string) : null;
+}
+
+/** Standards and features electronics are sold by, as buyers type them. */
+const STANDARDS: ReadonlySet<string> = new Set([
+  'nvme', 'pcie', 'sata', 'm.2', 'hdmi', 'displayport', 'dp', 'usb-c', 'type-c', 'thunderbolt', 'ddr3', 'ddr4', 'ddr5',
+  'ips', 'va', 'oled', 'amoled', 'qled', 'hdr', 'hdr10', 'dolby', 'atmos', 'wifi', 'wi-fi', 'bluetooth', 'nfc', 'gps',
+  'lte', '4g', '5g', 'esim', 'anc', 'ldac', 'aptx', 'qi', 'magsafe', 'poe', 'raid', 'ssd', 'hdd',
+]);
+
 /** A Russian noun in the form "из" gives it ("нержавейки", "дерева", "ротанга"). */
 const GENITIVE = /^[а-яё]{3,}(?:а|я|и|ы)$/u;
 // "does it have a backlit keyboard?": what it should have, as "with" says it.
@@ -360,6 +386,23 @@ function leadingWithWord(message: string): string | undefined {
   return first !== undefined && (WITH_WORDS.has(first) || LEADING_PREPOSITIONS.has(first)) ? first : undefined;
 }
 const LEADING_PREPOSITIONS: ReadonlySet<string> = new Set(['на', 'из', 'в', 'во']);
+
+/** Words opening a clause said of the item shown («который моет» after robot vacuums, "that folds" after strollers). */
+const RELATIVE_WORDS: ReadonlySet<string> = new Set(['который', 'которая', 'которое', 'которые', 'that', 'which']);
+
+/**
+ * The word a follow-up opens with when it is a clause said of the item shown («а который моет?»):
+ * it names no other kind, and the title keeps it («Робот-пылесос, который моет»). What an item
+ * fits («который подходит к iphone») is said as "для" and is no such clause.
+ */
+function leadingRelativeWord(message: string): string | undefined {
+  const head = message.slice(0, MAX_FOR_SHOWN_CHARS);
+  if (compatibilityAsFor(head) !== head) {
+    return undefined;
+  }
+  const first = tokenize(head).find((w) => !LEADING_FILLER.has(w));
+  return first !== undefined && RELATIVE_WORDS.has(first) ? first : undefined;
+}
 
 /**
  * Whether a message can be a follow-up of the previous search: it names no new product
@@ -509,6 +552,12 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   // A second thing it comes with joins the first: "USB-C hub with HDMI and ethernet", "с сушкой и паром".
   if (withWord !== undefined && said.some((w) => !label.includes(w))) {
     label.push(label.some((w) => WITH_WORDS.has(w.toLowerCase())) ? (isCyrillic(withWord) ? 'и' : 'and') : withWord);
+  }
+  // «а который моет?» after robot vacuums: «Робот-пылесос, который моет», not «Робот-пылесос моет».
+  // English titles leave clauses to readableLabel, which drops a clause the search cut short ("that can mop").
+  const relative = withWord === undefined && label.length > 0 && said.length > 0 && said.every((w) => !label.includes(w)) ? leadingRelativeWord(message) : undefined;
+  if (relative !== undefined && isCyrillic(relative)) {
+    label.push(relative);
   }
   for (const w of said) {
     if (!label.includes(w)) {

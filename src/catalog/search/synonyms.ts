@@ -168,6 +168,8 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
 // "constructor" with a function.
 // Sport watch lines are named for their sport, which their names do not spell out: a
 // watch "для бега" is a Forerunner, one for diving a Descent.
+/** What a robot vacuum that mops is said to do: a quality of one, never a kind («который моет» after robot vacuums). */
+const MOPPING_WORDS = ['моет', 'моющий', 'моющая', 'моющие', 'моющего', 'моющим'];
 const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   ['пауэрбанк', ['аккумулятор']],
   ['повербанк', ['аккумулятор']],
@@ -179,11 +181,14 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   ...['дайвинг', 'дайвинга', 'ныряния', 'diving', 'dive'].map((w): [string, string[]] => [w, ['descent']]),
   // A robot vacuum "который моет" is one with "Влажная уборка" (or "… and Mop"). One way: a wet
   // wipe is not a mop.
-  ...['моет', 'моющий', 'моющая', 'моющие', 'моющего', 'моющим'].map((w): [string, string[]] => [w, ['влажная', 'mop']]),
+  ...MOPPING_WORDS.map((w): [string, string[]] => [w, ['влажная', 'mop']]),
   ...['гольф', 'гольфа', 'golf'].map((w): [string, string[]] => [w, ['approach']]),
   // Phones state their battery as "аккумулятор 5000 мАч": "а с большой батареей?". One way: a
   // "батарейка AA" is not a rechargeable one.
   ...['батарея', 'батареи', 'батарею', 'батареей', 'батарее'].map((w): [string, string[]] => [w, ['аккумулятор']]),
+  // An AMOLED screen is an OLED one ("Super AMOLED", "Dynamic AMOLED 2X"): «а с oled экраном?» after phones.
+  // One way: an OLED television is no AMOLED one.
+  ['oled', ['amoled']],
 ]);
 
 /** The other words for the same thing, or an empty list. Input must be normalised. */
@@ -289,6 +294,7 @@ const MODIFIERS: ReadonlySet<string> = new Set([
     .filter((w) => !NOT_MODIFIERS.has(w)),
   ...FEATURE_WORDS,
   ...DESCRIPTOR_WORDS,
+  ...MOPPING_WORDS,
 ]);
 
 /** The stems of the Russian modifier words, so any ending counts ("бирюзовое", "черная"). */
