@@ -35,6 +35,7 @@ import {
   choosesAmongShown,
   questionAboutShown,
   askedWhetherItHas,
+  askedWhetherItIs,
   isQuestion,
   isThanks,
   matchLinks,
@@ -419,6 +420,14 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   if (prev && prev.shown.length > 0 && !parsed.cheaper && !parsed.pricier && !hasPriceOrStock(parsed) && askedWhetherItHas(text) !== null) {
     const shown = shownProducts(index, prev);
     if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (shown.length === 1 || (isCyrillic(text) && asksCardTopic(text, shown)))) {
+      return shownDetailAnswer(turn, shown, prev);
+    }
+  }
+  // "is it durable?", «он надёжный?»: what the cards just shown say of it (a search for the word
+  // said «Совпадений с «надежный» здесь не нашлось» over the same kind, or cut the shelf).
+  if (prev && prev.shown.length > 0 && !parsed.cheaper && !parsed.pricier && !hasPriceOrStock(parsed) && askedWhetherItIs(text) !== null) {
+    const shown = shownProducts(index, prev);
+    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE)) {
       return shownDetailAnswer(turn, shown, prev);
     }
   }

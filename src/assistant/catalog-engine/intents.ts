@@ -7,7 +7,7 @@
 import type { TenantLink } from '../../config/tenant.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { qualityOf } from '../../catalog/search/synonyms.ts';
-import { normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
+import { hasAdjectiveEnding, isCyrillic, normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
 import { boundText } from '../../catalog/search/limits.ts';
 import { asksDiscounted } from '../../catalog/search/price.ts';
 
@@ -361,6 +361,29 @@ const FITS_QUESTION = /(?:^|[^\p{L}])(?:work|works|compatible|fit|fits|подх�
 export function asksFit(text: string): boolean {
   return text.length <= MAX_SHOWN_QUESTION_CHARS && FITS_QUESTION.test(text);
 }
+
+/**
+ * "is it durable?", "are they comfortable?", «он надёжный?», «они удобные?»: whether the items
+ * shown are so, a question their cards answer (it was searched: «Совпадений с «надежный» здесь
+ * не нашлось», or the shelf cut to the cards naming the word).
+ */
+const IS_IT_SO =
+  /^(?:(?:а|и|and|so|but)\s+)?(?:(?:is|are)\s+(?:it|they|this|these|this\s+one|that\s+one)|(?:он|она|оно|они))\s+(?:(?:very|really|quite|очень|достаточно|вообще)\s+)?(\p{L}[\p{L}-]*)\s*\?+$/iu;
+
+/** The quality a yes-or-no question asks the items shown have ("durable" of "is it durable?"), or null; a colour or a material asks for such ones. */
+export function askedWhetherItIs(text: string): string | null {
+  if (text.length > MAX_SHOWN_QUESTION_CHARS) {
+    return null;
+  }
+  const word = IS_IT_SO.exec(text.trim())?.[1]?.toLowerCase();
+  if (word === undefined || qualityOf(word) !== undefined || NOT_QUALITIES.has(word)) {
+    return null;
+  }
+  // A Russian one is an adjective («надёжный»), not a verb or a noun («он есть?», «они работают?»).
+  return !isCyrillic(word) || hasAdjectiveEnding(word) ? word : null;
+}
+/** Words after "is it" that ask for something else: price, stock, another item. */
+const NOT_QUALITIES: ReadonlySet<string> = new Set(['available', 'cheaper', 'cheap', 'expensive', 'new', 'used', 'original', 'genuine', 'compatible', 'good', 'better', 'worth', 'there', 'here', 'sold']);
 
 const WHETHER_IT = /^(?:and |so |but )?(?:does|do|is|are|has|have|can|will)\s+(?:it|they|this|these|this one|that one)\s/iu;
 

@@ -1,12 +1,12 @@
-/** "does it have hdmi?", "у него есть wi-fi?" about the one product shown: its card answers, not a search. */
+/** "does it have hdmi?", "у него есть wi-fi?", "is it durable?" about the products shown: their cards answer, not a search. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { askedWhetherItHas } from '../../../src/assistant/catalog-engine/intents.ts';
+import { askedWhetherItHas, askedWhetherItIs } from '../../../src/assistant/catalog-engine/intents.ts';
 import { productFacts } from '../../../src/assistant/catalog-engine/product-facts.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertNone } from '../../helpers/assert.ts';
-import { dialogOn, item, messageOf, shownSkus } from './helpers.ts';
+import { converse, dialogOn, item, messageOf, productsOf, shownSkus } from './helpers.ts';
 
 test('a yes-or-no question says what it asks the item has; a colour is a request for such ones', () => {
   assert.equal(askedWhetherItHas('does it have hdmi?'), 'hdmi');
@@ -59,4 +59,41 @@ test('"а у них есть wi-fi?", "есть ли у них влажная у
   const [, mop] = await dialogOn(ru, 'ru', ['робот-пылесос', 'есть ли у них влажная уборка?']);
   assert.match(messageOf(mop!), /Влажная уборка: да/u);
   assert.match(messageOf(mop!), /Влажная уборка: нет/u);
+});
+
+test('"is it durable?", «он надёжный?» ask whether the items shown are so; a colour, a price or a verb is something else', () => {
+  assert.equal(askedWhetherItIs('is it durable?'), 'durable');
+  assert.equal(askedWhetherItIs('Are they really comfortable?'), 'comfortable');
+  assert.equal(askedWhetherItIs('а он надёжный?'), 'надёжный');
+  assert.equal(askedWhetherItIs('они очень тяжелые?'), 'тяжелые');
+  for (const said of ['is it black?', 'is it available?', 'is it cheaper?', 'is it compatible?', 'они работают?', 'он есть?', 'is it durable and light?', 'durable?', 'is it durable']) {
+    assert.equal(askedWhetherItIs(said), null, said);
+  }
+});
+
+test('"is it durable?", «он надёжный?», "are they comfortable?" after a shelf answer from the shown cards, not as a search', async () => {
+  const [tablets, durable] = await converse(['cheap tablet for kids', 'is it durable?']);
+  assert.ok(shownSkus(tablets!.answer).length > 0);
+  // Before: "We don't seem to have that in our catalogue. Try describing it differently".
+  assert.match(messageOf(durable!.answer), /don't say|do not say/u);
+  assert.doesNotMatch(messageOf(durable!.answer), /catalogue|Try describing/u);
+  const [, reliable] = await converse(['ноутбук', 'он надежный?']);
+  // Before: «Совпадений с «надежный» здесь не нашлось» over the laptops searched again.
+  assert.match(messageOf(reliable!.answer), /^В карточках показанных товаров об этом не сказано\./u);
+  const [, comfortable] = await converse(['наушники', 'а они удобные?']);
+  // Answered of the six cards shown, none of which says so; before, a search for another pair
+  // whose card says «удобными» («Наушники удобные — вот 1 вариант»).
+  assert.match(messageOf(comfortable!.answer), /^В карточках показанных товаров об этом не сказано\./u);
+  assert.equal(productsOf(comfortable!.answer), undefined);
+  const shop = buildCatalogIndex(
+    [
+      item('h1', 'Maker Over-Ear Headphones', ['Headphones'], 99, 'Plush ear cushions, comfortable for long listening.'),
+      item('h2', 'Maker On-Ear Headphones', ['Headphones'], 49, 'Foldable design.'),
+      item('c1', 'Maker Comfortable Office Chair', ['Chairs'], 129),
+    ],
+    { language: 'en' },
+  );
+  const [, cards] = await dialogOn(shop, 'en', ['headphones', 'are they comfortable?']);
+  assert.match(messageOf(cards!), /Maker Over-Ear Headphones.*comfortable for long listening.*The other card does not say/su);
+  assert.deepEqual(productsOf(cards!)?.value.map((c) => c.sku).sort(), ['h1', 'h2']);
 });
