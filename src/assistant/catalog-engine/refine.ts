@@ -45,6 +45,17 @@ const MAX_FOLLOW_UP_WORDS = 7;
 
 // A Russian adjective alone ("а есть белые?", "беспроводной") describes the previous
 // search, it does not start a new one.
+/** English endings of qualities ("cordless", "waterproof", "foldable", "rechargeable"). */
+const EN_QUALITY_ENDING = /^[a-z]{2,}(?:less|proof|able|ible)$/u;
+/** Comparatives and words standing for the item, which never go before the noun. */
+const NOT_BEFORE_NOUN: ReadonlySet<string> = new Set(['one', 'ones', 'version', 'smaller', 'bigger', 'larger', 'lighter', 'newer', 'quieter', 'louder', 'heavier', 'thinner', 'wider', 'narrower', 'faster', 'stronger', 'duty']);
+
+/** Whether an English word a follow-up adds is a quality said before a noun ("cordless", "black", "wireless"). */
+function isEnglishQuality(word: string): boolean {
+  const w = word.toLowerCase();
+  return /^[a-z-]+$/u.test(w) && !NOT_BEFORE_NOUN.has(w) && !namesProductKind(w) && (EN_MODIFIERS.has(w) || isModifierPhrase(w) || EN_QUALITY_ENDING.test(w));
+}
+
 const EN_MODIFIERS = new Set([
   'black', 'white', 'grey', 'gray', 'silver', 'blue', 'red', 'green', 'pink', 'yellow', 'purple', 'gold', 'beige',
   'brown', 'orange', 'wireless', 'small', 'smaller', 'big', 'bigger', 'large', 'larger', 'mini', 'compact', 'portable',
@@ -559,6 +570,10 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   if (relative !== undefined && isCyrillic(relative)) {
     label.push(relative);
   }
+  // An English quality goes before the noun it is said of: "Cordless vacuum for pet hair", "Black
+  // waterproof speaker", not "Vacuum for pet hair cordless" (a Russian title puts it after: «Наушники беспроводные»).
+  const before = withWord === undefined && relative === undefined && label.length > 0 && label.every((w) => !isCyrillic(w)) ? said.filter(isEnglishQuality) : [];
+  label.unshift(...before.filter((w) => !label.includes(w)));
   for (const w of said) {
     if (!label.includes(w)) {
       label.push(w);

@@ -366,3 +366,26 @@ test('a colour said with "цвет" is titled as said, another colour takes its 
   const [, white] = await converse(['чайник', 'а белого цвета есть?']);
   assert.match(messageOf(white!.answer), /^Чайник белого цвета — вот \d вариант/u);
 });
+
+test('an English quality a follow-up adds goes before the noun: "Cordless vacuum for pet hair", "Black waterproof speaker"; a Russian one after it', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('v1', 'Bissell CleanView Swivel Pet Upright Vacuum', ['Vacuums'], 129.99, 'Upright vacuum for pet hair.'),
+      item('v2', 'Dyson V8 Cordless Stick Vacuum', ['Vacuums'], 349.99, 'Cordless stick vacuum for pet hair and hard floors.'),
+      item('s1', 'JBL Flip 6 Waterproof Portable Speaker, Black', ['Speakers'], 129.95),
+      item('s2', 'JBL Go 3 Waterproof Portable Speaker, Red', ['Speakers'], 39.95),
+      item('s3', 'Sony SRS-XB100 Portable Speaker, Black', ['Speakers'], 59.99),
+    ],
+    { language: 'en' },
+  );
+  const [, cordless] = await dialogOn(shop, 'en', ['vacuum for pet hair', 'cordless?']);
+  // Before: "Vacuum for pet hair cordless: here is 1 option."
+  assert.match(messageOf(cordless!), /^Cordless vacuum for pet hair: here is 1 option, and 1 close one\./u);
+  const [, waterproof, black] = await dialogOn(shop, 'en', ['speaker', 'waterproof?', 'black?']);
+  assert.match(messageOf(waterproof!), /^Waterproof speaker: here are 2 options\./u);
+  // Before: "Speaker waterproof black".
+  assert.match(messageOf(black!), /^Black waterproof speaker: here is 1 option/u);
+  assert.equal(productsOf(black!)?.value[0]?.sku, 's1');
+  const [, wireless] = await converse(['наушники', 'а беспроводные?']);
+  assert.match(messageOf(wireless!.answer), /^Наушники беспроводные — /u);
+});
