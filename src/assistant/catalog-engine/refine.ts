@@ -13,7 +13,7 @@ import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound,
 import { COMPATIBILITY_WORDS, compatibilityAsFor, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import { analyseQuery, isModelSuffix } from '../../catalog/search/expansion.ts';
-import { isModifierPhrase, namesProductKind, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
+import { isModifierPhrase, isModifierWord, namesProductKind, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -53,7 +53,7 @@ const NOT_BEFORE_NOUN: ReadonlySet<string> = new Set(['one', 'ones', 'version', 
 /** Whether an English word a follow-up adds is a quality said before a noun ("cordless", "black", "wireless"). */
 function isEnglishQuality(word: string): boolean {
   const w = word.toLowerCase();
-  return /^[a-z-]+$/u.test(w) && !NOT_BEFORE_NOUN.has(w) && !namesProductKind(w) && (EN_MODIFIERS.has(w) || isModifierPhrase(w) || EN_QUALITY_ENDING.test(w));
+  return /^[a-z0-9-]*[a-z][a-z0-9-]*$/u.test(w) && !NOT_BEFORE_NOUN.has(w) && !namesProductKind(w) && (EN_MODIFIERS.has(w) || isModifierWord(w) || EN_QUALITY_ENDING.test(w));
 }
 
 const EN_MODIFIERS = new Set([
@@ -572,8 +572,16 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
   // An English quality goes before the noun it is said of: "Cordless vacuum for pet hair", "Black
   // waterproof speaker", not "Vacuum for pet hair cordless" (a Russian title puts it after: «Наушники беспроводные»).
-  const before = withWord === undefined && relative === undefined && label.length > 0 && label.every((w) => !isCyrillic(w)) ? said.filter(isEnglishQuality) : [];
-  label.unshift(...before.filter((w) => !label.includes(w)));
+  // So does a two-word one ("full hd?" after projectors: "Full HD projector for home").
+  const english = withWord === undefined && relative === undefined && label.length > 0 && label.every((w) => !isCyrillic(w));
+  const before = !english ? [] : said.length === 2 && isModifierPhrase(said.join(' ').toLowerCase()) ? said : said.filter(isEnglishQuality);
+  const front = before.filter((w) => !label.includes(w));
+  // The old first word loses the capital it had for being first ("Red wireless mouse", not "Red Wireless mouse").
+  const opening = label[0] as string;
+  if (front.length > 0 && /^\p{Lu}\p{Ll}+$/u.test(opening) && (isEnglishQuality(opening) || namesProductKind(opening.toLowerCase()))) {
+    label[0] = opening.toLowerCase();
+  }
+  label.unshift(...front);
   for (const w of said) {
     if (!label.includes(w)) {
       label.push(w);

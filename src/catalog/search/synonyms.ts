@@ -104,6 +104,8 @@ const GROUPS: string[][] = [
   ['кремовый', 'cream', 'ivory'],
   ['прозрачный', 'clear', 'transparent'],
   ['беспроводные', 'беспроводной', 'беспроводная', 'wireless', 'bluetooth', 'без проводов', 'без провода'],
+  // A resolution as buyers say it and as spec sheets write it ("LG HF65LS … DLP 1080p (1920x1080)"): "full hd?" after projectors.
+  ['1080p', 'fhd', 'fullhd', 'full hd'],
   ['шумоподавление', 'шумоподавлением', 'anc', 'noise cancelling', 'noise canceling', 'noise cancellation', 'noise cancelation'],
   ['игровой', 'игровые', 'gaming'],
   ['детский', 'kids'],
@@ -263,7 +265,7 @@ const SINGLE_WORDS: ReadonlySet<string> = new Set(GROUPS.flat().filter((w) => !w
 /** The colour groups of the table, by their first word. */
 const COLOURS = ['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный'];
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
-const MODIFIER_GROUPS = new Set([...COLOURS, 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'женский', 'мужской', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'собака', 'кожаный', 'нейлоновый', 'силиконовый', 'снизу']);
+const MODIFIER_GROUPS = new Set([...COLOURS, '1080p', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'женский', 'мужской', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'собака', 'кожаный', 'нейлоновый', 'силиконовый', 'снизу']);
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);
@@ -271,7 +273,7 @@ const NOT_MODIFIERS = new Set(['light']);
  * Features a product has, never a kind of product: "часы для бега с GPS" must not rank a dive
  * computer named "… GPS Smartwatch" above the running watches on the strength of "GPS" alone.
  */
-const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi', 'wi', 'fi', 'lte', '4g', '5g', 'laser', 'inkjet'];
+const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi', 'wi', 'fi', 'lte', '4g', '5g', 'laser', 'inkjet', 'hd', 'uhd', 'qhd', '4k', '8k', '720p', '1440p', '2160p'];
 /**
  * Words office and electronics feeds end names with that say how a product is made or sold,
  * the printing colours and the radio ("Logitech K580 keyboard RF Wireless + Bluetooth Graphite"

@@ -56,3 +56,27 @@ test('«а nvme?» after SSDs, where no card names NVMe, shows the same SSDs and
     assert.ok(!messageOf(answer!).includes(garbage), `«${garbage}» is not said back`);
   }
 });
+
+test('"full hd?" after projectors asks for Full HD projectors (1080p), never for the Full HD monitors; "4k?" after TVs is titled "4K TV"', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('p1', 'LG HF65LS data projector 1000 ANSI lumens DLP 1080p (1920x1080) Desktop projector White', ['Projectors'], 1073.95),
+      item('p2', 'HP xp8020 data projector 3100 ANSI lumens DLP XGA (1024x768) Desktop projector White', ['Projectors'], 250.95),
+      item('p3', 'Philips PPX320 data projector 150 ANSI lumens DLP 540p (960x540) Portable projector Black', ['Projectors'], 349.95),
+      item('m1', 'AOC 27B2H computer monitor 68.6 cm (27") 1920 x 1080 pixels Full HD LED Black', ['Monitors'], 142.94),
+      item('m2', 'LG E2240T 54.6 cm (21.5") 1920 x 1080 pixels Full HD Black', ['Monitors'], 45.95),
+      item('t1', 'TCL 32" Class S3 HD Roku TV', ['TVs'], 149.99),
+      item('t2', 'Hisense 43" Class A6 4K Google TV', ['TVs'], 229.99),
+    ],
+    { language: 'en' },
+  );
+  const [, fullHd] = await dialogOn(shop, 'en', ['projector', 'full hd?']);
+  // Before: "Full HD: here are 2 options" over the monitors.
+  const skus = shownSkus(fullHd!);
+  assert.equal(skus[0], 'p1');
+  assertEvery(skus, (s) => s.startsWith('p'), 'projectors only');
+  const [, uhd] = await dialogOn(shop, 'en', ['tv', '4k?']);
+  // Before: "TV 4K: here is 1 option."
+  assert.match(messageOf(uhd!), /^4K TV: here is 1 option, and 1 close one\./u);
+  assert.equal(shownSkus(uhd!)[0], 't2');
+});
