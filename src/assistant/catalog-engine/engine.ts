@@ -667,6 +667,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         brandWords: refined.request.brandWords ?? [],
         label: refined.label,
         ...(priceMove ? { priceMove } : {}),
+        ...(refined.added.length > 0 ? { added: refined.added } : {}),
       };
       let run = runSearch(index, refined.request, SHELF_SIZE, turn.budget);
       const move: PriceMove = refined.move;

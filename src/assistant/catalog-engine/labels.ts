@@ -26,6 +26,8 @@ export interface SearchContext {
   label: string[];
   /** The price bound is "cheaper"/"pricier" than what was shown, not a figure the buyer said. */
   priceMove?: 'cheaper' | 'pricier';
+  /** Of a refinement: the label's words the follow-up added (the rest is the last search's). */
+  added?: readonly string[];
 }
 
 /**

@@ -39,6 +39,8 @@ export interface Refinement {
   olderDropped?: () => { request: SearchRequest; label: string[]; dropped: string[] } | undefined;
   /** A figure said alone took the place of the last search's size ("а 16?" after "ddr4 8гб"): the new size, as said. */
   resizedTo?: string;
+  /** The words the follow-up added to the label ("с длинным изливом" of «а с длинным изливом?»). */
+  added: string[];
 }
 
 const MAX_FOLLOW_UP_WORDS = 7;
@@ -553,6 +555,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   const gone = new Set(otherBrand ? (filters.excludeBrands ?? []).flatMap((b) => tokenize(b)) : []);
   request.text = gone.size === 0 ? request.text : tokenize(request.text).filter((w) => !gone.has(w)).join(' ');
   const label = (parsed.filters.brands?.length ? withBrandReplaced(sized.label, prev.brandWords, parsed.filters.brands) : [...sized.label]).filter((w) => !gone.has(w.toLowerCase()));
+  const older = new Set(label.map((w) => w.toLowerCase()));
   // "а с музыкой?" after running watches: "Часы для бега с музыкой", the "с" kept.
   // A bound ("16gbatleast" of "with at least 16gb") is said by the answer as the buyer put it
   // ("16 GB and up"), never as the search's word.
@@ -589,7 +592,8 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
   // Read only when the whole refinement matched nothing (it looks the product word up).
   const olderDropped = added.length > 0 ? () => withOlderDropped(index, prev, request, label, new Set(added)) : undefined;
-  return { request, label, move, otherBrand, ...(olderDropped ? { olderDropped } : {}), ...(resizedAsked.size !== undefined ? { resizedTo: resizedAsked.size } : {}) };
+  const addedWords = label.filter((w) => !older.has(w.toLowerCase()));
+  return { request, label, move, otherBrand, added: addedWords, ...(olderDropped ? { olderDropped } : {}), ...(resizedAsked.size !== undefined ? { resizedTo: resizedAsked.size } : {}) };
 }
 
 /** Words that lead into what they describe ("for a student"): left out with it. */

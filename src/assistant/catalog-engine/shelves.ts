@@ -616,7 +616,17 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       // батареей», not its first three words «телефон камерой большой». The search matched no
       // product with every word, whatever words the cards' descriptions show ("телевизор 55
       // дюймов oled": a 55-inch NanoCell and larger OLEDs, one of which mentions "55", came with no note).
-      lines.push(t.partial(clip(ctx.label.join(' '), MAX_REQUEST_NAMED_CHARS)));
+      // After a follow-up whose words each show on some card, none with the last search's: which
+      // two things no product has together («стиральная машина 9 кг» and «с сушкой»), not the
+      // whole request as if nothing matched it.
+      const added = new Set(ctx.added ?? []);
+      const before = ctx.label.filter((w) => !added.has(w));
+      const after = ctx.label.filter((w) => added.has(w));
+      lines.push(
+        before.some(nameable) && after.some(nameable)
+          ? t.partialTogether(clip(before.join(' '), MAX_REQUEST_NAMED_CHARS), clip(after.join(' '), MAX_REQUEST_NAMED_CHARS))
+          : t.partial(clip(ctx.label.join(' '), MAX_REQUEST_NAMED_CHARS)),
+      );
     }
   }
   let exactCards = products.length;

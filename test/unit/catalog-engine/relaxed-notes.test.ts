@@ -423,3 +423,27 @@ test('people said as an adjective ("а женские есть?", "часы де
   assert.match(children.message, /^Отдельно для детей в каталоге ничего не отмечено/u);
   assert.equal(children.cards.length, 3);
 });
+
+test('a follow-up whose words each show on some card but none with the last search says which two no product has together, not the whole request', async () => {
+  const plumbing = buildCatalogIndex(
+    [
+      item('b1', 'Смеситель для ванны KAIZER Grosser', ['Смесители'], 4180),
+      item('b2', 'Смеситель для ванны KAIZER Safira', ['Смесители'], 4620),
+      item('k1', 'Смеситель для кухни с длинным изливом F4008', ['Смесители'], 660),
+    ],
+    { language: 'ru' },
+  );
+  const [, spout] = await dialogOn(plumbing, 'ru', ['смеситель для ванны', 'а с длинным изливом?']);
+  // Before: «Точного совпадения с «смеситель для ванны с длинным изливом» нет».
+  assert.match(messageOf(spout!), /^Товара, где было бы сразу «смеситель для ванны» и «с длинным изливом», нет — вот самое близкое\./u);
+  const vacuums = buildCatalogIndex(
+    [
+      item('v1', 'Bissell CleanView Swivel Pet Upright Vacuum', ['Vacuums'], 129.99, 'Upright vacuum for pet hair.'),
+      item('v2', 'Dyson V8 Cordless Stick Vacuum', ['Vacuums'], 349.99, 'Cordless stick vacuum for hard floors.'),
+    ],
+    { language: 'en' },
+  );
+  const [, cordless] = await dialogOn(vacuums, 'en', ['vacuum for pet hair', 'cordless?']);
+  // Before: «Nothing matches "vacuum for pet hair cordless" exactly».
+  assert.match(messageOf(cordless!), /^Nothing is both "vacuum for pet hair" and "cordless" — here is the closest\./u);
+});
