@@ -368,22 +368,30 @@ export function asksFit(text: string): boolean {
  * не нашлось», or the shelf cut to the cards naming the word).
  */
 const IS_IT_SO =
-  /^(?:(?:а|и|and|so|but)\s+)?(?:(?:is|are)\s+(?:it|they|this|these|this\s+one|that\s+one)|(?:он|она|оно|они))\s+(?:(?:very|really|quite|очень|достаточно|вообще)\s+)?(\p{L}[\p{L}-]*)\s*\?+$/iu;
+  /^(?:(?:а|и|and|so|but)\s+)?(?:(?:is|are)\s+(?:it|they|this|these|this\s+one|that\s+one)|(?:он|она|оно|они))\s+(?:(?:very|really|quite|очень|достаточно|вообще)\s+)?(\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*)?)\s*\?+$/iu;
 
 /** The quality a yes-or-no question asks the items shown have ("durable" of "is it durable?"), or null; a colour or a material asks for such ones. */
 export function askedWhetherItIs(text: string): string | null {
   if (text.length > MAX_SHOWN_QUESTION_CHARS) {
     return null;
   }
-  const word = IS_IT_SO.exec(text.trim())?.[1]?.toLowerCase();
-  if (word === undefined || qualityOf(word) !== undefined || NOT_QUALITIES.has(word)) {
+  const said = IS_IT_SO.exec(text.trim())?.[1]?.toLowerCase();
+  const words = said === undefined ? [] : said.split(/\s+/u);
+  if (said === undefined || words.some((w) => qualityOf(w) !== undefined || NOT_QUALITIES.has(w))) {
     return null;
   }
-  // A Russian one is an adjective («надёжный»), not a verb or a noun («он есть?», «они работают?»).
-  return !isCyrillic(word) || hasAdjectiveEnding(word) ? word : null;
+  // A Russian one is an adjective («надёжный»), not a verb or a noun («он есть?», «они работают?»);
+  // an English one may be two words ("dishwasher safe"), not a phrase of its own ("for kids", "a laptop").
+  if (isCyrillic(said)) {
+    return words.length === 1 && hasAdjectiveEnding(said) ? said : null;
+  }
+  return said;
 }
 /** Words after "is it" that ask for something else: price, stock, another item. */
-const NOT_QUALITIES: ReadonlySet<string> = new Set(['available', 'cheaper', 'cheap', 'expensive', 'new', 'used', 'original', 'genuine', 'compatible', 'good', 'better', 'worth', 'there', 'here', 'sold']);
+const NOT_QUALITIES: ReadonlySet<string> = new Set([
+  'available', 'cheaper', 'cheap', 'expensive', 'new', 'used', 'original', 'genuine', 'compatible', 'good', 'better', 'worth', 'there', 'here', 'sold',
+  'in', 'on', 'for', 'with', 'from', 'of', 'made', 'a', 'an', 'the', 'any', 'it', 'them', 'they', 'this', 'that', 'and', 'or',
+]);
 
 const WHETHER_IT = /^(?:and |so |but )?(?:does|do|is|are|has|have|can|will)\s+(?:it|they|this|these|this one|that one)\s/iu;
 

@@ -400,6 +400,9 @@ function leadingWithWord(message: string): string | undefined {
 }
 const LEADING_PREPOSITIONS: ReadonlySet<string> = new Set(['на', 'из', 'в', 'во']);
 
+/** Words a label opens with when the search said only what the item is for ("для кухни", "for the kitchen"). */
+const PURPOSE_OPENERS: ReadonlySet<string> = new Set(['для', 'for']);
+
 /** Words opening a clause said of the item shown («который моет» after robot vacuums, "that folds" after strollers). */
 const RELATIVE_WORDS: ReadonlySet<string> = new Set(['который', 'которая', 'которое', 'которые', 'that', 'which']);
 
@@ -548,6 +551,11 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   };
   if (sort) {
     request.sort = sort;
+  }
+  // A search that said only what the item is for ("что-нибудь для кухни") stays one: "до 5000"
+  // after it asks for kitchen things under 5,000, not for «кухни», which the shop does not sell.
+  if (prev.categoryWords.length === 0 && PURPOSE_OPENERS.has((prev.label[0] ?? '').toLowerCase())) {
+    request.forOnly = true;
   }
   // Another brand: the old one's name is no word to match or to title any more ("otterbox case",
   // then "other brand", said «Nothing matches "OtterBox" exactly» over the other makers' cases;

@@ -1017,6 +1017,8 @@ export function giftAnswer(
   const topic = about === undefined ? undefined : clip(about.topic, MAX_REQUEST_NAMED_CHARS);
   const lines = [seen !== undefined ? t.moreShown(products.length) : topic !== undefined ? t.giftAboutFound(topic, budgetText) : gift ? t.giftFound(budgetText) : t.picksFound(budgetText)];
   if (seen === undefined && (max === undefined || !gift)) {
+    // The heading leads into the cards; a question after it ends it first («…из разных разделов. Подскажите бюджет…»).
+    lines[0] = (lines[0] as string).replace(/:$/u, '.');
     lines.push(gift ? t.giftAskBudget : t.picksAsk);
   }
   const title = topic !== undefined ? t.titleGiftAbout(topic, budgetText) : gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);

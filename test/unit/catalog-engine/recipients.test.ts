@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { assertEvery } from '../../helpers/assert.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { withoutRecipient } from '../../../src/assistant/catalog-engine/intents.ts';
-import { ask, dialogOn, messageOf, productsOf, item } from './helpers.ts';
+import { ask, converse, dialogOn, messageOf, productsOf, item } from './helpers.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 
 const phones = buildCatalogIndex(
@@ -94,4 +94,10 @@ test('a person\'s word that is a brand of the shop, said with no "my" ("toner fo
   const [toner] = await dialogOn(office, 'en', ['toner for brother printer']);
   const cards = productsOf(toner!)?.value.map((c) => c.sku ?? '') ?? [];
   assert.deepEqual([...cards].sort(), ['t1', 't2'], messageOf(toner!));
+});
+
+test('gift ideas without a budget end their heading before asking for one («…из разных разделов. Подскажите бюджет…»)', async () => {
+  const [gift] = await converse(['подарок жене на 8 марта']);
+  // Before: «Идеи подарков из разных разделов: Подскажите бюджет…».
+  assert.match(messageOf(gift!.answer), /^Идеи подарков из разных разделов\. Подскажите бюджет/u);
 });

@@ -901,3 +901,12 @@ test('"usb 3.0?" after external hard drives asks for drives with it, not for any
   const [, mops] = await dialogOn(robots, 'ru', ['робот-пылесос', 'они моют полы?']);
   assert.match(messageOf(mops!), /^По карточкам: «Робот-пылесос Roborock S8» — Влажная уборка: да; «Робот-пылесос Samsung Jet Bot» — Влажная уборка: нет/u);
 });
+
+test('"до 5000" after "что-нибудь для кухни" asks for kitchen things under 5,000, not for «кухни», which the shop does not sell', async () => {
+  const [kitchen, budget, cheaper] = await converse(['что-нибудь для кухни', 'до 5000', 'а подешевле?']);
+  assert.ok(shownSkus(kitchen!.answer).length > 0);
+  // Before: «Похоже, «кухни» в нашем магазине не продаются» and no cards.
+  assert.match(messageOf(budget!.answer), /^Для кухни до 5 000 ₽ — вот 6 вариантов\./u);
+  assertEvery(shownSkus(budget!.answer), (s) => (index.bySku(s)?.price ?? Infinity) <= 5000, 'under 5,000');
+  assert.match(messageOf(cheaper!.answer), /^Для кухни дешевле /u);
+});

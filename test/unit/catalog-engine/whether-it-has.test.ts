@@ -66,7 +66,8 @@ test('"is it durable?", «он надёжный?» ask whether the items shown a
   assert.equal(askedWhetherItIs('Are they really comfortable?'), 'comfortable');
   assert.equal(askedWhetherItIs('а он надёжный?'), 'надёжный');
   assert.equal(askedWhetherItIs('они очень тяжелые?'), 'тяжелые');
-  for (const said of ['is it black?', 'is it available?', 'is it cheaper?', 'is it compatible?', 'они работают?', 'он есть?', 'is it durable and light?', 'durable?', 'is it durable']) {
+  assert.equal(askedWhetherItIs('is it dishwasher safe?'), 'dishwasher safe');
+  for (const said of ['is it black?', 'is it available?', 'is it cheaper?', 'is it compatible?', 'они работают?', 'он есть?', 'is it durable and light?', 'durable?', 'is it durable', 'is it for kids?', 'is it a laptop?', 'is it made of metal?', 'is it in stock?', 'он тихий и легкий?']) {
     assert.equal(askedWhetherItIs(said), null, said);
   }
 });
@@ -96,4 +97,11 @@ test('"is it durable?", «он надёжный?», "are they comfortable?" afte
   const [, cards] = await dialogOn(shop, 'en', ['headphones', 'are they comfortable?']);
   assert.match(messageOf(cards!), /Maker Over-Ear Headphones.*comfortable for long listening.*The other card does not say/su);
   assert.deepEqual(productsOf(cards!)?.value.map((c) => c.sku).sort(), ['h1', 'h2']);
+  const [, safe] = await dialogOn(
+    buildCatalogIndex([item('b1', 'Maker Blender', ['Blenders'], 59, 'The jar is dishwasher safe.'), item('b2', 'Other Blender', ['Blenders'], 39)], { language: 'en' }),
+    'en',
+    ['blender', 'is it dishwasher safe?'],
+  );
+  // Before: "We don't seem to have that in our catalogue."
+  assert.match(messageOf(safe!), /Maker Blender.*The jar is dishwasher safe\..*The other card does not say/su);
 });
