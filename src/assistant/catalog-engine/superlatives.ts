@@ -143,7 +143,8 @@ const SUPERLATIVE_EN =
 const STATED_AS: ReadonlyMap<Attribute | 'size', readonly Attribute[]> = new Map<Attribute | 'size', readonly Attribute[]>([
   // Phones state a battery in mAh, headphones in hours of work.
   ['battery', ['battery', 'runtime']],
-  ['size', ['screen', 'volume']],
+  // A size is a screen or a capacity: litres, gigabytes of a flash drive, milliamp-hours of a power bank.
+  ['size', ['screen', 'volume', 'storage', 'battery']],
   // A capacity is litres of a fridge, gigabytes of a flash drive, milliamp-hours of a power bank,
   // kilograms of washing a washing machine's name states ("какая из них самая вместительная?").
   ['volume', ['volume', 'storage', 'battery', 'load']],
@@ -164,7 +165,9 @@ export function stated(products: readonly CatalogProduct[], asked: Attribute | '
     if (n > 0 && n * 2 >= products.length) {
       return { attribute, values };
     }
-    if (n > count) {
+    // Of forms stated as often, the one the first card states: the power bank's capacity, not the
+    // 7.9-inch cable beside it read as a screen ("the biggest one?" said "The biggest screen first").
+    if (n > count || (n > 0 && n === count && values[0] !== undefined && best?.values[0] === undefined)) {
       best = { attribute, values };
       count = n;
     }

@@ -793,3 +793,19 @@ test('a superlative of a quality no card is measured by is answered from the car
   const [, named] = await dialogOn(english, 'en', ['headphones', "what's the cheapest laptop?"]);
   assertEvery(productsOf(named!)?.value.map((c) => c.name) ?? [], (n) => /laptop|macbook|notebook|chromebook/iu.test(n), 'laptops');
 });
+
+test('"the biggest one?" after power banks puts the largest capacity first, not a cable whose 7.9 inches were read as a screen', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('c1', 'Innergie - MagiCable 7.9" USB Type C-to-Micro USB adapter for portable charger', ['Portable Chargers'], 9.99),
+      item('p1', 'myCharge - RAZORPlatinum 13400 mAh Portable Charger - Silver', ['Portable Chargers'], 99.99),
+      item('p2', 'Wagan - SOLAR E CHARGER SOLO 4,000 mAh Portable Charger - Black', ['Portable Chargers'], 44.99),
+      item('p3', 'Tzumi - PocketJuice 2,600 mAh Portable Charger - Black', ['Portable Chargers'], 3.99),
+    ],
+    { language: 'en' },
+  );
+  const [, biggest] = await dialogOn(shop, 'en', ['portable charger', 'the biggest one?']);
+  // Before: "The biggest screen first." with the 7.9-inch cable first.
+  assert.match(messageOf(biggest!), /The biggest battery first\./u);
+  assert.deepEqual(shownSkus(biggest!).slice(0, 3), ['p1', 'p2', 'p3']);
+});
