@@ -45,8 +45,6 @@ export interface Refinement {
 
 const MAX_FOLLOW_UP_WORDS = 7;
 
-// A Russian adjective alone ("а есть белые?", "беспроводной") describes the previous
-// search, it does not start a new one.
 /** English endings of qualities ("cordless", "waterproof", "foldable", "rechargeable"). */
 const EN_QUALITY_ENDING = /^[a-z]{2,}(?:less|proof|able|ible)$/u;
 /** Comparatives and words standing for the item, which never go before the noun. */
@@ -58,6 +56,8 @@ function isEnglishQuality(word: string): boolean {
   return /^[a-z0-9-]*[a-z][a-z0-9-]*$/u.test(w) && !NOT_BEFORE_NOUN.has(w) && !namesProductKind(w) && (EN_MODIFIERS.has(w) || isModifierWord(w) || EN_QUALITY_ENDING.test(w));
 }
 
+// A Russian adjective alone ("а есть белые?", "беспроводной") describes the previous
+// search, it does not start a new one.
 const EN_MODIFIERS = new Set([
   'black', 'white', 'grey', 'gray', 'silver', 'blue', 'red', 'green', 'pink', 'yellow', 'purple', 'gold', 'beige',
   'brown', 'orange', 'wireless', 'small', 'smaller', 'big', 'bigger', 'large', 'larger', 'mini', 'compact', 'portable',

@@ -164,14 +164,15 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
   return map;
 })();
 
+/** What a robot vacuum that mops is said to do: a quality of one, never a kind («который моет» after robot vacuums). */
+const MOPPING_WORDS = ['моет', 'моющий', 'моющая', 'моющие', 'моющего', 'моющим'];
+
 // One-way: a power bank is an "аккумулятор" in Russian shop names, but a buyer asking for
 // an "аккумулятор" may want a battery, not a power bank.
 // A Map, as every table looked up by a buyer's word: a plain object would answer
 // "constructor" with a function.
 // Sport watch lines are named for their sport, which their names do not spell out: a
 // watch "для бега" is a Forerunner, one for diving a Descent.
-/** What a robot vacuum that mops is said to do: a quality of one, never a kind («который моет» after robot vacuums). */
-const MOPPING_WORDS = ['моет', 'моющий', 'моющая', 'моющие', 'моющего', 'моющим'];
 const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   ['пауэрбанк', ['аккумулятор']],
   ['повербанк', ['аккумулятор']],
