@@ -45,10 +45,10 @@ export interface Refinement {
 
 const MAX_FOLLOW_UP_WORDS = 7;
 
-/** English endings of qualities ("cordless", "waterproof", "foldable", "rechargeable"). */
-const EN_QUALITY_ENDING = /^[a-z]{2,}(?:less|proof|able|ible)$/u;
+/** English endings of qualities ("cordless", "waterproof", "foldable", "rechargeable", "magnetic"). */
+const EN_QUALITY_ENDING = /^[a-z]{2,}(?:less|proof|able|ible|ic)$/u;
 /** Comparatives and words standing for the item, which never go before the noun. */
-const NOT_BEFORE_NOUN: ReadonlySet<string> = new Set(['one', 'ones', 'version', 'smaller', 'bigger', 'larger', 'lighter', 'newer', 'quieter', 'louder', 'heavier', 'thinner', 'wider', 'narrower', 'faster', 'stronger', 'duty']);
+const NOT_BEFORE_NOUN: ReadonlySet<string> = new Set(['one', 'ones', 'version', 'music', 'smaller', 'bigger', 'larger', 'lighter', 'newer', 'quieter', 'louder', 'heavier', 'thinner', 'wider', 'narrower', 'faster', 'stronger', 'duty']);
 
 /** Whether an English word a follow-up adds is a quality said before a noun ("cordless", "black", "wireless"). */
 function isEnglishQuality(word: string): boolean {
@@ -723,7 +723,8 @@ const WRITTEN_FIGURE = /\d+(?:[/.,]\d+)?/u;
  * another unit is another thing), or null.
  */
 function replacedSize(index: CatalogIndex, prev: EngineState, words: string[], message: string): Resized | null {
-  const asked = mergeMeasures(words);
+  // The size's own noun and its "с" say nothing more ("а с диагональю 65?" is "а 65?").
+  const asked = mergeMeasures(words.filter((x) => !SIZE_NOUN.test(x) && !WITH_WORDS.has(x)));
   const w = asked[0];
   if (asked.length !== 1 || w === undefined) {
     return null;
@@ -734,8 +735,19 @@ function replacedSize(index: CatalogIndex, prev: EngineState, words: string[], m
     return null;
   }
   const before = mergeMeasures(tokenize(prev.text));
-  const at = before.findIndex((x) => parseMeasure(x) !== null || BARE_NUMBER.test(x));
+  const at = before.findIndex((x) => parseMeasure(x) !== null || parseMeasureBound(x) !== null || BARE_NUMBER.test(x));
   const old = before[at];
+  // A bound said before ("а побольше?": more than 43 inches) gives way to the size now said, in its unit.
+  const bound = old === undefined ? null : parseMeasureBound(old);
+  if (bound !== null) {
+    if (measure !== null && measure.unit !== bound.unit) {
+      return null;
+    }
+    const next = measure === null ? `${w}${bound.unit}` : w;
+    const nextMeasure = parseMeasure(next);
+    const size = nextMeasure ? formatMeasure(nextMeasure.value, nextMeasure.unit, prev.lang) : w;
+    return { text: before.map((x, i) => (i === at ? next : x)).join(' '), label: [...prev.label, ...size.split(' ')], added: [], size };
+  }
   if (old === undefined) {
     // "а на 64?" after "флешка", whose cards say "64Gb", "32Gb": the figure with the unit they give it.
     const unit = bare ? shownUnitOf(index, prev.shown, Number(w)) : undefined;

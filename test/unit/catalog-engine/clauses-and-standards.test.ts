@@ -80,3 +80,14 @@ test('"full hd?" after projectors asks for Full HD projectors (1080p), never for
   assert.match(messageOf(uhd!), /^4K TV: here is 1 option, and 1 close one\./u);
   assert.equal(shownSkus(uhd!)[0], 't2');
 });
+
+test('a size said after "а побольше?" or in place of the last one replaces it: «а с диагональю 65?» is «Телевизор 65 дюймов», not «… 55 дюймов с диагональю 65»', async () => {
+  const [, bigger, sixtyFive] = await converse(['телевизор', 'а побольше?', 'а 65 дюймов?']);
+  assert.match(messageOf(bigger!.answer), /^Телевизор больше \d+ дюйм/u);
+  // Before: «Телевизор 65 дюймов больше 43 дюйма — вот 1 вариант и ещё 5 похожих.»
+  assert.match(messageOf(sixtyFive!.answer), /^Телевизор 65 дюймов — вот 1 вариант\./u);
+  assertEvery(shownSkus(sixtyFive!.answer), (s) => /65"/u.test(index.bySku(s)?.name ?? ''), '65-inch sets');
+  const [, replaced] = await converse(['телевизор 55 дюймов', 'а с диагональю 65?']);
+  // Before: «Точного совпадения с «телевизор 55 дюймов с диагональю 65» нет».
+  assert.match(messageOf(replaced!.answer), /^Телевизор 65 дюймов — вот 1 вариант\./u);
+});

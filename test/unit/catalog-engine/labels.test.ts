@@ -386,6 +386,13 @@ test('an English quality a follow-up adds goes before the noun: "Cordless vacuum
   // Before: "Speaker waterproof black".
   assert.match(messageOf(black!), /^Black waterproof speaker: here is 1 option/u);
   assert.equal(productsOf(black!)?.value[0]?.sku, 's1');
+  const mounts = buildCatalogIndex(
+    [item('m1', 'iOttie - Magnetic Car Mount for Mobile Phones', ['Car Mounts'], 24.99), item('m2', 'Spigen - Car Mount for Most Cell Phones', ['Car Mounts'], 14.99)],
+    { language: 'en' },
+  );
+  const [, magnetic] = await dialogOn(mounts, 'en', ['car mount', 'magnetic?']);
+  // Before: "Car mount magnetic".
+  assert.match(messageOf(magnetic!), /^Magnetic car mount: here is 1 option/u);
   const [, wireless] = await converse(['наушники', 'а беспроводные?']);
   assert.match(messageOf(wireless!.answer), /^Наушники беспроводные — /u);
 });
