@@ -416,18 +416,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // (it was searched again: the same TV, "Nothing matches "hdmi" exactly"). About several, "есть ли
   // у них nfc?" too when it asks what cards state (it said nothing was found, and "а у них есть
   // wi-fi?" after TVs showed tablets); an English yes-or-no question asks for the ones that have it
-  // (`asksWhetherItHas`).
-  if (prev && prev.shown.length > 0 && !parsed.cheaper && !parsed.pricier && !hasPriceOrStock(parsed) && askedWhetherItHas(text) !== null) {
+  // (`asksWhetherItHas`). "is it durable?", «он надёжный?» ask what the cards just shown say of
+  // them, whatever their number (a search for the word said «Совпадений с «надежный» здесь не
+  // нашлось» over the same kind, or cut the shelf).
+  const isSo = askedWhetherItIs(text) !== null;
+  if (prev && prev.shown.length > 0 && !parsed.cheaper && !parsed.pricier && !hasPriceOrStock(parsed) && (isSo || askedWhetherItHas(text) !== null)) {
     const shown = shownProducts(index, prev);
-    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (shown.length === 1 || (isCyrillic(text) && asksCardTopic(text, shown)))) {
-      return shownDetailAnswer(turn, shown, prev);
-    }
-  }
-  // "is it durable?", «он надёжный?»: what the cards just shown say of it (a search for the word
-  // said «Совпадений с «надежный» здесь не нашлось» over the same kind, or cut the shelf).
-  if (prev && prev.shown.length > 0 && !parsed.cheaper && !parsed.pricier && !hasPriceOrStock(parsed) && askedWhetherItIs(text) !== null) {
-    const shown = shownProducts(index, prev);
-    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE)) {
+    if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (isSo || shown.length === 1 || (isCyrillic(text) && asksCardTopic(text, shown)))) {
       return shownDetailAnswer(turn, shown, prev);
     }
   }

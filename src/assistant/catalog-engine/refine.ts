@@ -744,8 +744,7 @@ function replacedSize(index: CatalogIndex, prev: EngineState, words: string[], m
       return null;
     }
     const next = measure === null ? `${w}${bound.unit}` : w;
-    const nextMeasure = parseMeasure(next);
-    const size = nextMeasure ? formatMeasure(nextMeasure.value, nextMeasure.unit, prev.lang) : w;
+    const size = sizeSaid(next, w, prev.lang);
     return { text: before.map((x, i) => (i === at ? next : x)).join(' '), label: [...prev.label, ...size.split(' ')], added: [], size };
   }
   if (old === undefined) {
@@ -768,9 +767,13 @@ function replacedSize(index: CatalogIndex, prev: EngineState, words: string[], m
   const oldValue = oldMeasure ? String(oldMeasure.value) : old;
   const written = WRITTEN_FIGURE.exec(message.slice(0, MAX_FOR_SHOWN_CHARS))?.[0] ?? w;
   const label = prev.label.map((l) => (mergeMeasures(tokenize(spellMarks(l)))[0] === oldValue ? written : l));
-  const nextMeasure = parseMeasure(next);
-  const size = nextMeasure ? formatMeasure(nextMeasure.value, nextMeasure.unit, prev.lang) : written;
-  return { text: before.map((x, i) => (i === at ? next : x)).join(' '), label, added: [], size };
+  return { text: before.map((x, i) => (i === at ? next : x)).join(' '), label, added: [], size: sizeSaid(next, written, prev.lang) };
+}
+
+/** A size search word as the answer says it ("65 дюймов" of "65in"), else `written`. */
+function sizeSaid(word: string, written: string, lang: EngineState['lang']): string {
+  const m = parseMeasure(word);
+  return m ? formatMeasure(m.value, m.unit, lang) : written;
 }
 
 /** A search with its size changed or bounded, and the size said instead when a figure replaced the old one. */
