@@ -284,6 +284,11 @@ const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi',
  */
 const DESCRIPTOR_WORDS = ['original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan', 'rf', 'size', 'размер', 'цвет', 'color', 'colour'];
 /**
+ * Sizes said of an item in English, never the item ("small wardrobe grey", "mattress topper
+ * queen"): a product matching only these and a colour is no answer while products of the kind are.
+ */
+const SIZE_WORDS = ['small', 'large', 'big', 'mini', 'tall', 'tiny', 'huge', 'little', 'compact', 'oversized', 'queen', 'king', 'twin'];
+/**
  * The stems of words that name a kind on their own, a single word of another group ("зарядка")
  * or one read one way ("батарея"): in any form, they are no modifier for being part of a
  * modifier's two-word name ("солнечной зарядкой").
@@ -297,6 +302,7 @@ const MODIFIERS: ReadonlySet<string> = new Set([
     .filter((w) => !NOT_MODIFIERS.has(w)),
   ...FEATURE_WORDS,
   ...DESCRIPTOR_WORDS,
+  ...SIZE_WORDS,
   ...MOPPING_WORDS,
 ]);
 

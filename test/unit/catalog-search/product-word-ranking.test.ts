@@ -88,6 +88,15 @@ test('a colour the shop has only on other products does not outrank the product 
   assertEvery(ru.search('бирюзовое кресло', {}, 3), (h) => /Кресло/.test(h.product.name));
 });
 
+test('a size said of the item is no kind of product ("small wardrobe grey" → wardrobes, not a small grey dining set)', () => {
+  // The dining set matches two of the three words, the wardrobes one: the size and the colour only describe.
+  const index = shop(['Mid-century dining set for small spaces, gray', 'Small plastic basket set', 'Melbreak wardrobe', 'Portable wardrobe with closet organizer', 'Queen memory foam mattress', 'Big Joe small bean bag']);
+  for (const query of ['small wardrobe grey', 'big wardrobe', 'tall wardrobe gray']) {
+    const hits = index.search(query, {}, 6);
+    assertEvery(hits.slice(0, 2), (h) => /wardrobe/i.test(h.product.name), `${query}: ${names(hits).join()}`);
+  }
+});
+
 test('furniture synonyms: a couch is a sofa, drapes are curtains, in either language', () => {
   const index = shop(['Faux leather sofa', 'Leather office chair', 'Blackout curtain panel', 'Drapery rod']);
   assert.equal(names(index.search('leather couch', {}, 2))[0], 'Faux leather sofa');
