@@ -18,11 +18,13 @@ import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
 import { asksBestAmongShown, bestAmongShownAnswer, comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
 import { shownCardAnswer, shownCardAsked } from './shown-card.ts';
+import { cartRequest, cartRequestAnswer } from './cart-request.ts';
 import { superlativeAnswer, superlativeAsked, unmeasuredSuperlative } from './superlatives.ts';
 import { currencySymbol } from '../currency.ts';
 import { detectLanguage } from '../language.ts';
 import {
   giftRequest,
+  lovedThing,
   isAboutAssistant,
   isGreeting,
   isOffTopic,
@@ -450,6 +452,12 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
 
+  // "Добавь первый в корзину", "оформи заказ": the cart is the shop's; the card meant, and how.
+  const toCart = cartRequest(text);
+  if (toCart) {
+    return cartRequestAnswer(turn, index, toCart, prev, pageProduct);
+  }
+
   // "Покажи первый подробнее": one of the cards just shown, with what its card says.
   const card = prev && prev.shown.length > 0 ? shownCardAsked(text, prev.shown.length) : -1;
   if (prev && card >= 0) {
@@ -508,6 +516,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // "Show me something cool": picks from different sections, within a budget said with it.
   if (wantsAnyPicks(core)) {
     return giftAnswer(turn, index, parsed.filters, learnedFrom(parsed, core), 'picks');
+  }
+  // "она любит готовить" after gift ideas: ideas about what the recipient loves, within the budget said before.
+  const loved = prev?.gift && !gift ? lovedGiftIdeas(turn, index, prev, core) : null;
+  if (loved !== null) {
+    return loved;
   }
   // A gift is a new request: within the budget, from different sections, not the last search.
   if (gift) {
@@ -841,6 +854,29 @@ function lastSearchContext(prev: EngineState): SearchContext {
  * The last search's next cards, past those it showed ("show me more" after headphones); when it
  * has no more, says so over the same cards.
  */
+/**
+ * Gift ideas about what the recipient loves, said after gift ideas ("она любит готовить", "she
+ * likes coffee"): the kinds its interest names, or the products saying the thing, within the
+ * budget said before. Null when the message says no such thing or the shop has nothing of it.
+ */
+function lovedGiftIdeas(turn: Turn, index: CatalogIndex, prev: EngineState, message: string): EngineResult | null {
+  const loved = lovedThing(message);
+  if (loved === null) {
+    return null;
+  }
+  const said = index.parseDetailed(loved);
+  const interest = giftInterest(loved, turn.lang);
+  const topic = [...said.categoryWords, said.text].filter((w) => w !== '').join(' ');
+  if (!interest && topic === '') {
+    return null;
+  }
+  // The words, not a category they name: coffee's accessories and kettles are filed elsewhere.
+  const { categories: _named, ...within } = { ...prev.filters, ...said.filters };
+  const about = interest ? { topic: interest.topic, searches: interest.kinds, kinds: true } : { topic, searches: [topic], kinds: false };
+  const ideas = giftAnswer(turn, index, within, learnedFrom(said, message), 'gift', about);
+  return ideas.answer.response.contents.some((b) => b.type === 'products') ? ideas : null;
+}
+
 function moreAnswer(turn: Turn, index: CatalogIndex, prev: EngineState): EngineResult {
   const seen = seenSoFar(prev);
   const taken = new Set(seen);
@@ -918,9 +954,10 @@ function preferenceAwareSearch(turn: Turn, index: CatalogIndex, message: string,
     if (wished) {
       return wished;
     }
-    // "холодильник побольше" where no card states a size: the fridges, saying so. Other
-    // wishes are searched as said: the words may be on the cards ("большой экран 6.5").
-    if (wish.withItem) {
+    // "холодильник побольше", "кондиционер, который не шумит" where no card states a size or
+    // the noise: the fridges or the air conditioners, saying so. A wish of words a card may say
+    // is searched as said ("большой экран 6.5", "лёгкий крем").
+    if (wish.withItem || wish.unsaid) {
       return searchWithPreferences(turn, index, wish.rest, rest, null, wish.attribute) as EngineResult;
     }
   }

@@ -28,11 +28,11 @@ const TRAVEL: Interest = {
 
 /** The interests by the words that say them: the thing loved, or the one who loves it. A Map, being keyed by the buyer's words. */
 const BY_WORD: ReadonlyMap<string, Interest> = new Map([
-  ...['music', 'musician', 'музыка', 'музыки', 'музыку', 'меломан', 'меломану', 'меломанке', 'музыканту'].map((w): [string, Interest] => [w, MUSIC]),
-  ...['gamer', 'gamers', 'gaming', 'games', 'игр', 'игры', 'геймер', 'геймеру', 'геймерше', 'геймерам'].map((w): [string, Interest] => [w, GAMES]),
-  ...['sport', 'sports', 'fitness', 'runner', 'athlete', 'спорт', 'спорта', 'фитнес', 'фитнеса', 'спортсмен', 'спортсмену', 'спортсменке'].map((w): [string, Interest] => [w, SPORT]),
-  ...['cooking', 'cook', 'chef', 'кулинария', 'кулинарии', 'повару', 'кулинару'].map((w): [string, Interest] => [w, COOKING]),
-  ...['travel', 'traveler', 'traveller', 'путешествия', 'путешествий', 'путешественнику', 'путешественнице'].map((w): [string, Interest] => [w, TRAVEL]),
+  ...['music', 'musician', 'музыка', 'музыки', 'музыку', 'музыкой', 'меломан', 'меломану', 'меломанке', 'музыканту'].map((w): [string, Interest] => [w, MUSIC]),
+  ...['gamer', 'gamers', 'gaming', 'games', 'игр', 'игры', 'играми', 'играть', 'геймер', 'геймеру', 'геймерше', 'геймерам'].map((w): [string, Interest] => [w, GAMES]),
+  ...['sport', 'sports', 'fitness', 'runner', 'athlete', 'спорт', 'спорта', 'спортом', 'фитнес', 'фитнеса', 'фитнесом', 'бегать', 'спортсмен', 'спортсмену', 'спортсменке'].map((w): [string, Interest] => [w, SPORT]),
+  ...['cooking', 'cook', 'chef', 'baking', 'кулинария', 'кулинарии', 'кулинарией', 'повару', 'кулинару', 'готовить', 'готовку', 'готовкой', 'выпечку', 'выпечкой'].map((w): [string, Interest] => [w, COOKING]),
+  ...['travel', 'traveling', 'travelling', 'traveler', 'traveller', 'путешествия', 'путешествий', 'путешествовать', 'путешествиями', 'путешественнику', 'путешественнице'].map((w): [string, Interest] => [w, TRAVEL]),
 ]);
 
 /** Words of a gift request looked at for an interest, at most. */

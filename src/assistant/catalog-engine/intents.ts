@@ -440,8 +440,33 @@ const RECIPIENTS = new Set([
   'подростку', 'подростка', 'племяннику', 'племяннице', 'внуку', 'внучке', 'студенту', 'родителям', 'тёще', 'теще', 'свекрови', 'мальчику', 'девочке',
   'teenager', 'teen', 'teens', 'nephew', 'niece', 'grandson', 'granddaughter', 'student', 'parents', 'coworker', 'boy', 'girl', 'mothers', 'fathers', 'day',
 ]);
-/** Someone who loves a thing: the thing is what the gift ideas are about ("a gift for a coffee lover": coffee, not "lover"). */
-const LOVERS: ReadonlySet<string> = new Set(['lover', 'lovers', 'fan', 'fans', 'enthusiast', 'enthusiasts', 'любителю', 'любительнице', 'любителям', 'фанату', 'фанатке', 'ценителю']);
+/**
+ * Someone who loves a thing, or the verb saying so: the thing is what the gift ideas are about
+ * ("a gift for a coffee lover": coffee, not "lover"; «подарок жене, она любит кофе»: coffee).
+ */
+const LOVERS: ReadonlySet<string> = new Set([
+  'lover', 'lovers', 'fan', 'fans', 'enthusiast', 'enthusiasts', 'любителю', 'любительнице', 'любителям', 'фанату', 'фанатке', 'ценителю',
+  ...['любит', 'обожает', 'увлекается', 'loves', 'likes', 'enjoys', 'adores'],
+]);
+/** Who loves it, said before the verb: a pronoun the gift ideas need not search. */
+const LOVING_PRONOUNS: ReadonlySet<string> = new Set(['она', 'он', 'они', 'she', 'he', 'they', "she's", "he's", 'очень', 'really', 'also', 'тоже']);
+/** A statement of what someone loves ("она любит готовить", "she's into gaming"): the words after the verb. */
+const LOVES =
+  /(?:^|\s|(?=['’](?:s|re)\s))(?:(?:очень|тоже|просто|really|also|totally)\s+)?(?:любит|обожает|увлекается|интересуется|loves|likes|enjoys|adores|(?:is|are|['’]s|['’]re)\s+(?:(?:really|so|very|totally|also)\s+)?(?:into|a\s+fan\s+of))\s+(\S.*)$/u;
+
+/**
+ * What the recipient loves, said after gift ideas ("она любит готовить", "he's really into
+ * gaming", "she likes coffee"): the words after the verb, or null when the message says no such thing.
+ * A question ("что она любит?") says none.
+ */
+export function lovedThing(text: string): string | null {
+  const norm = normalizeText(boundText(text)).replace(/[.!,;]+/gu, ' ').trim();
+  if (norm.includes('?')) {
+    return null;
+  }
+  const found = LOVES.exec(norm);
+  return found === null ? null : (found[1] as string).trim();
+}
 
 /**
  * A request for a gift ("подарок маме до 5000", "gift under $50"): the rest of the message
@@ -457,7 +482,7 @@ export function giftRequest(text: string): { rest: string; interest: boolean } |
   const words = norm.split(/\s+/);
   const rest = words
     // "my daughter's birthday": the recipient with the possessive.
-    .filter((w) => w !== '' && !GIFT.test(w) && !OCCASION.test(w) && !RECIPIENTS.has(bare(w)) && !LOVERS.has(bare(w)))
+    .filter((w) => w !== '' && !GIFT.test(w) && !OCCASION.test(w) && !RECIPIENTS.has(bare(w)) && !LOVERS.has(bare(w)) && !LOVING_PRONOUNS.has(w))
     .join(' ');
   return { rest, interest: words.some((w) => LOVERS.has(bare(w))) };
 }
@@ -473,6 +498,16 @@ const PERSONS_RU = ['бабушки', 'бабули', 'дедушки', 'дед�
 const PERSONS_EN = ['grandma', 'granny', 'grandmother', 'grandpa', 'grandfather', 'grandparents', 'mom', 'mum', 'mother', 'dad', 'father', 'husband', 'wife', 'son', 'daughter', 'brother', 'sister', 'friend', 'girlfriend', 'boyfriend', 'colleague', 'coworker', 'boss', 'parents', 'elderly', 'senior', 'seniors'];
 const FOR_PERSON = new RegExp(
   `(?:^|\\s)(?:(?:для|моей|моему|моего)\\s+(?:моей\\s+|моего\\s+|моих\\s+|своей\\s+|своего\\s+)?(?:${PERSONS_RU.join('|')})|for\\s+(?:my\\s+|a\\s+|his\\s+|her\\s+|our\\s+)?(?:${PERSONS_EN.join('|')}))(?:['’]s)?(?=[\\s,.!?]|$)`,
+  'gu',
+);
+
+/**
+ * Whom an item is for, said as the one who needs it ("сыну нужен ноутбук", "моей жене нужны
+ * наушники", "my wife wants a new phone", "my kid needs headphones"): told, not searched, as above.
+ */
+const DATIVE_PERSONS = ['маме', 'папе', 'мужу', 'жене', 'сыну', 'дочке', 'дочери', 'бабушке', 'дедушке', 'брату', 'сестре', 'другу', 'подруге', 'девушке', 'парню', 'коллеге', 'ребенку', 'ребёнку', 'внуку', 'внучке', 'племяннику', 'племяннице', 'начальнику'];
+const WHO_NEEDS = new RegExp(
+  `(?:^|\\s)(?:(?:моему|моей|нашему|нашей|своему|своей)\\s+)?(?:${DATIVE_PERSONS.join('|')})\\s+(?:нужен|нужна|нужно|нужны|надо|хочется)(?=[\\s,.!?]|$)|(?:^|\\s)(?:my|our)\\s+(?:${[...PERSONS_EN, 'kid', 'kids', 'child', 'children', 'boy', 'girl', 'teen', 'teenager'].join('|')})\\s+(?:needs|wants|would\\s+like|is\\s+looking\\s+for)(?=[\\s,.!?]|$)`,
   'gu',
 );
 
@@ -504,6 +539,7 @@ export function withoutRecipient(text: string, isBrand: (word: string) => boolea
       const words = said.trim().split(/\s+/u);
       return words.length === 2 && isBrand((words[1] as string).replace(/['’]s$/u, '')) ? said : ' ';
     })
+    .replace(WHO_NEEDS, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return rest === norm.trim() || !/[\p{L}\p{N}]/u.test(rest) ? text : rest;

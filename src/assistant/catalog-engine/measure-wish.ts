@@ -28,6 +28,8 @@ export interface MeasureWish {
   plain?: boolean;
   /** A wish only beside what it is about ("телевизор побольше"), not alone after a search. */
   withItem?: boolean;
+  /** Said in words no card says ("потише", "lighter", "не шумит"): with no card stating the measure, the item is searched without them. */
+  unsaid?: boolean;
   /** The message without the wish ("samsung phone"). */
   rest: string;
 }
@@ -65,27 +67,29 @@ const IS_LESS = new RegExp(`^(?:${LESS})$`, 'iu');
  * may also describe the item otherwise ("лёгкий крем" is a light cream, not one of little
  * weight): with no card stating the measure it is read as any other word.
  */
-const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; plain?: boolean; withItem?: boolean }> = [
+const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; plain?: boolean; withItem?: boolean; unsaid?: boolean }> = [
   // "phone with a good camera", "смартфон с хорошей камерой", "камера получше": the most megapixels the cards state.
   { words: new RegExp(`(?:${B}with\\s+(?:an?\\s+)?)?${B}(?:good|great|best|better|excellent|nice|decent|high[- ]resolution)\\s+cameras?${E}`, 'iu'), attribute: 'camera', most: true },
   { words: new RegExp(`(?:${B}(?:с|со)\\s+)?${B}(?:хорош${L}|отличн${L}|лучш${L}|классн${L}|мощн${L})\\s+камер${L}${E}`, 'iu'), attribute: 'camera', most: true },
   { words: new RegExp(`${B}(?:с\\s+)?камер${L}\\s+(?:получше|лучше|покруче)${E}`, 'iu'), attribute: 'camera', most: true },
-  { words: new RegExp(`${B}(?:more powerful|most powerful|(?:по)?мощнее|мощней)${E}`, 'iu'), attribute: 'power', most: true },
+  { words: new RegExp(`${B}(?:more powerful|most powerful|(?:по)?мощнее|мощней)${E}`, 'iu'), attribute: 'power', most: true, unsaid: true },
   { words: new RegExp(`${B}(?:powerful|мощн(?:ый|ая|ое|ые|ого|ую|ым|ой|ых))${E}`, 'iu'), attribute: 'power', most: true, plain: true },
   // Not a colour ("a lighter shade", "светлее" is another word).
-  { words: new RegExp(`${B}(?:lighter|lightest|(?:по)?легче)${E}(?!\\s+(?:shade|colou?r|tone|finish|blue|grey|gray|green|pink|brown|wood))`, 'iu'), attribute: 'weight', most: false },
+  { words: new RegExp(`${B}(?:lighter|lightest|(?:по)?легче)${E}(?!\\s+(?:shade|colou?r|tone|finish|blue|grey|gray|green|pink|brown|wood))`, 'iu'), attribute: 'weight', most: false, unsaid: true },
   { words: new RegExp(`${B}(?:lightweight|light-weight|л[её]гк(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'weight', most: false, plain: true },
-  { words: new RegExp(`${B}(?:quieter|quietest|less noisy|(?:по)?тише)${E}`, 'iu'), attribute: 'noise', most: false },
+  { words: new RegExp(`${B}(?:quieter|quietest|less noisy|(?:по)?тише)${E}`, 'iu'), attribute: 'noise', most: false, unsaid: true },
   { words: new RegExp(`${B}(?:quiet|silent|бесшумн${L}|тих(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'noise', most: false, plain: true },
+  // "чтобы не шумел", "не шумный", "not noisy", "that doesn't make much noise": the quietest, whatever the cards state.
+  { words: new RegExp(`${B}(?:не\\s+(?:шумел${L}|шумит|шумят|шумн${L}|громк${L})|нешумн${L}|not\\s+(?:too\\s+|very\\s+|so\\s+)?(?:noisy|loud)|(?:doesn['’]?t|does\\s+not|don['’]?t|won['’]?t)\\s+make\\s+(?:much\\s+|a\\s+lot\\s+of\\s+)?noise)${E}`, 'iu'), attribute: 'noise', most: false, unsaid: true },
   // "поуже", never "уже", which is "already".
-  { words: new RegExp(`${B}(?:narrower|slimmer|поуже)${E}`, 'iu'), attribute: 'width', most: false },
-  { words: new RegExp(`${B}(?:wider|(?:по)?шире)${E}`, 'iu'), attribute: 'width', most: true },
+  { words: new RegExp(`${B}(?:narrower|slimmer|поуже)${E}`, 'iu'), attribute: 'width', most: false, unsaid: true },
+  { words: new RegExp(`${B}(?:wider|(?:по)?шире)${E}`, 'iu'), attribute: 'width', most: true, unsaid: true },
   // Only the comparative and the superlative: "long" may be a style ("long dress"), "короче" is
   // "in short". Beside an item ("a longer cable"); alone ("a longer one?") refine.ts compares
   // with the lengths shown, and superlatives.ts answers "the longest one?".
   { words: new RegExp(`${B}(?:longer|longest|(?:по)?длиннее|сам(?:ый|ая|ое|ые|ого|ую|ой|ым)\\s+длинн${L})${E}`, 'iu'), attribute: 'length', most: true, withItem: true },
   { words: new RegExp(`${B}(?:shorter|shortest|покороче|сам(?:ый|ая|ое|ые|ого|ую|ой|ым)\\s+коротк${L})${E}`, 'iu'), attribute: 'length', most: false, withItem: true },
-  { words: new RegExp(`${B}(?:roomier|(?:по)?вместительнее)${E}`, 'iu'), attribute: 'volume', most: true },
+  { words: new RegExp(`${B}(?:roomier|(?:по)?вместительнее)${E}`, 'iu'), attribute: 'volume', most: true, unsaid: true },
   { words: new RegExp(`${B}вместительн${L}${E}`, 'iu'), attribute: 'volume', most: true, plain: true },
   // "кондиционер для большой комнаты": the room area the products are rated for.
   { words: new RegExp(`(?:${B}(?:для|на)\\s+)?${B}(?:больш${L}|просторн${L})\\s+(?:комнат${L}|квартир${L}|гостин${L}|помещени${L}|спальн${L}|зал${L})${E}`, 'iu'), attribute: 'area', most: true },
@@ -113,7 +117,7 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
  * patterns), as plain stems: a message with none states no wish, and the patterns, with their
  * word edges in both alphabets, are not run on it (30 µs of an answer's 750, docs/performance.md).
  */
-const CUE = /camer|камер|powerf|мощн|light|легч|л[её]гк|quiet|silent|nois|тише|тих|бесшумн|narrow|slim|поуже|wide|шире|long|длин|short|корот|короч|roomi|вместит|больш|просторн|маленьк|небольш|large|big|small|tiny|huge|крупн|компакт|compact|little|огромн|меньш|ram|озу|оператив|batter|screen|display|storage|memory|capacit|volume|power|аккумулятор|батаре|автономн|экран|диагонал|памят|накопител|объ[её]м/i;
+const CUE = /camer|камер|powerf|мощн|light|легч|л[её]гк|quiet|silent|nois|loud|тише|тих|бесшумн|шум|громк|narrow|slim|поуже|wide|шире|long|длин|short|корот|короч|roomi|вместит|больш|просторн|маленьк|небольш|large|big|small|tiny|huge|крупн|компакт|compact|little|огромн|меньш|ram|озу|оператив|batter|screen|display|storage|memory|capacit|volume|power|аккумулятор|батаре|автономн|экран|диагонал|памят|накопител|объ[её]м/i;
 
 function attributeOf(noun: string): Measured | null {
   // Before storage: "оперативной памяти" says "памяти" too.
@@ -142,7 +146,7 @@ function attributeOf(noun: string): Measured | null {
 const PRODUCT_QUESTION = /^\s*(?:and\s+|а\s+|и\s+)?(?:does|do|did|is|are|has|have|can|will|would|how\s+(?:good|is)|what\s+about|хорош\p{L}*\s+ли|есть\s+ли|правда|какая|какой|какие|у\s+(?:него|неё|нее|них|этого|этой))(?![\p{L}\p{N}])/iu;
 
 /** Words a follow-up says around its wish ("а с большим экраном?", "and something lighter?", "a smaller one?"). */
-const FILLER = /^(?:а|и|но|ну|тогда|где|что|нибудь|то|чуть|немного|ещё|еще|есть|and|but|so|ok|okay|then|one|ones|a|an|the|something|anything|slightly|bit|little|even|any)$/iu;
+const FILLER = /^(?:а|и|но|ну|тогда|где|что|чтобы|чтоб|нибудь|то|чуть|немного|ещё|еще|есть|and|but|so|ok|okay|then|one|ones|a|an|the|something|anything|slightly|bit|little|even|any|that|s|which|so)$/iu;
 
 export function isWishFiller(word: string): boolean {
   return FILLER.test(word);
@@ -153,7 +157,7 @@ export function measureWish(text: string): MeasureWish | null {
   if (text.length > MAX_WISH_CHARS || !CUE.test(text)) {
     return null;
   }
-  let found: { attribute: Measured; most: boolean; plain?: boolean; withItem?: boolean; at: number; length: number } | null = null;
+  let found: { attribute: Measured; most: boolean; plain?: boolean; withItem?: boolean; unsaid?: boolean; at: number; length: number } | null = null;
   const m = AMOUNT_NOUN.exec(text) ?? NOUN_AMOUNT.exec(text);
   const attribute = m ? attributeOf(m.groups?.noun as string) : null;
   if (m && attribute !== null) {
@@ -162,7 +166,7 @@ export function measureWish(text: string): MeasureWish | null {
     for (const a of ALONE) {
       const w = a.words.exec(text);
       if (w) {
-        found = { attribute: a.attribute, most: a.most, ...(a.plain ? { plain: true } : {}), ...(a.withItem ? { withItem: true } : {}), at: w.index, length: w[0].length };
+        found = { attribute: a.attribute, most: a.most, ...(a.plain ? { plain: true } : {}), ...(a.withItem ? { withItem: true } : {}), ...(a.unsaid ? { unsaid: true } : {}), at: w.index, length: w[0].length };
         break;
       }
     }
@@ -178,7 +182,7 @@ export function measureWish(text: string): MeasureWish | null {
   if (found.withItem && rest === '') {
     return null;
   }
-  return { attribute: found.attribute, most: found.most, ...(found.plain ? { plain: true } : {}), ...(found.withItem ? { withItem: true } : {}), rest };
+  return { attribute: found.attribute, most: found.most, ...(found.plain ? { plain: true } : {}), ...(found.withItem ? { withItem: true } : {}), ...(found.unsaid ? { unsaid: true } : {}), rest };
 }
 
 /**

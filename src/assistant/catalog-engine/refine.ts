@@ -463,7 +463,8 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   const shown = prev.shown.slice(0, SHELF_SIZE);
   const first = shown[0];
   const shownPrices = shown
-    .filter((sku) => first === undefined || sku === first || index.sameKind(first, sku))
+    // Gift ideas are of different kinds by design: the middle of them all.
+    .filter((sku) => prev.gift === true || first === undefined || sku === first || index.sameKind(first, sku))
     .map((sku) => index.bySku(sku)?.price)
     .filter((p): p is number => typeof p === 'number' && Number.isFinite(p));
   let move: PriceMove = null;

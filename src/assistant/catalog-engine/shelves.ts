@@ -1019,7 +1019,8 @@ export function giftAnswer(
   if (seen === undefined && (max === undefined || !gift)) {
     // The heading leads into the cards; a question after it ends it first («…из разных разделов. Подскажите бюджет…»).
     lines[0] = (lines[0] as string).replace(/:$/u, '.');
-    lines.push(gift ? t.giftAskBudget : t.picksAsk);
+    // Said what the recipient loves, the buyer is asked only for the budget.
+    lines.push(!gift ? t.picksAsk : topic !== undefined ? t.giftAskBudgetOnly : t.giftAskBudget);
   }
   const title = topic !== undefined ? t.titleGiftAbout(topic, budgetText) : gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);
   const shelf: Shelf = { products, title, shelfId: gift ? 'aisle-gift' : 'aisle-picks', sourceQuery: title };

@@ -37,7 +37,7 @@ const EN = `
 a an the and or but of in on at to for from by with without about as into onto
 i me my we us our you your he she it its they them their this that these those
 is are was were be been am do does did have has had can could would should will
-please pls show find get buy want wanted need needed looking look search searching
+please pls show find get buy want wanted wants need needed needs looking look search searching
 recommend suggest give some any anything something good best nice great decent new
 which what where how who one ones item items product products model models tell more about details
 info information hello hi hey thanks thank sell sells selling carry carries stock

@@ -52,3 +52,26 @@ test('"а подешевле?" and "ещё" after gift ideas within a budget kee
   assertEvery(productsOf(more!)?.value ?? [], (c) => (c.price ?? Infinity) <= Math.max(top, 5000));
   assertNone(shownSkus(more!), (sku) => shownSkus(cheaper!).includes(sku));
 });
+
+test('"cheaper" after gift ideas of different kinds is below the middle price of them all, not of the first card\'s kind alone', async () => {
+  // The first idea is the only laptop: its own price was the middle, and "cheaper" kept everything else.
+  const mixed = buildCatalogIndex(
+    [
+      item('laptop', 'Laptop Pro 14', ['Computers', 'Laptops'], 1500),
+      item('tv', 'Smart TV 55"', ['TV', 'Televisions'], 600),
+      item('watch', 'Smartwatch S', ['Wearables', 'Smartwatches'], 400),
+      item('phones', 'Wireless Headphones', ['Audio', 'Headphones'], 200),
+      item('speaker', 'Portable Speaker', ['Audio', 'Speakers'], 120),
+      item('kettle', 'Electric Kettle', ['Kitchen', 'Kettles'], 60),
+      item('mouse', 'Wireless Mouse', ['Computers', 'Mice'], 30),
+      item('pan', 'Frying Pan', ['Kitchen', 'Frying Pans'], 25),
+    ],
+    { language: 'en' },
+  );
+  const [ideas, cheaper] = await dialogOn(mixed, 'en', ['gift ideas for my dad', 'something cheaper']);
+  const prices = (productsOf(ideas!)?.value ?? []).map((c) => c.price ?? 0).sort((a, b) => a - b);
+  const middle = prices[Math.floor((prices.length - 1) / 2)] as number;
+  const cards = productsOf(cheaper!)?.value ?? [];
+  assert.ok(cards.length > 0, messageOf(cheaper!));
+  assertEvery(cards, (c) => (c.price ?? Infinity) < middle);
+});

@@ -71,3 +71,46 @@ test('the interest is read from the thing loved or from the one who loves it, in
   assert.deepEqual(giftInterest('son who is gamer', 'ru')?.kinds.includes('мышь'), true);
   assert.equal(giftInterest('kettle', 'en'), null);
 });
+
+test('"she\'s really into coffee" after gift ideas within a budget: gift ideas about coffee within it, asking only for what is still unknown', async () => {
+  const [ideas, coffee] = await dialogOn(electronics, 'en', ['gift for my wife under $100', "she's really into coffee"]);
+  assert.match(messageOf(ideas!), /^Gift ideas under \$100/u);
+  // Before: "Nothing matches "shes really" — here is what this section has. Coffee: here are 2 options."
+  assert.match(messageOf(coffee!), /^Gift ideas for someone into coffee under \$100/u);
+  const shown = productsOf(coffee!)?.value ?? [];
+  assert.ok(shown.some((p) => /Milk Jug/u.test(p.name)), shown.map((p) => p.name).join('; '));
+  assertEvery(shown, (p) => (p.price ?? Infinity) <= 100);
+  // Without a budget the answer asks for it, not again for what the recipient likes.
+  const [, music] = await dialogOn(electronics, 'en', ['gift ideas for my dad', 'he loves music']);
+  assert.match(messageOf(music!), /^Gift ideas for someone into music\. Tell me the budget, and I'll narrow it down\.$/u);
+  assertEvery(productsOf(music!)?.value ?? [], (p) => /Headphones|Speaker|Soundbar/u.test(p.name));
+});
+
+test('«она любит готовить» after gift ideas, and said with the gift: ideas about cooking; a question or a search after other products is no such thing', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('f1', 'Аэрогриль Tefal Easy Fry', ['Кухня', 'Аэрогрили'], 8990),
+      item('b1', 'Блендер погружной Bosch ErgoMixx', ['Кухня', 'Блендеры'], 6990),
+      item('p1', 'Сковорода Tefal Excellence 24 см', ['Кухня', 'Посуда'], 2190),
+      item('h1', 'Наушники JBL Tune 520BT, чёрные', ['Аудио', 'Наушники'], 3990),
+      item('t1', 'Телевизор Xiaomi TV A2 32"', ['Телевизоры'], 14990),
+      item('s1', 'Смартфон Xiaomi Redmi 13', ['Смартфоны'], 9990),
+    ],
+    { language: 'ru' },
+  );
+  const kitchen = (name: string) => /Аэрогриль|Блендер|Сковорода/u.test(name);
+  const [, cooking] = await dialogOn(shop, 'ru', ['подарок жене на годовщину', 'она любит готовить']);
+  // Before: «Похоже, «любит готовить» в нашем магазине не продаётся», with no cards.
+  assert.match(messageOf(cooking!), /^Идеи подарков на тему «кулинария»\. Подскажите бюджет — подберу точнее\.$/u);
+  const names = (productsOf(cooking!)?.value ?? []).map((p) => p.name);
+  assert.ok(names.length >= 3, names.join('; '));
+  assertEvery(names, kitchen);
+  const [together] = await dialogOn(shop, 'ru', ['подарок жене до 7000, она обожает готовить']);
+  assert.match(messageOf(together!), /^Идеи подарков на тему «кулинария» до 7 000 ₽/u);
+  assertEvery((productsOf(together!)?.value ?? []).map((p) => p.name), kitchen);
+  // Not after a search, and not as a question.
+  const [, afterSearch] = await dialogOn(shop, 'ru', ['наушники', 'она любит готовить']);
+  assert.doesNotMatch(messageOf(afterSearch!), /Идеи подарков/u);
+  const [, asked] = await dialogOn(shop, 'ru', ['подарок маме', 'что она любит?']);
+  assert.doesNotMatch(messageOf(asked!), /на тему/u);
+});

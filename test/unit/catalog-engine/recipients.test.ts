@@ -101,3 +101,22 @@ test('gift ideas without a budget end their heading before asking for one («…
   // Before: «Идеи подарков из разных разделов: Подскажите бюджет…».
   assert.match(messageOf(gift!.answer), /^Идеи подарков из разных разделов\. Подскажите бюджет/u);
 });
+
+test('the one who needs the item, said first ("my wife wants a new phone", «сыну нужен ноутбук»), is told to the assistant, not searched', async () => {
+  for (const asked of ['my wife wants a new phone', 'my kid needs a phone']) {
+    const [answer] = await dialogOn(phones, 'en', [asked]);
+    // Before: "Nothing here matches "wife wants" — here is what this section has."
+    assert.doesNotMatch(messageOf(answer!), /wife|kid|wants|needs|Nothing/iu, asked);
+    assert.ok((productsOf(answer!)?.value ?? []).length >= 4, asked);
+  }
+  for (const asked of ['сыну нужен ноутбук', 'моей жене нужны наушники']) {
+    const answer = (await ask(asked)).answer;
+    // Before: «Точного совпадения с «сыну» нет».
+    assert.doesNotMatch(messageOf(answer), /сыну|жене|не нашлось|нет —/u, asked);
+    assert.ok((productsOf(answer)?.value ?? []).length >= 2, asked);
+  }
+  assert.equal(withoutRecipient('сыну нужен ноутбук для учебы'), 'ноутбук для учебы');
+  assert.equal(withoutRecipient('my son wants headphones'), 'headphones');
+  // Said of the item, a person stays: "детям нужно" opens no phrase here, nor "a phone my son wants" ends one.
+  assert.equal(withoutRecipient('наушники детям'), 'наушники детям');
+});

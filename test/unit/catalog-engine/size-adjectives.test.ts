@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { measureWish } from '../../../src/assistant/catalog-engine/measure-wish.ts';
+import { assertEvery } from '../../helpers/assert.ts';
 import { measuredValue } from '../../../src/assistant/catalog-engine/superlatives.ts';
 import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
 
@@ -130,4 +131,33 @@ test('every form of wish is read, in both alphabets and any letter case (the qui
   for (const text of ['наушники с микрофоном до 2000', 'кофемашина для дома', 'iphone 15 case', 'frame for a picture']) {
     assert.equal(measureWish(text), null, text);
   }
+});
+
+test('«чтобы не шумел» after vacuums and "one that\'s not too noisy" ask for the quietest; where no card states the noise the answer says so over the same products', async () => {
+  const vacuums = buildCatalogIndex(
+    [
+      item('v1', 'Пылесос Bosch BGS05A220', ['Пылесосы'], 9990),
+      item('v2', 'Пылесос Samsung VC18M31A0HB', ['Пылесосы'], 11990),
+      item('v3', 'Пылесос Philips XB2125', ['Пылесосы'], 8990),
+      item('a1', 'Кондиционер LG DUALCOOL B09TS', ['Кондиционеры'], 249990),
+      item('a2', 'Кондиционер LG AI Deluxe H09S1D', ['Кондиционеры'], 304990),
+    ],
+    { language: 'ru' },
+  );
+  const [list, quiet] = await dialogOn(vacuums, 'ru', ['пылесос', 'чтобы не шумел']);
+  // Before: «Такого в нашем каталоге не нашлось», with no cards.
+  assert.match(messageOf(quiet!), /нет данных об уровне шума/u);
+  assert.deepEqual(productsOf(quiet!)?.value.map((p) => p.sku).sort(), productsOf(list!)?.value.map((p) => p.sku).sort());
+  const [conditioners] = await dialogOn(vacuums, 'ru', ['кондиционер, который не шумит']);
+  // Before: «Точного совпадения с «шумит» нет».
+  assert.doesNotMatch(messageOf(conditioners!), /шумит/u);
+  assert.match(messageOf(conditioners!), /нет данных об уровне шума/u);
+  assertEvery(productsOf(conditioners!)?.value ?? [], (p) => /Кондиционер/u.test(p.name));
+  for (const [text, rest] of [['чтобы не шумел', ''], ["one that's not too noisy", ''], ['вентилятор, который не шумит', 'вентилятор который'], ["a fan that doesn't make much noise", 'fan']]) {
+    const wish = measureWish(text as string);
+    assert.deepEqual([wish?.attribute, wish?.most], ['noise', false], text);
+    assert.equal(wish?.rest, rest, text);
+  }
+  // Noise cancelling is no wish for quiet.
+  assert.equal(measureWish('наушники с шумоподавлением'), null);
 });
