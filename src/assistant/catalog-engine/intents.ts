@@ -247,7 +247,7 @@ export function isConversation(text: string): boolean {
 }
 
 /** A shop topic every shop has, whether or not the tenant gave a link for it. */
-export type ShopTopic = 'delivery' | 'returns' | 'warranty' | 'payment' | 'stores' | 'order' | 'discounts';
+export type ShopTopic = 'delivery' | 'returns' | 'warranty' | 'payment' | 'stores' | 'order' | 'discounts' | 'installation';
 
 // Stems compared as word prefixes (normalised text: "ё" is "е").
 const TOPIC_STEMS: Array<[ShopTopic, string[]]> = [
@@ -260,6 +260,12 @@ const TOPIC_STEMS: Array<[ShopTopic, string[]]> = [
   ['discounts', ['скидк', 'акци', 'промокод', 'купон', 'распродаж', 'бонус', 'discount', 'promo code', 'promocode', 'coupon', 'voucher',
     // A price found elsewhere, matched: a shop's pricing policy, not a product.
     'price match', 'match a price', 'match the price', 'match prices', 'нашел дешевле', 'нашла дешевле', 'нашли дешевле']],
+  // Installing what is bought, asked as a service ("сколько стоит установка?", "do you install?"):
+  // never the products named so ("установка обратного осмоса", "монтажная пена").
+  ['installation', ['стоит установк', 'стоит монтаж', 'стоит подключени', 'стоимость установк', 'стоимость монтаж', 'стоимость подключени', 'цена установк', 'цена монтаж',
+    'устанавливаете', 'устанавливает', 'монтируете', 'подключаете', 'установите', 'установят', 'смонтируете', 'подключите', 'делаете установк', 'делаете монтаж',
+    'услуг установк', 'услуги установк', 'услуга установк', 'услуги монтаж', 'услуга монтаж', 'установку сделаете', 'монтаж сделаете', 'установку делаете', 'монтаж делаете', 'подключение делаете', 'установкой занимаетесь', 'монтажом занимаетесь', 'мастер установ', 'мастера для установ',
+    'do you install', 'can you install', 'will you install', 'installation service', 'install it for', 'installation cost', 'cost to install', 'does installation', 'offer installation', 'assembly service', 'do you assemble']],
 ];
 
 /** The shop topics a message names ("Как работает доставка?" → delivery). */

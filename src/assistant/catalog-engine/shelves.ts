@@ -10,11 +10,11 @@ import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/searc
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
-import { COMPATIBILITY_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
+import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { boundText } from '../../catalog/search/limits.ts';
 import { closeMeasure, dimensionPairOf, namePairDistance, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { isModifierWord, namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
-import { SeenCards } from '../../catalog/search/variants.ts';
+import { SeenCards, variantKey } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
 import { currencySymbol } from '../currency.ts';
@@ -311,7 +311,7 @@ function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
  * every word but one of the kind matches as many as any card, only cards of another kind that
  * name the product word as what they are for go (see below).
  */
-function closeOfKind(run: SearchRun, text: string): SearchRun {
+function closeOfKind(run: SearchRun, text: string, index: CatalogIndex): SearchRun {
   const whole = run.hits.some((h) => h.ofKind === true && (h.coverage ?? 1) >= 1);
   // Or, when nothing matches every word, one of the kind matches as many as any card does
   // ("унитаз с косым выпуском", whose names write "кос.вып"): then only what names the product
@@ -334,6 +334,13 @@ function closeOfKind(run: SearchRun, text: string): SearchRun {
     return hits.length === run.hits.length || hits.length === 0 ? run : { ...run, hits };
   }
   const asked = new Set(tokenize(text).map(stem));
+  // The product word itself is what another kind's name says it goes with ("Крепление сидения
+  // унитаза" after toilets with a soft-close seat): a model or a brand it names still keeps it
+  // ("Galaxy … Adapter" after Galaxy phones).
+  const head = index.productWord(run.text);
+  if (head !== null && head.known && head.kind) {
+    asked.delete(stem(head.head));
+  }
   // "Water Filter … for Philips Espresso Machines" names no espresso machine.
   const namesAsked = (h: SearchHit): boolean => nameBeforePurpose(h.product.name).some((w) => asked.has(stem(w)));
   const hits = whole
@@ -386,7 +393,9 @@ function moreOfKind(run: SearchRun, found: SearchRun, index: CatalogIndex, turn:
     searchesPurposeOnly(run.text, asked.join(' ')) &&
     index.productWord(run.text)?.kind === true
   ) {
-    return followedBy(run, index, turn, '', () => true);
+    // Named with a word of the request: a section of running watches may hold smart scales.
+    const said = new Set(tokenize(boundText(asked.join(' '))).filter((w) => !STOP_WORDS.has(w) && !COMPATIBILITY_WORDS.has(w)).map(stem));
+    return followedBy(run, index, turn, '', (h) => tokenize(h.product.name.slice(0, MAX_NAME_READ)).some((w) => said.has(stem(w))));
   }
   if (run.hits.length === found.hits.length) {
     return run;
@@ -402,10 +411,16 @@ function moreOfKind(run: SearchRun, found: SearchRun, index: CatalogIndex, turn:
 /** The run's cards, then as close ones (to a shelf) those of one more search within its filters that `keep` keeps. */
 function followedBy(run: SearchRun, index: CatalogIndex, turn: Turn, text: string, keep: (h: SearchHit) => boolean): SearchRun {
   const taken = new Set(run.hits.map((h) => h.product.sku));
-  const more = index
-    .search(text, run.filters, SHELF_SIZE * 2, { budget: turn.budget })
-    .filter((h) => keep(h) && !taken.has(h.product.sku))
-    .map((h) => ({ ...h, coverage: 0 }));
+  // One card per product: its other colours are no further choice (five "Vivofit JR. 3" after one watch).
+  const variants = new Set(run.hits.map((h) => variantKey(h.product)));
+  const more: SearchHit[] = [];
+  for (const h of index.search(text, run.filters, SHELF_SIZE * 4, { budget: turn.budget })) {
+    const key = variantKey(h.product);
+    if (keep(h) && !taken.has(h.product.sku) && !variants.has(key)) {
+      variants.add(key);
+      more.push({ ...h, coverage: 0 });
+    }
+  }
   return more.length === 0 ? run : { ...run, hits: [...run.hits, ...more].slice(0, SHELF_SIZE) };
 }
 
@@ -423,7 +438,7 @@ function searchesPurposeOnly(searched: string, message: string): boolean {
 /** The message and shelf for a search run, including the honest "nothing found". */
 export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, ctx: SearchContext, opts: SearchAnswerOptions): EngineResult {
   const { t, lang, req } = turn;
-  const run = moreOfKind(closeOfKind(found, turn.text), found, index, turn, ctx.label);
+  const run = moreOfKind(closeOfKind(found, turn.text, index), found, index, turn, ctx.label);
   const products = distinctCards(run.hits.map((h) => h.product));
   const currency = currencySymbol(req.tenant, products[0]);
   const local: Turn = { ...turn, currency };

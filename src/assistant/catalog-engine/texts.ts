@@ -111,13 +111,13 @@ export function plural(n: number, one: string, few: string, many: string): strin
  */
 const TOPIC_RU = new Map<string, string>([
   ['delivery', 'всё о доставке'], ['returns', 'всё о возврате и обмене'], ['warranty', 'всё о гарантии'], ['payment', 'всё об оплате'],
-  ['stores', 'адреса и часы работы магазинов'], ['order', 'всё о заказах'],
+  ['stores', 'адреса и часы работы магазинов'], ['order', 'всё о заказах'], ['installation', 'всё об установке'],
 ]);
 const TOPIC_GEN_RU = new Map<string, string>([
-  ['delivery', 'доставки'], ['returns', 'возврата и обмена'], ['warranty', 'гарантии'], ['payment', 'оплаты'], ['stores', 'работы магазинов'], ['order', 'по заказу'], ['discounts', 'скидок и акций'],
+  ['delivery', 'доставки'], ['returns', 'возврата и обмена'], ['warranty', 'гарантии'], ['payment', 'оплаты'], ['stores', 'работы магазинов'], ['order', 'по заказу'], ['discounts', 'скидок и акций'], ['installation', 'установки и монтажа'],
 ]);
 const TOPIC_EN = new Map<string, string>([
-  ['delivery', 'shipping'], ['returns', 'returns and exchanges'], ['warranty', 'the warranty'], ['payment', 'payment'], ['stores', 'our stores'], ['order', 'your order'], ['discounts', 'discounts and offers'],
+  ['delivery', 'shipping'], ['returns', 'returns and exchanges'], ['warranty', 'the warranty'], ['payment', 'payment'], ['stores', 'our stores'], ['order', 'your order'], ['discounts', 'discounts and offers'], ['installation', 'installation'],
 ]);
 
 /** What a pick among the shown cards compares ("which one has the most storage?", superlatives.ts). */

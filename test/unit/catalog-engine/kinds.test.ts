@@ -28,6 +28,12 @@ test('shop topics are recognised in Russian and English', () => {
     ['do you have a promo code?', ['discounts']],
     ['do you price match?', ['discounts']],
     ['я нашел дешевле в другом магазине', ['discounts']],
+    ['сколько стоит установка?', ['installation']],
+    ['а монтаж делаете?', ['installation']],
+    ['вы устанавливаете кондиционеры?', ['installation']],
+    ['do you install tvs on the wall?', ['installation']],
+    ['установка обратного осмоса', []],
+    ['монтажная пена', []],
     ['match 3 puzzle game', []],
     ['акцентное кресло', []],
     ['робот-пылесос для квартиры', []],
@@ -266,4 +272,16 @@ test('nothing of the kind asked: a card naming the product word in another sense
   assert.ok(cards.length > 0, messageOf(answer!));
   // The shop's Instax printer and its ZINK paper ("zero ink") match both words; no iPhone case does.
   assertEvery(cards, (name) => /printer/i.test(name), messageOf(answer!));
+});
+
+test('"сколько стоит установка?" after toilets is a question for the shop: the operator, not "nothing in our catalogue"', async () => {
+  const [, installation] = await converse(['унитаз', 'сколько стоит установка?']);
+  assert.equal(productsOf(installation!.answer), undefined);
+  assert.match(messageOf(installation!.answer), /^Точные условия установки и монтажа подскажет оператор магазина/u);
+  assert.equal(buttonsOf(installation!.answer)[0]?.action, 'open_support_chat');
+  // A shop with a page on it links that page.
+  const withPage = tenant({ links: [{ topic: 'installation', label: 'Установка и подключение', url: 'https://demo.aisle.example/install', keywords: ['установка'] }] });
+  const [linked] = await converse(['а монтаж делаете?'], { tenant: withPage });
+  assert.equal(buttonsOf(linked!.answer)[0]?.url, 'https://demo.aisle.example/install');
+  assert.match(messageOf(linked!.answer), /^Всё об установке — на странице «Установка и подключение»/u);
 });
