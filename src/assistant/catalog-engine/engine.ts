@@ -851,10 +851,6 @@ function lastSearchContext(prev: EngineState): SearchContext {
 }
 
 /**
- * The last search's next cards, past those it showed ("show me more" after headphones); when it
- * has no more, says so over the same cards.
- */
-/**
  * Gift ideas about what the recipient loves, said after gift ideas ("она любит готовить", "she
  * likes coffee"): the kinds its interest names, or the products saying the thing, within the
  * budget said before. Null when the message says no such thing or the shop has nothing of it.
@@ -877,6 +873,10 @@ function lovedGiftIdeas(turn: Turn, index: CatalogIndex, prev: EngineState, mess
   return ideas.answer.response.contents.some((b) => b.type === 'products') ? ideas : null;
 }
 
+/**
+ * The last search's next cards, past those it showed ("show me more" after headphones); when it
+ * has no more, says so over the same cards.
+ */
 function moreAnswer(turn: Turn, index: CatalogIndex, prev: EngineState): EngineResult {
   const seen = seenSoFar(prev);
   const taken = new Set(seen);

@@ -146,7 +146,7 @@ function attributeOf(noun: string): Measured | null {
 const PRODUCT_QUESTION = /^\s*(?:and\s+|а\s+|и\s+)?(?:does|do|did|is|are|has|have|can|will|would|how\s+(?:good|is)|what\s+about|хорош\p{L}*\s+ли|есть\s+ли|правда|какая|какой|какие|у\s+(?:него|неё|нее|них|этого|этой))(?![\p{L}\p{N}])/iu;
 
 /** Words a follow-up says around its wish ("а с большим экраном?", "and something lighter?", "a smaller one?"). */
-const FILLER = /^(?:а|и|но|ну|тогда|где|что|чтобы|чтоб|нибудь|то|чуть|немного|ещё|еще|есть|and|but|so|ok|okay|then|one|ones|a|an|the|something|anything|slightly|bit|little|even|any|that|s|which|so)$/iu;
+const FILLER = /^(?:а|и|но|ну|тогда|где|что|чтобы|чтоб|нибудь|то|чуть|немного|ещё|еще|есть|and|but|so|ok|okay|then|one|ones|a|an|the|something|anything|slightly|bit|little|even|any|that|s|which)$/iu;
 
 export function isWishFiller(word: string): boolean {
   return FILLER.test(word);
