@@ -5,12 +5,13 @@
  * of answering "nothing".
  */
 import type { SearchFilters } from './filters.ts';
+import { boundedEdits } from './edits.ts';
 import { boundText, type WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
 import { dimensionPairOf, measuresOf, mergeMeasures, namePairDistance, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { startsPurpose } from './stopwords.ts';
-import { joinPhrases, namesProductKind, synonymsOfAnyForm } from './synonyms.ts';
+import { isModifierWord, joinPhrases, namesProductKind, synonymsOfAnyForm } from './synonyms.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
 
 /** A constraint dropped to find something. */
@@ -118,8 +119,46 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
     if (unsold !== null) {
       run.productTypeMissing = unsold;
     }
+  } else if (run.exact && run.hits.length > 0 && !req.forOnly) {
+    // With or without a section the compound's head named ("Coffee Makers" for "ice maker").
+    const said = [req.text, ...(req.categoryWords ?? [])].join(' ');
+    const asked = missing ?? index.productWord(said);
+    const other = asked === null ? null : compoundOfOtherKind(index, said, asked.head, run.hits);
+    if (other !== null) {
+      run.productTypeMissing = other;
+    }
   }
   return run;
+}
+
+/**
+ * An English compound ("ice maker") whose first word no hit's name or category says, where the
+ * hits' names make the head another compound of a kind sold here ("Coffee Maker", its description
+ * saying "iced coffee"): the compound asked for is not sold. Null when some hit is named so, or
+ * the word before the head in their names names no kind ("Burr Grinder" is a coffee grinder).
+ */
+function compoundOfOtherKind(index: CatalogIndex, text: string, head: string, hits: readonly SearchHit[]): string | null {
+  const words = tokenize(text);
+  const at = words.indexOf(head);
+  const first = words[at - 1];
+  if (at !== words.length - 1 || words.length !== 2 || first === undefined || !/^[a-z]{3,}$/u.test(first) || isModifierWord(first) || namesProductKind(first)) {
+    return null;
+  }
+  const wanted = stem(first);
+  const headStem = stem(head);
+  const typoEdits = first.length >= 5 ? 2 : 1;
+  let otherCompound = false;
+  for (const h of hits.slice(0, COMPOUND_HITS_READ)) {
+    const named = tokenize(boundText(`${h.product.name} ${h.product.categories.join(' ')}`));
+    // Named so, or so but for a typo ("ligth bulb": the light bulbs).
+    if (named.some((w) => stem(w) === wanted || boundedEdits(w, first, typoEdits) <= typoEdits)) {
+      return null;
+    }
+    const before = tokenize(boundText(h.product.name)).findIndex((w, i) => i > 0 && stem(w) === headStem);
+    const said = before > 0 ? (tokenize(boundText(h.product.name))[before - 1] as string) : undefined;
+    otherCompound ||= said !== undefined && /^[a-z]{3,}$/u.test(said) && (namesProductKind(said) || index.productWord(said)?.kind === true);
+  }
+  return otherCompound ? `${first} ${head}` : null;
 }
 
 /** Hits whose names and categories are read for an English compound's first word. */

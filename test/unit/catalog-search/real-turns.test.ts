@@ -820,3 +820,22 @@ test('"headset", a word of the synonym table no name here has, is headphones, no
   assert.ok(hits.length > 0);
   assertEvery(hits, (name) => /Headphones|Earbuds/u.test(name));
 });
+
+test('"ice maker" where the only maker is a coffee maker whose description says "iced coffee": an ice maker is not sold; a typo or a word the names say is searched', () => {
+  const kitchen = buildCatalogIndex(
+    [
+      { sku: 'k1', name: 'Keurig K-Elite Single Serve Coffee Maker, Brushed Silver', categories: ['Kitchen', 'Coffee Makers'], available: true, params: {}, price: 149.99, description: 'Brews hot coffee and iced coffee over ice.' },
+      { sku: 'c1', name: 'Lavazza Super Crema Whole Bean Coffee', categories: ['Coffee', 'Whole Bean Coffee'], available: true, params: {}, price: 21.99 },
+      { sku: 'b1', name: 'Philips LED Light Bulb, 60W', categories: ['Lighting', 'Light Bulbs'], available: true, params: {}, price: 4.99 },
+      { sku: 'g1', name: 'Baratza Burr Grinder', categories: ['Kitchen', 'Grinders'], available: true, params: {}, price: 149, description: 'A grinder for coffee beans.' },
+    ],
+    { language: 'en' },
+  );
+  // Before: "Ice maker: here is 1 option", the coffee maker.
+  assert.equal(ask(kitchen, 'ice maker').productTypeMissing, 'ice maker');
+  assert.equal(ask(kitchen, 'coffee maker').productTypeMissing, undefined);
+  // A typo of a word the names say, and a compound whose head another word names ("Burr Grinder" is a coffee grinder), are searched.
+  assert.equal(ask(kitchen, 'ligth bulb').productTypeMissing, undefined);
+  assert.equal(ask(kitchen, 'coffee grinder').productTypeMissing, undefined);
+  assert.match(names(ask(kitchen, 'coffee grinder'))[0] ?? '', /Burr Grinder/u);
+});
