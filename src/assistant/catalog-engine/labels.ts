@@ -576,6 +576,40 @@ function namesShownKind(words: readonly string[], products: readonly CatalogProd
   return words.some((w) => kinds.has(stem(w.toLowerCase())));
 }
 
+/** Names read for a hyphenated compound, at most, and the characters of each. */
+const COMPOUND_NAMES_READ = 6;
+const COMPOUND_NAME_CHARS = 200;
+
+/**
+ * A one-word title the cards write as the first half of one hyphenated compound ("робот" over
+ * cards named «Робот-пылесос …», "фитнес" over «Фитнес-браслет …»): the compound as more than
+ * half of them write it («Робот-пылесос», where it said «Робот»).
+ */
+function hyphenatedAsNamed(label: string[], products: readonly CatalogProduct[]): string[] {
+  const word = label[0];
+  if (label.length !== 1 || word === undefined || !/^\p{L}{3,}$/u.test(word)) {
+    return label;
+  }
+  const lower = word.toLowerCase();
+  const compounds = new Map<string, number>();
+  const read = products.slice(0, COMPOUND_NAMES_READ);
+  // The word is letters only: nothing in it is read as a pattern.
+  const compound = new RegExp(`(?<![\\p{L}\\p{N}])${lower}-(\\p{L}{3,})`, 'u');
+  for (const p of read) {
+    const m = compound.exec(p.name.slice(0, COMPOUND_NAME_CHARS).toLowerCase());
+    if (m !== null) {
+      const second = m[1] as string;
+      compounds.set(second, (compounds.get(second) ?? 0) + 1);
+    }
+  }
+  for (const [second, n] of compounds) {
+    if (n * 2 > read.length) {
+      return [`${word}-${second}`];
+    }
+  }
+  return label;
+}
+
 /**
  * The buyer's words as a title can use them: in the buyer's language, without words the
  * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
@@ -711,7 +745,10 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
     // nor one the catalogue has ("OLED" over a QLED set, where OLED sets are sold).
     const typos = out.map((w) => /^\p{L}{4,}$/u.test(w) && !vocab.includes(stem(w.toLowerCase())) && !synonymShown(vocab, w) && !knows(w));
     const written = typos.includes(true) ? nameWords(products) : null;
-    return out.map((w, i) => respell(written && typos[i] ? fixTypo(w, written) : w, spellings));
+    return hyphenatedAsNamed(
+      out.map((w, i) => respell(written && typos[i] ? fixTypo(w, written) : w, spellings)),
+      products,
+    );
   }
   const leaves = new Map<string, number>();
   for (const p of products) {

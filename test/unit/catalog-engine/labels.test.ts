@@ -396,3 +396,15 @@ test('an English quality a follow-up adds goes before the noun: "Cordless vacuum
   const [, wireless] = await converse(['наушники', 'а беспроводные?']);
   assert.match(messageOf(wireless!.answer), /^Наушники беспроводные — /u);
 });
+
+test('a one-word request the cards write as half of a hyphenated compound is titled as they write it: «а робот?» after vacuums is «Робот-пылесос»', async () => {
+  const [, robot] = await converse(['пылесос', 'а робот?']);
+  // Before: «Робот — вот 5 вариантов».
+  assert.match(messageOf(robot!.answer), /^Робот-пылесос — вот \d+ вариант/u);
+  assert.equal(productsOf(robot!.answer)?.title, 'Подборка: робот-пылесос');
+  const [alone] = await converse(['робот']);
+  assert.match(messageOf(alone!.answer), /^Робот-пылесос — вот/u);
+  // A word the cards do not join to another stays as said.
+  const [headphones] = await converse(['наушники']);
+  assert.match(messageOf(headphones!.answer), /^Наушники — вот/u);
+});
