@@ -55,7 +55,7 @@ import { asksColours, coloursAnswer } from './colours.ts';
 import { giftInterest } from './gift-interests.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic, productNamedInQuestion } from './product-facts.ts';
-import { detailAnswer, namedDetailAnswer, shownDetailAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
+import { detailAnswer, namedDetailAnswer, shownDetailAnswer, shownPriceAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
 import { fitAnswer, fitSearchText, fitTarget, namesModel, type FitTarget } from './fits.ts';
 import { ramAnswer, ramAsked } from './ram-asked.ts';
 import {
@@ -245,6 +245,9 @@ function knowsAnyWord(index: CatalogIndex, turn: Turn, text: string): boolean {
 function shownProducts(index: CatalogIndex, prev: EngineState): CatalogProduct[] {
   return prev.shown.slice(0, SHELF_SIZE).flatMap((sku) => index.bySku(sku) ?? []);
 }
+
+/** "Something" said of an item: with whom it is for and nothing else, a gift is asked for. */
+const ANYTHING_FOR = /(?:^|[^\p{L}])(?:что[-\s](?:нибудь|то)|something|anything)(?=[^\p{L}]|$)/iu;
 
 function isVague(q: DetailedQuery): boolean {
   return q.text === '' && q.categoryWords.length === 0 && !q.filters.brands?.length && !q.filters.excludeBrands?.length;
@@ -452,6 +455,12 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
 
+  // "Сколько он стоит?", "how much is it?" after a shelf: the prices of the cards shown.
+  const priceAsked = prev && prev.shown.length > 0 && isVague(parsed) && !parsed.cheaper && !parsed.pricier ? shownPriceAnswer(turn, index, prev) : null;
+  if (priceAsked) {
+    return priceAsked;
+  }
+
   // "Добавь первый в корзину", "оформи заказ": the cart is the shop's; the card meant, and how.
   const toCart = cartRequest(text);
   if (toCart) {
@@ -521,6 +530,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const loved = prev?.gift && !gift ? lovedGiftIdeas(turn, index, prev, core) : null;
   if (loved !== null) {
     return loved;
+  }
+  // "что-нибудь для мамы до 2000", "something for my dad": anything for a person is gift ideas.
+  if (!gift && core !== framed && isVague(parsed) && ANYTHING_FOR.test(framed)) {
+    return giftAnswer(turn, index, parsed.filters, learnedFrom(parsed, core));
   }
   // A gift is a new request: within the budget, from different sections, not the last search.
   if (gift) {

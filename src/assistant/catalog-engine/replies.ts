@@ -15,7 +15,7 @@ import type { ShopTopic } from './intents.ts';
 import { productFacts } from './product-facts.ts';
 import { browseSuggests } from './suggests.ts';
 import { clip, formatPrice, joinFacts, shortName } from './texts.ts';
-import { result, type Turn } from './turn.ts';
+import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 /**
  * A question about the shop: its page on the topic when it has one, else the operator
@@ -37,6 +37,37 @@ export function topicAnswer(turn: Turn, links: TenantLink[], topics: ShopTopic[]
 /** A short answer without products; the previous search stays refinable. */
 export function smallTalk(turn: Turn, message: string): EngineResult {
   return result(turn, { message, suggests: browseSuggests(turn.index, turn.lang) }, turn.prev);
+}
+
+/**
+ * "Сколько он стоит?", "how much is it?" after a shelf: the price of the one card shown, or the
+ * range of those shown, with the shown cards; null when no shown card has a price or the
+ * message asks no such thing. Before, it was read as a search and answered "What are you
+ * looking for?".
+ */
+export function shownPriceAnswer(turn: Turn, index: CatalogIndex, prev: EngineState): EngineResult | null {
+  if (!PRICE_QUESTION.test(turn.text)) {
+    return null;
+  }
+  const { t, req, lang } = turn;
+  const shown = prev.shown
+    .slice(0, SHELF_SIZE)
+    .map((sku) => index.bySku(sku))
+    .filter((p): p is CatalogProduct => p !== undefined);
+  const priced = shown.filter((p) => typeof p.price === 'number' && Number.isFinite(p.price));
+  const first = priced[0];
+  if (first === undefined) {
+    return null;
+  }
+  const currency = currencySymbol(req.tenant, first);
+  const say = (p: CatalogProduct): string => formatPrice(p.price as number, currency, lang);
+  if (shown.length === 1) {
+    return result(turn, { message: t.shownPriceOne(shortName(first), say(first)), suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, prev);
+  }
+  const cheapest = priced.reduce((a, b) => ((b.price as number) < (a.price as number) ? b : a));
+  const dearest = priced.reduce((a, b) => ((b.price as number) > (a.price as number) ? b : a));
+  const message = cheapest.price === dearest.price ? t.shownPriceSame(say(cheapest)) : t.shownPriceRange(say(cheapest), say(dearest));
+  return result(turn, { message, shelf: { products: shown, title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text }, suggests: [t.sugCheaper] }, prev);
 }
 
 /**

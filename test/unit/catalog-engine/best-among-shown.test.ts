@@ -6,7 +6,7 @@ import { asksBestAmongShown } from '../../../src/assistant/catalog-engine/shown-
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { PROJECT_ROOT } from '../../helpers/shared-data.ts';
 import { loadProducts } from '../catalog-search/demo-catalog.ts';
-import { dialogOn, messageOf, productsOf } from './helpers.ts';
+import { converse, dialogOn, messageOf, productsOf } from './helpers.ts';
 
 test('"а какой из них лучше?" after TVs says it depends, how their cards differ and the most affordable, without the cards again', async () => {
   const russian = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo/catalog.jsonl')), { language: 'ru' });
@@ -29,4 +29,16 @@ test('a choice that names what to judge by is no such question', () => {
   for (const said of ['какой из них лучше для игр?', 'which is better for gaming?', 'which one has the best battery?', 'какая из них лучше для капучино?']) {
     assert.equal(asksBestAmongShown(said), false, said);
   }
+});
+
+test('"how much is it?" after a shelf says the price range of the cards shown, and after one card its price; a price asked with a product is still a search', async () => {
+  const [list, range] = await converse(['наушники', 'сколько он стоит?']);
+  const prices = (productsOf(list!.answer)?.value ?? []).map((p) => p.price ?? 0);
+  // Before: «Подскажите, что вы ищете?», with no cards.
+  assert.match(messageOf(range!.answer), /^Показанные товары стоят от [\d  ]+ ₽ до [\d  ]+ ₽, цена каждого — на его карточке\./u);
+  assert.deepEqual((productsOf(range!.answer)?.value ?? []).map((p) => p.price ?? 0), prices);
+  const [, , one] = await converse(['пылесос dyson', 'беру второй', 'сколько он стоит?']);
+  assert.match(messageOf(one!.answer), /^«Вертикальный пылесос Dyson .+» стоит [\d  ]+ ₽\.$/u);
+  const [, phones] = await converse(['наушники', 'сколько стоит iphone 15?']);
+  assert.doesNotMatch(messageOf(phones!.answer), /Показанные товары стоят/u);
 });

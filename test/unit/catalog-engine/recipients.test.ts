@@ -120,3 +120,13 @@ test('the one who needs the item, said first ("my wife wants a new phone", «с�
   // Said of the item, a person stays: "детям нужно" opens no phrase here, nor "a phone my son wants" ends one.
   assert.equal(withoutRecipient('наушники детям'), 'наушники детям');
 });
+
+test('"что-нибудь для мамы до 2000", "something for my dad": anything for a person is gift ideas within the budget, not the shop\'s cheapest', async () => {
+  const ideas = (await ask('что-нибудь для мамы до 20000')).answer;
+  // Before: «До 20 000 ₽ — вот 6 вариантов», the first products within the budget.
+  assert.match(messageOf(ideas), /^Идеи подарков до 20 000 ₽/u);
+  assertEvery(productsOf(ideas)?.value ?? [], (p) => (p.price ?? Infinity) <= 20000);
+  // After a search, "а для мамы?" keeps to it.
+  const [, forMom] = await converse(['наушники', 'а для мамы?']);
+  assert.doesNotMatch(messageOf(forMom!.answer), /Идеи подарков/u);
+});
