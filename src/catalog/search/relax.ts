@@ -120,9 +120,10 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
       run.productTypeMissing = unsold;
     }
   } else if (run.exact && run.hits.length > 0 && !req.forOnly) {
-    // With or without a section the compound's head named ("Coffee Makers" for "ice maker").
+    // With or without a section the compound's head named ("Coffee Makers" for "ice maker"); a
+    // request of two words only, read before the product word is looked up.
     const said = [req.text, ...(req.categoryWords ?? [])].join(' ');
-    const asked = missing ?? index.productWord(said);
+    const asked = tokenize(said).length !== 2 ? null : (missing ?? index.productWord(said));
     const other = asked === null ? null : compoundOfOtherKind(index, said, asked.head, run.hits);
     if (other !== null) {
       run.productTypeMissing = other;
