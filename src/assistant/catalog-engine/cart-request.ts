@@ -29,11 +29,11 @@ const FRAME: ReadonlySet<string> = new Set([
   'пожалуйста', 'тогда', 'давай', 'давайте', 'ок', 'окей', 'хорошо', 'ладно', 'а', 'и', 'я', 'его', 'её', 'ее', 'их', 'это', 'этот', 'эту', 'эти', 'него',
   'нее', 'неё', 'вот', 'тот', 'ту', 'те', 'товар', 'вариант', 'модель', 'штуку', 'один', 'одну', 'номер', 'под',
   'add', 'put', 'throw', 'please', 'can', 'could', 'you', 'i', 'me', 'it', 'this', 'that', 'them', 'these', 'those', 'one', 'ones', 'the', 'a', 'an',
-  'ok', 'okay', 'then', 'so', 'great', 'fine', 'cool', 'lets', 'let', 'us', 'just', 'number', 'option', 'item', 'product', 'model', 'how', 'do', 'to', 'my',
+  'ok', 'okay', 'then', 'so', 'great', 'fine', 'cool', 'lets', 'let', 'us', 'just', 'number', 'option', 'item', 'product', 'model', 'how', 'do', 'to', 'my', 'and', 'both',
 ]);
 
-/** What a message asks of the cart or the order, or null: `place` the card (1-based, 0 none said) to add. */
-export type CartRequest = { kind: 'add'; place: number } | { kind: 'checkout' };
+/** What a message asks of the cart or the order, or null: `places` the cards (1-based, in the order said; none said: empty) to add. */
+export type CartRequest = { kind: 'add'; places: number[] } | { kind: 'checkout' };
 
 /** Whether the message asks to add a product to the cart, to take one, or to place the order; null when it names products or asks nothing of the kind. */
 export function cartRequest(text: string): CartRequest | null {
@@ -46,19 +46,21 @@ export function cartRequest(text: string): CartRequest | null {
   if (!checkout && rest === norm) {
     return null;
   }
-  let place = 0;
+  const places: number[] = [];
   for (const w of (checkout ? rest.replace(CHECKOUT, ' ') : rest).split(' ')) {
     if (w === '' || FRAME.has(w.replace(/['’]/gu, ''))) {
       continue;
     }
     const p = position(w);
-    if (p === 0 || (place > 0 && p !== place)) {
+    if (p === 0) {
       // A word naming products ("хочу купить телевизор"): a search, not the cart.
       return null;
     }
-    place = p;
+    if (!places.includes(p)) {
+      places.push(p);
+    }
   }
-  return checkout ? { kind: 'checkout' } : { kind: 'add', place };
+  return checkout ? { kind: 'checkout' } : { kind: 'add', places };
 }
 
 /** The answer to a cart request: the card meant (or those shown, to pick from), and how to add it. */
@@ -68,7 +70,15 @@ export function cartRequestAnswer(turn: Turn, index: CatalogIndex, asked: CartRe
     return result(turn, { message: t.checkout }, prev);
   }
   const shown = (prev?.shown ?? []).slice(0, SHELF_SIZE).map((sku) => index.bySku(sku)).filter((p): p is CatalogProduct => p !== undefined);
-  const meant = asked.place > 0 ? shown[asked.place - 1] : shown.length === 1 ? shown[0] : shown.length === 0 ? pageProduct : undefined;
+  // "беру первый и третий": those cards, when all were shown.
+  const several = asked.places.length > 1 ? asked.places.map((place) => shown[place - 1]) : [];
+  if (several.length > 0 && several.every((p) => p !== undefined)) {
+    const products = several as CatalogProduct[];
+    const state: EngineState | null = prev ? { ...prev, shown: products.map((p) => p.sku) } : null;
+    return result(turn, { message: t.addToCartSeveral, shelf: { products, title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }, state);
+  }
+  const place = asked.places.length === 1 ? (asked.places[0] as number) : 0;
+  const meant = place > 0 ? shown[place - 1] : shown.length === 1 ? shown[0] : shown.length === 0 ? pageProduct : undefined;
   if (meant) {
     const state: EngineState | null = prev ? { ...prev, shown: [meant.sku] } : null;
     return result(
@@ -77,7 +87,7 @@ export function cartRequestAnswer(turn: Turn, index: CatalogIndex, asked: CartRe
       state,
     );
   }
-  if (shown.length > 0 && asked.place === 0) {
+  if (shown.length > 0 && asked.places.length === 0) {
     return result(turn, { message: t.addToCartPick, shelf: { products: shown, title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }, prev);
   }
   return result(turn, { message: t.addToCartNothing }, prev);

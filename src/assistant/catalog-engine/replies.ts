@@ -146,7 +146,7 @@ export function shownDetailAnswer(turn: Turn, products: CatalogProduct[], prev: 
   return result(turn, parts, { ...prev, lang });
 }
 
-const PRICE_QUESTION = /сколько (он |она |оно |они )?стои|какая цена|почем|по чем|how much (is it|is this|are they|does (it|this) cost)|what('s| is) the price|price\?/iu;
+const PRICE_QUESTION = /сколько (он |она |оно |они )?сто[ия]|какая цена|почем|по чем|how much (is it|is this|are they|does (it|this) cost)|what('s| is) the price|price\?/iu;
 const STOCK_QUESTION = /(есть|имеется) (ли )?в наличии|в наличии\?|наличие\?|(is it|are they) in stock|in stock\?|available\?/iu;
 
 /**

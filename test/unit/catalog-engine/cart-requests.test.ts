@@ -51,12 +51,24 @@ test('«беру второй» and «оформи заказ» in Russian; «х
 });
 
 test('what reads as a cart request, and what does not', () => {
-  assert.deepEqual(cartRequest('Добавь, пожалуйста, третий в корзину!'), { kind: 'add', place: 3 });
-  assert.deepEqual(cartRequest('put the 2nd one in my cart'), { kind: 'add', place: 2 });
-  assert.deepEqual(cartRequest('беру'), { kind: 'add', place: 0 });
+  assert.deepEqual(cartRequest('Добавь, пожалуйста, третий в корзину!'), { kind: 'add', places: [3] });
+  assert.deepEqual(cartRequest('put the 2nd one in my cart'), { kind: 'add', places: [2] });
+  assert.deepEqual(cartRequest('беру первый и третий'), { kind: 'add', places: [1, 3] });
+  assert.deepEqual(cartRequest('беру'), { kind: 'add', places: [] });
   assert.deepEqual(cartRequest('checkout'), { kind: 'checkout' });
   assert.deepEqual(cartRequest('как оформить заказ?'), { kind: 'checkout' });
   for (const text of ['хочу купить телевизор', 'корзина для белья', 'laundry basket', 'add a case to the phone', 'где мой заказ?', 'x'.repeat(101) + ' в корзину']) {
     assert.equal(cartRequest(text), null, text);
   }
+});
+
+test('«беру первый и третий» shows those two cards and says how to add them', async () => {
+  const [list, two, price] = await dialogOn(shop, 'ru', ['coffee machine', 'беру первый и третий', 'сколько они стоят?']);
+  const skus = shownSkus(list!);
+  // Before: the two places were read as a search.
+  assert.deepEqual(shownSkus(two!), [skus[0], skus[2]]);
+  assert.equal(messageOf(two!), 'Эти товары можно добавить в корзину кнопками на их карточках.');
+  // Those two are what "they" are now.
+  assert.match(messageOf(price!), /^Показанные товары стоят от/u);
+  assert.deepEqual(shownSkus(price!), [skus[0], skus[2]]);
 });
