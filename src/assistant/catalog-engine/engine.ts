@@ -12,6 +12,7 @@ import { compatibilityAsFor } from '../../catalog/search/stopwords.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isUnitWord } from '../../catalog/search/measures.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
+import type { SearchFilters } from '../../catalog/search/filters.ts';
 import { isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
@@ -25,6 +26,7 @@ import { detectLanguage } from '../language.ts';
 import {
   giftRequest,
   lovedThing,
+  saysAnything,
   isAboutAssistant,
   isGreeting,
   isOffTopic,
@@ -245,9 +247,6 @@ function knowsAnyWord(index: CatalogIndex, turn: Turn, text: string): boolean {
 function shownProducts(index: CatalogIndex, prev: EngineState): CatalogProduct[] {
   return prev.shown.slice(0, SHELF_SIZE).flatMap((sku) => index.bySku(sku) ?? []);
 }
-
-/** "Something" said of an item: with whom it is for and nothing else, a gift is asked for. */
-const ANYTHING_FOR = /(?:^|[^\p{L}])(?:что[-\s](?:нибудь|то)|something|anything)(?=[^\p{L}]|$)/iu;
 
 function isVague(q: DetailedQuery): boolean {
   return q.text === '' && q.categoryWords.length === 0 && !q.filters.brands?.length && !q.filters.excludeBrands?.length;
@@ -532,7 +531,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     return loved;
   }
   // "что-нибудь для мамы до 2000", "something for my dad": anything for a person is gift ideas.
-  if (!gift && core !== framed && isVague(parsed) && ANYTHING_FOR.test(framed)) {
+  if (!gift && core !== framed && isVague(parsed) && saysAnything(framed)) {
     return giftAnswer(turn, index, parsed.filters, learnedFrom(parsed, core));
   }
   // A gift is a new request: within the budget, from different sections, not the last search.
@@ -544,16 +543,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     // "a gift for a music lover", "подарок геймеру": the kinds that interest names; "a gift for
     // a coffee lover under $100": the products saying coffee (beans, a milk jug, a gooseneck
     // kettle), from different sections, not the coffee beans alone.
-    const topic = [...rest.categoryWords, rest.text].filter((w) => w !== '').join(' ');
-    const interest = giftInterest(gift.rest, turn.lang);
-    if (interest || (gift.interest && topic !== '')) {
-      // The words, not a category they name: coffee's accessories and kettles are filed elsewhere.
-      const { categories: _named, ...within } = rest.filters;
-      const about = interest ? { topic: interest.topic, searches: interest.kinds, kinds: true } : { topic, searches: [topic], kinds: false };
-      const ideas = giftAnswer(turn, index, within, learnedFrom(rest, core), 'gift', about);
-      if (ideas.answer.response.contents.some((b) => b.type === 'products')) {
-        return ideas;
-      }
+    const ideas = giftIdeasAbout(turn, index, gift.rest, rest, rest.filters, core, gift.interest);
+    if (ideas !== null) {
+      return ideas;
     }
     // "набор в подарок" where the shop has no sets: gift ideas rather than "nothing found".
     const searched = preferenceAwareSearch(turn, index, gift.rest, rest);
@@ -865,8 +857,8 @@ function lastSearchContext(prev: EngineState): SearchContext {
 
 /**
  * Gift ideas about what the recipient loves, said after gift ideas ("она любит готовить", "she
- * likes coffee"): the kinds its interest names, or the products saying the thing, within the
- * budget said before. Null when the message says no such thing or the shop has nothing of it.
+ * likes coffee"), within the budget said before; null when the message says no such thing or the
+ * shop has nothing of it.
  */
 function lovedGiftIdeas(turn: Turn, index: CatalogIndex, prev: EngineState, message: string): EngineResult | null {
   const loved = lovedThing(message);
@@ -874,13 +866,24 @@ function lovedGiftIdeas(turn: Turn, index: CatalogIndex, prev: EngineState, mess
     return null;
   }
   const said = index.parseDetailed(loved);
-  const interest = giftInterest(loved, turn.lang);
+  return giftIdeasAbout(turn, index, loved, said, { ...prev.filters, ...said.filters }, message, true);
+}
+
+/**
+ * Gift ideas about an interest (`words`, parsed as `said`): the kinds its interest names ("a gift
+ * for a music lover", "подарок геймеру"), or, when `loved` says the words are what the recipient
+ * loves, the products saying them ("a gift for a coffee lover": beans, a milk jug, a gooseneck
+ * kettle), from different sections, within `filters`. Null when it names neither or the shop has
+ * nothing of it.
+ */
+function giftIdeasAbout(turn: Turn, index: CatalogIndex, words: string, said: DetailedQuery, filters: SearchFilters, message: string, loved: boolean): EngineResult | null {
+  const interest = giftInterest(words, turn.lang);
   const topic = [...said.categoryWords, said.text].filter((w) => w !== '').join(' ');
-  if (!interest && topic === '') {
+  if (!interest && !(loved && topic !== '')) {
     return null;
   }
   // The words, not a category they name: coffee's accessories and kettles are filed elsewhere.
-  const { categories: _named, ...within } = { ...prev.filters, ...said.filters };
+  const { categories: _named, ...within } = filters;
   const about = interest ? { topic: interest.topic, searches: interest.kinds, kinds: true } : { topic, searches: [topic], kinds: false };
   const ideas = giftAnswer(turn, index, within, learnedFrom(said, message), 'gift', about);
   return ideas.answer.response.contents.some((b) => b.type === 'products') ? ideas : null;

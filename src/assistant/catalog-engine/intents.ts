@@ -555,6 +555,14 @@ export function withoutRecipient(text: string, isBrand: (word: string) => boolea
 const ANY_PICKS =
   /(?:^|[^\p{L}])(?:(?:something|anything)\s+(?:cool|interesting|nice|fun|new|popular|special)|what'?s\s+(?:popular|new|hot|trending)|surprise\s+me|что[-\s](?:нибудь|то)\s+(?:интересное|интересненькое|новенькое|популярное|крутое|классное|необычное)|удиви(?:те)?\s+меня|что\s+(?:у\s+вас\s+)?(?:популярно|нового))(?=[^\p{L}]|$)/iu;
 
+/** "Something", "что-нибудь" said of an item ("что-нибудь для мамы"): with whom it is for and nothing else, a gift is asked for. */
+const ANYTHING = /(?:^|[^\p{L}])(?:что[-\s](?:нибудь|то)|something|anything)(?=[^\p{L}]|$)/iu;
+
+/** Whether a message says "something" rather than naming a kind of product. */
+export function saysAnything(text: string): boolean {
+  return ANYTHING.test(text);
+}
+
 /** Whether a message asks for anything worth a look rather than a kind of product. */
 export function wantsAnyPicks(text: string): boolean {
   return text.length <= MAX_SHOWN_QUESTION_CHARS && ANY_PICKS.test(text);

@@ -601,8 +601,8 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
   // Read only when the whole refinement matched nothing (it looks the product word up).
   const olderDropped = added.length > 0 ? () => withOlderDropped(index, prev, request, label, new Set(added)) : undefined;
-  const addedWords = label.filter((w) => !older.has(w.toLowerCase()));
-  return { request, label, move, otherBrand, added: addedWords, ...(olderDropped ? { olderDropped } : {}), ...(resizedAsked.size !== undefined ? { resizedTo: resizedAsked.size } : {}) };
+  const labelAdded = label.filter((w) => !older.has(w.toLowerCase()));
+  return { request, label, move, otherBrand, added: labelAdded, ...(olderDropped ? { olderDropped } : {}), ...(resizedAsked.size !== undefined ? { resizedTo: resizedAsked.size } : {}) };
 }
 
 /** Words that lead into what they describe ("for a student"): left out with it. */

@@ -333,16 +333,23 @@ function closeOfKind(run: SearchRun, text: string, index: CatalogIndex): SearchR
     const hits = run.hits.filter((h) => !(h.headMatched === true && h.ofKind === false && (h.coverage ?? 1) < most));
     return hits.length === run.hits.length || hits.length === 0 ? run : { ...run, hits };
   }
-  const asked = new Set(tokenize(text).map(stem));
-  // The product word itself is what another kind's name says it goes with ("Крепление сидения
-  // унитаза" after toilets with a soft-close seat): a model or a brand it names still keeps it
-  // ("Galaxy … Adapter" after Galaxy phones).
-  const head = index.productWord(run.text);
-  if (head !== null && head.known && head.kind) {
-    asked.delete(stem(head.head));
-  }
+  // The buyer's words the names of cards of another kind are read for, made when the first such
+  // card is (most shelves have none). The product word itself is what another kind's name says it
+  // goes with ("Крепление сидения унитаза" after toilets with a soft-close seat): a model or a
+  // brand it names still keeps it ("Galaxy … Adapter" after Galaxy phones).
+  let asked: Set<string> | undefined;
+  const askedStems = (): Set<string> => {
+    if (asked === undefined) {
+      asked = new Set(tokenize(text).map(stem));
+      const head = index.productWord(run.text);
+      if (head !== null && head.known && head.kind) {
+        asked.delete(stem(head.head));
+      }
+    }
+    return asked;
+  };
   // "Water Filter … for Philips Espresso Machines" names no espresso machine.
-  const namesAsked = (h: SearchHit): boolean => nameBeforePurpose(h.product.name).some((w) => asked.has(stem(w)));
+  const namesAsked = (h: SearchHit): boolean => nameBeforePurpose(h.product.name).some((w) => askedStems().has(stem(w)));
   const hits = whole
     ? run.hits.filter((h) => (h.headMatched !== false || (h.coverage ?? 1) >= 1) && (h.ofKind !== false || namesAsked(h)))
     : run.hits.filter((h) => !(h.headMatched === true && h.ofKind === false && !namesAsked(h)));

@@ -123,8 +123,9 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
     // With or without a section the compound's head named ("Coffee Makers" for "ice maker"); a
     // request of two words only, read before the product word is looked up.
     const said = [req.text, ...(req.categoryWords ?? [])].join(' ');
-    const asked = tokenize(said).length !== 2 ? null : (missing ?? index.productWord(said));
-    const other = asked === null ? null : compoundOfOtherKind(index, said, asked.head, run.hits);
+    const words = tokenize(said);
+    const asked = words.length !== 2 ? null : (missing ?? index.productWord(said));
+    const other = asked === null ? null : compoundOfOtherKind(index, words, asked.head, run.hits);
     if (other !== null) {
       run.productTypeMissing = other;
     }
@@ -138,11 +139,9 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
  * saying "iced coffee"): the compound asked for is not sold. Null when some hit is named so, or
  * the word before the head in their names names no kind ("Burr Grinder" is a coffee grinder).
  */
-function compoundOfOtherKind(index: CatalogIndex, text: string, head: string, hits: readonly SearchHit[]): string | null {
-  const words = tokenize(text);
-  const at = words.indexOf(head);
-  const first = words[at - 1];
-  if (at !== words.length - 1 || words.length !== 2 || first === undefined || !/^[a-z]{3,}$/u.test(first) || isModifierWord(first) || namesProductKind(first)) {
+function compoundOfOtherKind(index: CatalogIndex, words: readonly string[], head: string, hits: readonly SearchHit[]): string | null {
+  const first = words[0];
+  if (words.length !== 2 || words[1] !== head || first === undefined || first === head || !/^[a-z]{3,}$/u.test(first) || isModifierWord(first) || namesProductKind(first)) {
     return null;
   }
   const wanted = stem(first);
@@ -155,8 +154,9 @@ function compoundOfOtherKind(index: CatalogIndex, text: string, head: string, hi
     if (named.some((w) => stem(w) === wanted || boundedEdits(w, first, typoEdits) <= typoEdits)) {
       return null;
     }
-    const before = tokenize(boundText(h.product.name)).findIndex((w, i) => i > 0 && stem(w) === headStem);
-    const said = before > 0 ? (tokenize(boundText(h.product.name))[before - 1] as string) : undefined;
+    const name = tokenize(boundText(h.product.name));
+    const before = name.findIndex((w, i) => i > 0 && stem(w) === headStem);
+    const said = before > 0 ? (name[before - 1] as string) : undefined;
     otherCompound ||= said !== undefined && /^[a-z]{3,}$/u.test(said) && (namesProductKind(said) || index.productWord(said)?.kind === true);
   }
   return otherCompound ? `${first} ${head}` : null;
