@@ -637,7 +637,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
   // "with 32gb ram" after laptops: those laptops' RAM.
-  const ramFollowUp = prev && prev.kind === 'search' && prev.shown.length > 0 && prev.label.length > 0 ? ramAsked(core) : null;
+  const ramFollowUp = prev && prev.kind === 'search' && prev.shown.length > 0 && prev.label.length > 0 ? ramAsked(core, prev.label.join(' ')) : null;
   if (prev && ramFollowUp && isVague(index.parseDetailed(ramFollowUp.rest))) {
     const withRam = ramAnswer(turn, index, ramFollowUp, { request: prevRequest(prev), ctx: lastSearchContext(prev) });
     if (withRam) {

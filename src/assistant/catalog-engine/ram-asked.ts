@@ -23,7 +23,14 @@ const RAM = String.raw`(?:of\s+)?(?:ram|озу|оперативн\p{L}*(?:\s+п�
 const FIGURE = String.raw`(\d{1,4})\s?(?:gb|гб)(\+)?`;
 const AT_LEAST_BEFORE = String.raw`(at\s+least|minimum|min\.?|no\s+less\s+than|more\s+than|over|от|не\s+менее|не\s+меньше|минимум|более|больше)\s+`;
 const AT_LEAST_AFTER = String.raw`\s+(or\s+more|or\s+higher|and\s+up|and\s+more|и\s+больше|и\s+более|или\s+больше|или\s+более)`;
-const ASKED = new RegExp(String.raw`(?:^|[^\p{L}\p{N}])(?:${AT_LEAST_BEFORE})?${FIGURE}\s+${RAM}(?:${AT_LEAST_AFTER})?(?![\p{L}\p{N}])`, 'iu');
+const asked = (words: string): RegExp => new RegExp(String.raw`(?:^|[^\p{L}\p{N}])(?:${AT_LEAST_BEFORE})?${FIGURE}\s+${words}(?:${AT_LEAST_AFTER})?(?![\p{L}\p{N}])`, 'iu');
+const ASKED = asked(RAM);
+/**
+ * "Memory" alone is a computer's RAM ("ноутбук с 16 гб памяти", "laptop with 32gb memory"), where
+ * a phone's is its storage («смартфон с 256 гб памяти»): read so only of a computer.
+ */
+const ASKED_MEMORY = asked(String.raw`(?:of\s+)?(?:памят\p{L}*|memory)`);
+const COMPUTER = /(?:^|[^\p{L}])(?:ноутбук\p{L}*|ноут|компьютер\p{L}*|пк|моноблок\p{L}*|laptops?|notebooks?|computers?|desktops?|macbooks?|chromebooks?|pcs?)(?![\p{L}\p{N}])/iu;
 
 /** Memory asked for: its figure in GB, whether more will do, and the message without it. */
 export interface RamAsked {
@@ -32,10 +39,13 @@ export interface RamAsked {
   rest: string;
 }
 
-/** The RAM a message asks for ("at least 32gb ram" → 32, or more), or null. */
-export function ramAsked(message: string): RamAsked | null {
+/**
+ * The RAM a message asks for ("at least 32gb ram" → 32, or more), or null; `shownKind` is what
+ * the cards shown are called ("Ноутбук"), when the message follows them.
+ */
+export function ramAsked(message: string, shownKind = ''): RamAsked | null {
   const text = message.slice(0, MAX_RAM_CHARS);
-  const m = ASKED.exec(text);
+  const m = ASKED.exec(text) ?? (COMPUTER.test(`${text} ${shownKind.slice(0, MAX_RAM_CHARS)}`) ? ASKED_MEMORY.exec(text) : null);
   if (!m) {
     return null;
   }
@@ -67,11 +77,12 @@ export function ramAnswer(turn: Turn, index: CatalogIndex, asked: RamAsked, last
   const said = formatMeasure(asked.gb, 'gb', turn.lang);
   // Then the kind alone, within the same filters: "for a student" is a wish, the memory a need.
   const kindOnly = request.text !== '' && (request.filters.categories?.length ?? 0) > 0 ? { ...request, text: '' } : null;
-  let first: { run: SearchRun; values: Array<number | undefined> } | null = null;
+  // When none has it, the broadest of the searches (the kind alone) holds the most memory.
+  let broadest: { run: SearchRun; values: Array<number | undefined> } | null = null;
   for (const req of kindOnly ? [request, kindOnly] : [request]) {
     const run = runSearch(index, req, SHELF_SIZE * POOL_SHELVES, turn.budget);
     const values = run.hits.map((h) => ramOf(h.product));
-    first ??= { run, values };
+    broadest = { run, values };
     const exact = run.hits.filter((_, i) => values[i] === asked.gb);
     const more = run.hits.filter((_, i) => (values[i] ?? 0) > asked.gb);
     // The figure said, and more only when more was asked for or none has the figure.
@@ -83,15 +94,16 @@ export function ramAnswer(turn: Turn, index: CatalogIndex, asked: RamAsked, last
       return searchAnswer(turn, index, { ...run, hits: fitting, relaxed: [], exact: true }, { ...ctx, label }, orMore ? { note: turn.t.ramOrMore(said) } : {});
     }
   }
-  if (first === null) {
+  if (broadest === null) {
     return null;
   }
-  const ordered = mostFirst(first.run.hits, first.values, true);
+  const ordered = mostFirst(broadest.run.hits, broadest.values, true);
   const top = ordered[0]?.value;
   if (top === undefined) {
     // The cards do not state their memory: the search answers as it would.
     return null;
   }
   const hits = ordered.filter((x) => x.value !== undefined).map((x) => x.item).slice(0, SHELF_SIZE);
-  return searchAnswer(turn, index, { ...first.run, hits }, ctx, { note: turn.t.ramNone(said, formatMeasure(top, 'gb', turn.lang)) });
+  // Ordered by their memory, not by the words: nothing was dropped to find them.
+  return searchAnswer(turn, index, { ...broadest.run, hits, relaxed: [], exact: true }, ctx, { note: turn.t.ramNone(said, formatMeasure(top, 'gb', turn.lang)) });
 }

@@ -265,7 +265,7 @@ export function saidAfterConnector(message: string): string | null {
   }
   // Said back only when it reads as a name or a real word: a Latin name ("amd", "ryzen") or a
   // Russian word in the form "с" gives it ("ледогенератором"); garbage ("а с ыврапр?") never.
-  return words.length > 0 && (words.every((w) => LATIN_NAME.test(w)) || featureWords(lower)) ? words.join(' ') : null;
+  return words.length > 0 && (words.every((w) => LATIN_NAME.test(w)) || featureWords(lower) || STANDARDS.has(lower.join(' '))) ? words.join(' ') : null;
 }
 const LATIN_NAME = /^[a-z][a-z0-9+-]{1,19}$/iu;
 
@@ -284,7 +284,8 @@ export function standardAlone(message: string): string | null {
     .replace(/[?!.…]+$/u, '')
     .split(/\s+/u)
     .filter((w) => w !== '' && !ASKING_FILLER.has(w.toLowerCase()) && !LEADING_FILLER.has(w.toLowerCase()));
-  return words.length === 1 && STANDARDS.has((words[0] as string).toLowerCase()) ? (words[0] as string) : null;
+  const said = words.join(' ');
+  return words.length >= 1 && words.length <= 3 && STANDARDS.has(said.toLowerCase()) ? said : null;
 }
 
 /** Standards and features electronics are sold by, as buyers type them. */
@@ -292,6 +293,8 @@ const STANDARDS: ReadonlySet<string> = new Set([
   'nvme', 'pcie', 'sata', 'm.2', 'hdmi', 'displayport', 'dp', 'usb-c', 'type-c', 'thunderbolt', 'ddr3', 'ddr4', 'ddr5',
   'ips', 'va', 'oled', 'amoled', 'qled', 'hdr', 'hdr10', 'dolby', 'atmos', 'wifi', 'wi-fi', 'bluetooth', 'nfc', 'gps',
   'lte', '4g', '5g', 'esim', 'anc', 'ldac', 'aptx', 'qi', 'magsafe', 'poe', 'raid', 'ssd', 'hdd',
+  // Appliances and watches: "а no frost?" after refrigerators, "а экг?" after watches.
+  'no frost', 'nofrost', 'total no frost', 'full no frost', 'ноу фрост', 'ноуфрост', 'smart tv', 'смарт тв', 'ecg', 'экг',
 ]);
 
 /** A Russian noun in the form "из" gives it ("нержавейки", "дерева", "ротанга"). */

@@ -55,6 +55,15 @@ const RARE_TERM_PRODUCTS = 2;
 const MIN_COMPOUND_PART = 3;
 /** Brands this long or longer are matched one typo away. */
 const MIN_BRAND_FIX = 5;
+
+/** Whether two words share all but their last letter or two: forms of one word ("флешк", "флеш"), not two ("стол", "сол"). */
+function differsInEndingOnly(a: string, b: string): boolean {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) {
+    common++;
+  }
+  return common >= Math.min(a.length, b.length) - 1;
+}
 /**
  * Query word lists whose expansions are remembered, the least recently used forgotten first:
  * relaxation searches the same words again within a turn, and buyers of one shop ask for the
@@ -585,12 +594,16 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       let fuzzed = false;
       // An English word of the synonym table naming a kind is spelt right: not another word of
       // the catalogue one letter off ("chair" on a phone shop is no "chain": it found chain-link
-      // bands). A Russian one may be another form of a word here ("флешка" of "флеш").
-      if (ownId === undefined && mayFuzz && !hasDigit(own) && own.length >= 4 && !(namesProductKind(w) && !isCyrillic(w))) {
+      // bands). A Russian one may be another form of a word here ("флешка" of "флеш"), differing
+      // in its ending only: "стол" on a cosmetics shop is no "соль" (it showed bath salts).
+      const tableKind = namesProductKind(w);
+      if (ownId === undefined && mayFuzz && !hasDigit(own) && own.length >= 4 && !(tableKind && !isCyrillic(w))) {
         fuzzed = true;
         const edits = own.length >= 7 ? 2 : 1;
         for (const c of inv.fuzzyTerms(own, edits, FUZZY_TERMS)) {
-          put(c.termId, kind * FUZZY_WEIGHT * (c.edits === 1 ? 1 : 0.8));
+          if (!tableKind || differsInEndingOnly(own, c.term)) {
+            put(c.termId, kind * FUZZY_WEIGHT * (c.edits === 1 ? 1 : 0.8));
+          }
         }
         // The stem of a misspelt word can be far from the right one ("wireles" → "wirel",
         // "wireless" → "wireless"): the word as typed is compared too, two letters off from

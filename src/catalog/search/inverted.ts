@@ -338,8 +338,8 @@ export class InvertedIndex {
    * closest then most frequent first. A misspelt first letter is rare, and requiring it
    * keeps the candidates to a few hundred instead of the whole vocabulary.
    */
-  fuzzyTerms(term: string, maxEdits: number, limit: number): Array<{ termId: number; edits: number }> {
-    const out: Array<{ termId: number; edits: number }> = [];
+  fuzzyTerms(term: string, maxEdits: number, limit: number): Array<{ termId: number; term: string; edits: number }> {
+    const out: Array<{ termId: number; term: string; edits: number }> = [];
     const mask = letterMask(term);
     for (let len = term.length - maxEdits; len <= term.length + maxEdits; len++) {
       const list = this.byShape.get(`${term[0]}|${len}`);
@@ -353,7 +353,7 @@ export class InvertedIndex {
         }
         const edits = boundedEdits(term, this.terms[id] as string, maxEdits);
         if (edits > 0 && edits <= maxEdits) {
-          out.push({ termId: id, edits });
+          out.push({ termId: id, term: this.terms[id] as string, edits });
         }
       }
     }

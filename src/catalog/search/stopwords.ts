@@ -31,6 +31,7 @@ const RU = `
 тоже также
 ну ладно тогда
 насчет
+отзывы отзывами отзывам отзывов рейтинг рейтингом
 `;
 
 const EN = `
@@ -46,6 +47,8 @@ much cost costs
 also too come comes use uses using
 ok okay then just instead
 there here got
+old broke died lot lots really very
+reviews review reviewed rated rating ratings
 `;
 
 /** Grammar and conversational words in Russian and English. */

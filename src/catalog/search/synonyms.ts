@@ -141,6 +141,8 @@ const GROUPS: string[][] = [
   ['буфет', 'sideboard', 'buffet', 'credenza'],
   ['кресло', 'armchair', 'accent chair'],
   ['стул', 'chair'],
+  ['стол', 'table'],
+  ['письменный стол', 'компьютерный стол', 'desk'],
   ['одеяло', 'comforter', 'duvet'],
   ['наволочка', 'pillowcase', 'pillow case'],
   ['смеситель', 'faucet'],
@@ -182,6 +184,8 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   // running" found phones whose descriptions say "running Android".
   ...['running', 'runner', 'run', 'jogging'].map((w): [string, string[]] => [w, ['forerunner', 'armband', 'fitness']]),
   ...['дайвинг', 'дайвинга', 'ныряния', 'diving', 'dive'].map((w): [string, string[]] => [w, ['descent']]),
+  // Headphones for a flight are the noise-cancelling ones: "best headphones for flights".
+  ...['flight', 'flights', 'plane', 'airplane', 'перелетов', 'перелеты', 'перелета', 'самолета', 'самолете', 'полетов'].map((w): [string, string[]] => [w, ['шумоподавление', 'noise cancelling']]),
   // A robot vacuum "который моет" is one with "Влажная уборка" (or "… and Mop"). One way: a wet
   // wipe is not a mop.
   ...MOPPING_WORDS.map((w): [string, string[]] => [w, ['влажная', 'mop']]),

@@ -91,3 +91,26 @@ test('a size said after "а побольше?" or in place of the last one repla
   // Before: «Точного совпадения с «телевизор 55 дюймов с диагональю 65» нет».
   assert.match(messageOf(replaced!.answer), /^Телевизор 65 дюймов — вот 1 вариант\./u);
 });
+
+test('«а no frost?», «а ноу фрост есть?» after refrigerators and «а с экг?» after watches, where no card names them, show the same cards and say so', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('f1', 'Холодильник LG GC-B459SQCL с нижней морозильной камерой 341 л', ['Холодильники'], 249990),
+      item('f2', 'Холодильник LG GN-B452SMBK Hygiene Fresh 461л', ['Холодильники'], 499990),
+      item('w1', 'Часы Garmin Forerunner 55 Black', ['Часы'], 6000),
+      item('w2', 'Часы Garmin Forerunner 265', ['Часы'], 45000),
+    ],
+    { language: 'ru' },
+  );
+  for (const [first, said, back] of [
+    ['холодильник', 'а no frost?', 'no frost'],
+    ['холодильник', 'а ноу фрост есть?', 'ноу фрост'],
+    ['часы', 'а с экг?', 'экг'],
+    ['часы', 'экг?', 'экг'],
+  ] as const) {
+    const [shown, answer] = await dialogOn(shop, 'ru', [first, said]);
+    // Before: «Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому» and no cards.
+    assert.match(messageOf(answer!), new RegExp(`^«${back}» в нашем каталоге не встречается — показываю ту же подборку\\.`, 'u'), said);
+    assert.deepEqual(shownSkus(answer!), shownSkus(shown!), said);
+  }
+});

@@ -285,3 +285,19 @@ test('"сколько стоит установка?" after toilets is a questio
   assert.equal(buttonsOf(linked!.answer)[0]?.url, 'https://demo.aisle.example/install');
   assert.match(messageOf(linked!.answer), /^Всё об установке — на странице «Установка и подключение»/u);
 });
+
+test('"нужен стол" on the cosmetics shop is a table it does not sell, not bath salt one letter off; the furniture shop still finds its tables', { skip: sharedDataSkip }, async () => {
+  const shops = await loadProducts(RU_SHOPS_CATALOG);
+  const cosmetics = buildCatalogIndex(shops.filter((p) => p.sku.startsWith('styx:')), { language: 'ru' });
+  for (const said of ['нужен стол', 'стол для компьютера в детскую']) {
+    const [answer] = await dialogOn(cosmetics, 'ru', [said]);
+    // Before: «Вот 6 вариантов. Самый доступный — Соль для Ванн …» ("стол" read as "соль").
+    assert.match(messageOf(answer!), /^Похоже, «стол» в нашем магазине не продаётся/u, said);
+    assert.equal(productsOf(answer!), undefined, said);
+  }
+  const furniture = buildCatalogIndex(shops.filter((p) => p.sku.startsWith('newbar:')), { language: 'ru' });
+  const [tables] = await dialogOn(furniture, 'ru', ['нужен стол']);
+  const cards = productsOf(tables!)?.value ?? [];
+  assert.ok(cards.length >= 3, messageOf(tables!));
+  assertEvery(cards, (c) => /^Стол/u.test(c.name));
+});

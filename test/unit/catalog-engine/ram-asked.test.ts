@@ -43,3 +43,27 @@ test('"laptop with at least 32gb ram" where none has it says so and shows the mo
   assertEvery(ruCards, (c) => ramInName(c.name) >= 16);
   assert.match(messageOf(ru!), /^С оперативной памятью от 16 ГБ, по карточкам\./u);
 });
+
+test('"memory" said of a computer is its RAM ("ноутбук с 16 гб памяти", "laptop with 32gb memory"); of a phone it is storage', async () => {
+  assert.deepEqual(ramAsked('ноутбук с 16 гб памяти'), { gb: 16, atLeast: false, rest: 'ноутбук с' });
+  assert.deepEqual(ramAsked('laptop with 32gb memory'), { gb: 32, atLeast: false, rest: 'laptop with' });
+  assert.deepEqual(ramAsked('а есть с 32 гб памяти?', 'Ноутбук для работы'), { gb: 32, atLeast: false, rest: 'а есть с ?' });
+  for (const [said, shown] of [['смартфон с 256 гб памяти', ''], ['а с 256 гб памяти?', 'Смартфон'], ['phone with 128gb memory', '']] as const) {
+    assert.equal(ramAsked(said, shown), null, said);
+  }
+  const russian = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo/catalog.jsonl')), { language: 'ru' });
+  const [sixteen] = await dialogOn(russian, 'ru', ['ноутбук с 16 гб памяти']);
+  // Before: «Точного совпадения с «16 гб» нет» over 8 GB laptops first.
+  const cards = productsOf(sixteen!)?.value ?? [];
+  assert.ok(cards.length >= 3, messageOf(sixteen!));
+  assertEvery(cards, (c) => ramInName(c.name) === 16);
+  const [, more] = await dialogOn(russian, 'ru', ['посоветуй ноутбук для работы с фотошопом', 'а есть с 32 гб памяти?']);
+  // Before: «Ноутбук для работы памяти — вот 6 вариантов», the cheapest 8 GB laptop named.
+  assert.match(messageOf(more!), /^С оперативной памятью от 32 ГБ ничего не нашлось\. Больше всего памяти у этих — до 18 ГБ\./u);
+  const rams = (productsOf(more!)?.value ?? []).map((c) => ramInName(c.name));
+  assert.ok(rams.length >= 3 && rams[0] === 18, rams.join(','));
+  assert.deepEqual(rams, [...rams].sort((a, b) => b - a));
+  const english = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo-en/catalog.jsonl')), { language: 'en' });
+  const [none] = await dialogOn(english, 'en', ['laptop with 32gb memory']);
+  assert.match(messageOf(none!), /^Nothing here has 32 GB of RAM or more\./u);
+});

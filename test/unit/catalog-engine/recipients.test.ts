@@ -130,3 +130,14 @@ test('"что-нибудь для мамы до 2000", "something for my dad": a
   const [, forMom] = await converse(['наушники', 'а для мамы?']);
   assert.doesNotMatch(messageOf(forMom!.answer), /Идеи подарков/u);
 });
+
+test('what happened to the old one is told, not searched ("my old phone broke, need something cheap but decent", "a case … if I drop my phone a lot")', async () => {
+  const [broke] = await dialogOn(phones, 'en', ['my old phone broke, need something cheap but decent']);
+  // Before: "Nothing matches "old broke" — here is what this section has."
+  assert.doesNotMatch(messageOf(broke!), /old|broke|Nothing/iu);
+  assert.match(messageOf(broke!), /^Phone: here are \d options\. Cheapest first\./u);
+  const [cases] = await dialogOn(phones, 'en', ['I need a case that protects if I drop my phone a lot']);
+  // Before: "Nothing matches "protects drop lot" exactly".
+  assert.doesNotMatch(messageOf(cases!), /\blot\b/iu);
+  assert.ok((productsOf(cases!)?.value ?? []).length > 0, messageOf(cases!));
+});
