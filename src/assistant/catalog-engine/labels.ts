@@ -9,7 +9,7 @@ import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts'
 import { analyseQuery } from '../../catalog/search/expansion.ts';
 import { productKindWords } from '../../catalog/search/product-type.ts';
 import { boundedEdits } from '../../catalog/search/edits.ts';
-import { joinPhrases, synonymsOf, synonymsOfAnyForm } from '../../catalog/search/synonyms.ts';
+import { joinPhrases, namesProductKind, synonymsOf, synonymsOfAnyForm } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { boundText, MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
 import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
@@ -610,6 +610,41 @@ function hyphenatedAsNamed(label: string[], products: readonly CatalogProduct[])
   return label;
 }
 
+/** A feminine noun as the buyer says what they want ("колонку", "кофеварку"), and its nominative ending. */
+const ACCUSATIVE_NOUN = /^([а-яё]{2,})([ую])$/u;
+/** An adjective before it in the same case ("беспроводную", "синюю"). */
+const ACCUSATIVE_ADJECTIVE = /^([а-яё]{2,})(ую|юю)$/u;
+
+/**
+ * A title opening with a feminine noun in the case a wish puts it in ("хочу колонку", "ищу
+ * беспроводную мышку") in the nominative the shown names write («Колонка», «Беспроводная
+ * мышка»; it said «Колонку — вот 5 вариантов»); the adjectives before it follow. A word whose
+ * nominative neither a shown name writes nor the synonym table has is left as said.
+ */
+function nominativeAsNamed(label: string[], products: readonly CatalogProduct[]): string[] {
+  let at = 0;
+  while (at < label.length - 1 && ACCUSATIVE_ADJECTIVE.test((label[at] as string).toLowerCase())) {
+    at++;
+  }
+  const m = ACCUSATIVE_NOUN.exec((label[at] ?? '').toLowerCase());
+  if (m === null) {
+    return label;
+  }
+  const nominative = `${m[1] as string}${m[2] === 'у' ? 'а' : 'я'}`;
+  const named = namesProductKind(nominative) || products.slice(0, SHELF_SIZE).some((p) => tokenize(p.name.slice(0, MAX_NAME_CHARS)).includes(nominative));
+  if (!named) {
+    return label;
+  }
+  const respelt = (said: string, lower: string): string => (said.charAt(0) === said.charAt(0).toUpperCase() && said.charAt(0) !== said.charAt(0).toLowerCase() ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower);
+  return label.map((w, i) => {
+    if (i === at) {
+      return respelt(w, nominative);
+    }
+    const adjective = i < at ? ACCUSATIVE_ADJECTIVE.exec(w.toLowerCase()) : null;
+    return adjective ? respelt(w, `${adjective[1] as string}${adjective[2] === 'ую' ? 'ая' : 'яя'}`) : w;
+  });
+}
+
 /**
  * The buyer's words as a title can use them: in the buyer's language, without words the
  * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
@@ -746,7 +781,10 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
     const typos = out.map((w) => /^\p{L}{4,}$/u.test(w) && !vocab.includes(stem(w.toLowerCase())) && !synonymShown(vocab, w) && !knows(w));
     const written = typos.includes(true) ? nameWords(products) : null;
     return hyphenatedAsNamed(
-      out.map((w, i) => respell(written && typos[i] ? fixTypo(w, written) : w, spellings)),
+      nominativeAsNamed(
+        out.map((w, i) => respell(written && typos[i] ? fixTypo(w, written) : w, spellings)),
+        products,
+      ),
       products,
     );
   }

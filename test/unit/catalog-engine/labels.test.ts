@@ -408,3 +408,20 @@ test('a one-word request the cards write as half of a hyphenated compound is tit
   const [headphones] = await converse(['наушники']);
   assert.match(messageOf(headphones!.answer), /^Наушники — вот/u);
 });
+
+test('«хочу колонку», «ищу кофеварку» are titled in the nominative the names write («Колонка», «Кофеварка»), an adjective before the noun too; a word no name or table writes so stays as said', async () => {
+  for (const [said, title, shelf] of [
+    ['хочу колонку', 'Колонка', 'Подборка: колонка'],
+    ['ищу кофеварку', 'Кофеварка', 'Подборка: кофеварка'],
+    ['хочу колонку на дачу', 'Колонка', 'Подборка: колонка'],
+    ['хочу черную колонку jbl', 'Черная колонка JBL', 'Подборка: черная колонка JBL'],
+  ] as const) {
+    const [answer] = await converse([said]);
+    // Before: «Колонку — вот 5 вариантов», «Подборка: колонку».
+    assert.match(messageOf(answer!.answer), new RegExp(`(?:^|\\. )${title} — вот`, 'u'), said);
+    assert.equal(productsOf(answer!.answer)?.title, shelf, said);
+  }
+  const stands = [item('s1', 'Консоль 10L', ['Барные стойки'], 10800), item('s2', 'Консоль 12L', ['Барные стойки'], 12800)];
+  assert.deepEqual(readableLabel(['барную', 'стойку'], stands, 'ru'), ['барную', 'стойку']);
+  assert.deepEqual(readableLabel(['беспроводную', 'мышку'], [item('m1', 'Беспроводная мышка Xiaomi', ['Мыши'], 690)], 'ru'), ['беспроводная', 'мышка']);
+});
