@@ -388,13 +388,38 @@ export function productKinds(
     const word = kindWord[i];
     const leaf = path[path.length - 1] as number;
     // A category not trusted still tells what a name saying no Russian noun is ("hp OfficeJet PRO 8000").
-    if (!(unfaithful.has(leaf) && saysRussianNoun(firstWords[i] as string[], word, describedAt[i])) && !namedAmongListed(word, listed[leaf])) {
+    const leafKind = categoryKind[leaf] as number;
+    if (
+      !(unfaithful.has(leaf) && saysRussianNoun(firstWords[i] as string[], word, describedAt[i])) &&
+      !namedAmongListed(word, listed[leaf]) &&
+      !(leafKind >= 0 && saysRussianNoun(firstWords[i] as string[], word, describedAt[i]) && namesTargetAfter(firstWords[i] as string[], word, inv.term(leafKind)))
+    ) {
       const described = describedAt[i];
       const said = described === undefined ? null : inv.termId(stem(described));
       addCategoryKind(out, i, path, categoryKind, said === null ? opensWithKind(firstWords[i] as string[], word, sameKind) : (term) => term === said);
     }
   }
   return { terms: out, untrustedCategories: unfaithful, openingKinds };
+}
+
+/** Words after which a name says what the product goes on or with ("Наклейки на клавиатуру", "Чехол для iPhone"). */
+const TARGET_WORDS: ReadonlySet<string> = new Set(['для', 'д', 'к', 'под', 'на']);
+/** How many words after its kind word a name is read for what the product goes on. */
+const TARGET_WITHIN = 3;
+
+/**
+ * Whether the name says, within a few words after its own kind word, that it goes on or with
+ * the category's kind ("Наклейки на клавиатуру" filed under «КЛАВИАТУРЫ»): then the category is
+ * what it is for, not what it is, and the stickers are no keyboard.
+ */
+function namesTargetAfter(firstWords: readonly string[], word: string, categoryTerm: string): boolean {
+  const at = firstWords.indexOf(word);
+  for (let k = at + 1; at >= 0 && k < firstWords.length - 1 && k <= at + TARGET_WITHIN; k++) {
+    if (TARGET_WORDS.has(firstWords[k] as string)) {
+      return sharesOpening(new Set([stem(firstWords[k + 1] as string)]), categoryTerm);
+    }
+  }
+  return false;
 }
 
 /** Letters two words must open with alike to be taken for one ("батаре" of "батарея" and "батарейки", "канал" of "канализации"). */

@@ -55,3 +55,27 @@ test('a section\'s cards after a follow-up are named as asked and one per produc
   assertEvery(names, (n) => /^Часы/u.test(n));
   assert.ok(names.filter((n) => /Vivofit JR\. 3/u.test(n)).length <= 1, names.join('; '));
 });
+
+test('«клавиатура» where the shop files keyboard stickers under «КЛАВИАТУРЫ»: the keyboards are shown and the cheapest named is one; a siphon\'s flask is no siphon', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('k1', 'Клавиатура резиновая USB', ['КЛАВИАТУРЫ'], 708),
+      item('k2', 'Клавиатура беспров. BTC 9039ARFIII', ['КЛАВИАТУРЫ'], 1416),
+      item('k3', 'Клавиатура Genius КВ06ХЕ белая USB', ['КЛАВИАТУРЫ'], 708),
+      item('s1', 'Наклейки на клавиатуру красные флуоресц', ['КЛАВИАТУРЫ'], 236),
+      item('k4', 'Клавиатура Logitech K120 USB', ['КЛАВИАТУРЫ'], 944),
+      item('f1', 'Сифон для мойки Ани', ['Сифоны'], 350),
+      item('f2', 'Сифон для ванны Ани', ['Сифоны'], 420),
+      item('f3', 'Колба д/сифона Ани', ['Сифоны'], 90),
+    ],
+    { language: 'ru' },
+  );
+  const [keyboards] = await dialogOn(shop, 'ru', ['клавиатура']);
+  // Before: «Самый доступный — Наклейки на клавиатуру красные флуоресц за 236 ₽», the stickers among the keyboards.
+  assert.match(messageOf(keyboards!), /Самый доступный — Клавиатура резиновая USB за 708 ₽/u);
+  // The stickers, if shown at all, come after every keyboard.
+  const names = (productsOf(keyboards!)?.value ?? []).map((p) => p.name);
+  assertEvery(names.slice(0, 4), (n) => /^Клавиатура/u.test(n));
+  const [siphons] = await dialogOn(shop, 'ru', ['сифон']);
+  assert.match(messageOf(siphons!), /Самый доступный — Сифон для мойки Ани за 350 ₽/u);
+});
