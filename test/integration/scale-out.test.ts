@@ -72,7 +72,17 @@ describe('two instances on one PostgreSQL and one Redis', { skip: postgresSkip |
     const list = await call(a.base, 'GET', '/shopping/dialogs', undefined, token);
     assert.deepEqual(list.json.items.map((i: { threadId: string }) => i.threadId), ['x-1']);
     assert.equal((await call(b.base, 'DELETE', '/shopping/dialogs/x-1', undefined, token)).status, 204);
-    assert.equal((await call(a.base, 'GET', '/shopping/dialogs', undefined, token)).json.items.length, 0);
+    // The other instance forgets its kept first page when the hiding is announced, within a
+    // second (design.md, "dialog list in memory"); on a loaded machine the list read right
+    // after the hiding may come before the announcement.
+    const listed = async (): Promise<number> => (await call(a.base, 'GET', '/shopping/dialogs', undefined, token)).json.items.length as number;
+    const hiddenBy = Date.now() + 1000;
+    let left = await listed();
+    while (left !== 0 && Date.now() < hiddenBy) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      left = await listed();
+    }
+    assert.equal(left, 0, 'hidden in the list of the other instance too, within a second');
     assert.equal((await turn(a.base, 'm3', 'ещё')).status, 404, 'hidden on the other instance too');
     assert.equal((await call(b.base, 'POST', '/shopping/guest-sessions/revoke', undefined, token)).status, 204);
     // Instances keep sessions in memory; a revocation reaches the other one through Redis within a second.

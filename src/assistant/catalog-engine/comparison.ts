@@ -7,6 +7,8 @@
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { runSearch, searchRequestOf } from '../../catalog/search/relax.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
+import { stem } from '../../catalog/search/stem.ts';
+import { STOP_WORDS } from '../../catalog/search/stopwords.ts';
 import { tokenize } from '../../catalog/search/tokenize.ts';
 import { boundText } from '../../catalog/search/limits.ts';
 import { variantKey } from '../../catalog/search/variants.ts';
@@ -132,17 +134,29 @@ function findSide(turn: Turn, index: CatalogIndex, asked: string): Side {
   if (!run.exact || run.relaxed.length > 0) {
     return { asked, products: [] };
   }
-  // A model's number must be in the name: the iPhone 8 is not a tripod "8\"-26\"" for iPhones.
+  // A model's number must be in the name: the iPhone 8 is not a tripod "8\"-26\"" for iPhones;
+  // an ordinal counts ("AirPods (3rd generation)" for "airpods 3").
   const numbers = tokenize(asked).filter((w) => /\d/u.test(w));
   const products = run.hits
     .filter((h) => (h.coverage ?? 1) >= 1)
     .map((h) => h.product)
     .filter((p) => {
-      const nameWords = new Set(tokenize(p.name));
+      const nameWords = new Set(tokenize(p.name).map((w) => w.replace(ORDINAL_SUFFIX, '')));
       return numbers.every((n) => nameWords.has(n));
     });
-  return { asked, products };
+  // The products whose names say every word of the side, when some do: "airpods pro" is the
+  // AirPods Pro, not a "BoostCharge Pro" charger whose description names AirPods.
+  const said = tokenize(asked)
+    .filter((w) => !STOP_WORDS.has(w))
+    .map(stem);
+  const named = products.filter((p) => {
+    const nameStems = new Set(tokenize(p.name).map((w) => stem(w.replace(ORDINAL_SUFFIX, ''))));
+    return said.every((w) => nameStems.has(w));
+  });
+  return { asked, products: named.length > 0 ? named : products };
 }
+/** The ending of an ordinal figure ("3rd", "2nd", "1st", "4th"). */
+const ORDINAL_SUFFIX = /(?<=\d)(?:st|nd|rd|th)$/u;
 
 /** One card per model, its offers in other colours or under other carriers shown once. */
 function cards(products: CatalogProduct[]): CatalogProduct[] {

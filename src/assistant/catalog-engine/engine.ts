@@ -17,7 +17,7 @@ import { isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
-import { asksBestAmongShown, bestAmongShownAnswer, comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked } from './shown-comparison.ts';
+import { asksBestAmongShown, bestAmongShownAnswer, comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked, twoOfKindToCompare } from './shown-comparison.ts';
 import { shownCardAnswer, shownCardAsked } from './shown-card.ts';
 import { cartRequest, cartRequestAnswer } from './cart-request.ts';
 import { superlativeAnswer, superlativeAsked, unmeasuredSuperlative } from './superlatives.ts';
@@ -492,6 +492,17 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // "what's the difference between them?" after six cards: which two?
   if (prev && comparesShownUnnamed(text, prev.shown.length)) {
     return result(turn, { message: turn.t.whichTwo, suggests: [turn.t.sugCompareFirstTwo] }, prev);
+  }
+
+  // "compare the two cheapest tvs": the first two of that search, side by side.
+  const twoOf = pair === null ? twoOfKindToCompare(text) : null;
+  if (twoOf !== null) {
+    const parsedTwo = index.parseDetailed(twoOf);
+    const found = isVague(parsedTwo) ? null : (preferenceAwareSearch(turn, index, twoOf, parsedTwo).state as EngineState | null | undefined);
+    const compared = found && found.shown.length >= 2 ? shownComparisonAnswer(turn, index, found, [0, 1]) : null;
+    if (compared) {
+      return compared;
+    }
   }
 
   // "X or Y, which is better?": both, side by side.

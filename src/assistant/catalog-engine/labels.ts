@@ -347,7 +347,16 @@ function fixTypo(word: string, written: ReadonlyMap<string, number>): string {
 }
 
 function respell(word: string, spellings: ReadonlyMap<string, string>): string {
-  return word === word.toLowerCase() ? (spellings.get(word) ?? word) : word;
+  if (word !== word.toLowerCase()) {
+    return word;
+  }
+  const own = spellings.get(word);
+  if (own !== undefined) {
+    return own;
+  }
+  // The plural of an abbreviation the names write in capitals ("tvs" of "… Roku TV"): "TVs".
+  const single = word.endsWith('s') ? spellings.get(word.slice(0, -1)) : undefined;
+  return single !== undefined && /^\p{Lu}{2,}$/u.test(single) ? `${single}s` : word;
 }
 
 /** The Latin words of each product's name, with their distinctive spelling when they have one, remembered as card words are. */

@@ -121,6 +121,28 @@ function askedPositions(text: string): readonly number[] | null {
   return positions;
 }
 
+/** "Two" as a comparison of two products of a kind says it ("the two cheapest tvs", «два самых дешёвых»). */
+const TWO = /^(?:two|2|два|две|двух|пару)$/u;
+
+/**
+ * What to compare two of, when a message asks to compare two products of a kind without
+ * naming them ("compare the two cheapest tvs", «сравни два самых дешёвых телевизора»): the
+ * request without the comparison's own words ("cheapest tvs"); null for any other message.
+ */
+export function twoOfKindToCompare(text: string): string | null {
+  if (text.length > MAX_REQUEST_CHARS || !COMPARE_WORD.test(text)) {
+    return null;
+  }
+  const words = normalizeText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+  if (!words.some((w) => TWO.test(w))) {
+    return null;
+  }
+  const rest = words.filter((w) => !TWO.test(w) && !COMPARE_WORD.test(w) && !FRAME_WORDS.has(w));
+  return rest.length > 0 ? rest.join(' ') : null;
+}
+
 /** The parameters both cards state with different values, as "Key: a / b", at most a few. */
 function differences(a: CatalogProduct, b: CatalogProduct): string[] {
   const bParams = new Map<string, string>();

@@ -56,6 +56,13 @@ const MIN_COMPOUND_PART = 3;
 /** Brands this long or longer are matched one typo away. */
 const MIN_BRAND_FIX = 5;
 
+/** The English ordinal ending of a number ("1" → "st", "3" → "rd", "12" → "th"). */
+function ordinalSuffix(n: string): string {
+  const last = n.charAt(n.length - 1);
+  const teen = n.length > 1 && n.charAt(n.length - 2) === '1';
+  return teen ? 'th' : last === '1' ? 'st' : last === '2' ? 'nd' : last === '3' ? 'rd' : 'th';
+}
+
 /** Whether two words share all but their last letter or two: forms of one word ("флешк", "флеш"), not two ("стол", "сол"). */
 function differsInEndingOnly(a: string, b: string): boolean {
   let common = 0;
@@ -648,6 +655,8 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
         for (const unit of BARE_NUMBER_UNITS) {
           put(inv.termId(`${w}${unit}`), 1);
         }
+        // A generation written as an ordinal: "airpods 3" is the "AirPods (3rd generation)".
+        put(inv.termId(`${w}${ordinalSuffix(w)}`), 1);
       }
       if (!hasDigit(w) && w.length >= MIN_BRAND_FIX) {
         const brand = brandNear(w);

@@ -293,9 +293,10 @@ export function meetsBound(bound: { value: number; kind: BoundKind }, value: num
 
 /** Words before a measure that bound it, by how ("от 60 дюймов", "больше 60 дюймов", "до 2 кг", "under 2 kg"). */
 const BOUND_WORDS: Record<BoundKind, string[]> = {
-  atleast: ['от', 'минимум', 'не меньше', 'не менее', 'at least', 'from', 'min', 'minimum'],
+  // "not smaller than 55 inches" is at least 55 (it was read as "smaller than": under 55).
+  atleast: ['от', 'минимум', 'не меньше', 'не менее', 'at least', 'from', 'min', 'minimum', 'not smaller than', 'no smaller than', 'not less than', 'no less than'],
   over: ['больше', 'более', 'свыше', 'over', 'above', 'more than', 'bigger than', 'larger than'],
-  atmost: ['до', 'максимум', 'не больше', 'не более', 'up to', 'at most', 'max', 'maximum'],
+  atmost: ['до', 'максимум', 'не больше', 'не более', 'up to', 'at most', 'max', 'maximum', 'not bigger than', 'no bigger than', 'not larger than', 'no larger than', 'not more than', 'no more than'],
   under: ['меньше', 'менее', 'under', 'below', 'less than', 'smaller than'],
 };
 const BOUND_PHRASES: ReadonlyArray<{ words: string[]; kind: BoundKind }> = (Object.entries(BOUND_WORDS) as Array<[BoundKind, string[]]>)

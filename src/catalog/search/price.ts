@@ -57,6 +57,7 @@ const MAX_WORDS = [
 const MIN_WORDS = [
   'от', 'дороже', 'дороже чем', 'больше', 'больше чем', 'более', 'свыше', 'не дешевле', 'минимум', 'over', 'above',
   'more than', 'at least', 'from', 'starting at', 'starting from', 'min', 'minimum', 'pricier than',
+  'not less than', 'no less than', 'not cheaper than', 'no cheaper than', 'не меньше', 'не менее',
 ];
 const AROUND_WORDS = ['около', 'примерно', 'в районе', 'порядка', 'где-то', 'around', 'about', 'approximately', 'roughly'];
 const FOR_WORDS = ['за', 'for'];
@@ -150,6 +151,10 @@ export function extractPriceIntent(normalized: string): PriceIntent {
   return out;
 }
 
+/** A "not"/"no" just before a bound, which turns it around; read from this many characters before it. */
+const NEGATED_BEFORE = /(?:^|\s)(?:not|no|не)\s+$/u;
+const NEGATION_READ = 8;
+
 /** The bounds written as sums ("от 1000 до 2000", "1000-2000", "около 5000", "до 5000", "от 5000", "за 5000"). */
 function cutSums(out: PriceIntent, cut: (re: RegExp, onMatch: (m: RegExpExecArray) => boolean) => void): void {
   cut(RANGE, (m) => {
@@ -183,7 +188,8 @@ function cutSums(out: PriceIntent, cut: (re: RegExp, onMatch: (m: RegExpExecArra
   });
   cut(MAX, (m) => {
     const v = money(m[1], m[2], m[3], m[4]);
-    if (!plausible(v)) {
+    // "not less than $1000", «не дешевле 100000» are lower bounds: their "less than" is left to MIN.
+    if (!plausible(v) || NEGATED_BEFORE.test(m.input.slice(Math.max(0, m.index - NEGATION_READ), m.index))) {
       return false;
     }
     out.priceMax = v.value;

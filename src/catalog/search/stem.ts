@@ -34,6 +34,15 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
   ['teeth', 'tooth'],
   ['children', 'child'],
   ['cacti', 'cactus'],
+  // Plurals of abbreviations, which the stemmer leaves whole as too short ("tvs" said we sold no TVs).
+  // Not "pcs", which shops write for pieces ("10 pcs").
+  ['tvs', 'tv'],
+  ['ssds', 'ssd'],
+  ['hdds', 'hdd'],
+  ['gpus', 'gpu'],
+  ['cpus', 'cpu'],
+  ['dvds', 'dvd'],
+  ['cds', 'cd'],
 ]);
 
 /**

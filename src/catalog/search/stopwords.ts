@@ -32,6 +32,7 @@ const RU = `
 ну ладно тогда
 насчет
 отзывы отзывами отзывам отзывов рейтинг рейтингом
+брать покупать денег
 `;
 
 const EN = `
@@ -48,7 +49,7 @@ also too come comes use uses using
 ok okay then just instead
 there here got
 old broke died lot lots really very
-reviews review reviewed rated rating ratings
+reviews review reviewed rated rating ratings worth money buying purchase purchasing
 `;
 
 /** Grammar and conversational words in Russian and English. */

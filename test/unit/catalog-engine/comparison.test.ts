@@ -8,6 +8,9 @@ import { cardSummary } from '../../../src/assistant/catalog-engine/product-facts
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { ask, converse, dialogOn, index, item, messageOf, productsOf, tenant } from './helpers.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { resolve } from 'node:path';
+import { PROJECT_ROOT } from '../../helpers/shared-data.ts';
+import { loadProducts } from '../catalog-search/demo-catalog.ts';
 
 test('comparisons are read in both languages, a bare second number or brand taking the first side\'s words', () => {
   const read = (text: string) => comparisonSides(text, index);
@@ -218,4 +221,37 @@ test('"which is the best one?" and "какой лучше?" choose among the car
   assert.doesNotMatch(messageOf(best!.answer), /What are you looking for/u);
   const [, ru] = await converse(['пылесос', 'а какой лучше для шерсти?']);
   assert.doesNotMatch(productsOf(ru!.answer)?.title ?? '', /шерсти/u);
+});
+
+test('on the English demo shop: "airpods pro and airpods 3" compares the AirPods Pro with the AirPods (3rd generation), not a charger whose description names AirPods; "compare the two cheapest tvs", "is the dyson v15 worth it?", "tvs" are understood', async () => {
+  const english = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo-en/catalog.jsonl')), { language: 'en' });
+  const [answer] = await dialogOn(english, 'en', ["what's the difference between airpods pro and airpods 3?"]);
+  // Before: the "Belkin BoostCharge Pro 3-in-1 Wireless Charger" twice, once for each side.
+  assert.deepEqual(
+    (productsOf(answer!)?.value ?? []).map((p) => p.name),
+    ['Apple AirPods Pro 2 Wireless Earbuds, USB-C', 'Apple AirPods (3rd generation) Wireless Earbuds'],
+  );
+  assert.match(messageOf(answer!), /^Here are AirPods Pro and AirPods 3 side by side/u);
+  // "compare the two cheapest tvs": the first two of that search, side by side.
+  const [two] = await dialogOn(english, 'en', ['can you compare the two cheapest tvs?']);
+  // Before: "It looks like we don't sell "compare two tvs" in this shop".
+  const cards = productsOf(two!)?.value ?? [];
+  assert.equal(cards.length, 2, messageOf(two!));
+  assertEvery(cards, (c) => /\bTV\b/u.test(c.name));
+  assert.match(messageOf(two!), /^Side by side: .+ at \$149\.99 and .+ at \$229\.99\. Where their cards differ: Screen size/u);
+  // "is the dyson v15 worth it?" shows the V15, not "we don't sell "worth"".
+  const [worth] = await dialogOn(english, 'en', ['is the dyson v15 worth it?']);
+  assert.equal(productsOf(worth!)?.value[0]?.name, 'Dyson V15 Detect Absolute Cordless Stick Vacuum', messageOf(worth!));
+  // "tvs": TVs, titled so (it said the shop sold no "tvs").
+  const [tvs] = await dialogOn(english, 'en', ['tvs']);
+  assert.match(messageOf(tvs!), /^TVs: here are 6 options\./u);
+});
+
+test('«сравни два самых дешёвых телевизора»: the two cheapest TVs side by side', async () => {
+  const [answer] = await converse(['сравни два самых дешёвых телевизора']);
+  // Before: «Совпадений с «сравни два» здесь не нашлось» over six televisions.
+  const cards = productsOf(answer!.answer)?.value ?? [];
+  assert.equal(cards.length, 2, messageOf(answer!.answer));
+  assertEvery(cards, (c) => /^Телевизор/u.test(c.name));
+  assert.match(messageOf(answer!.answer), /^Сравниваем: .+ — 14 990 ₽ и .+ — 26 990 ₽\. По карточкам различаются/u);
 });

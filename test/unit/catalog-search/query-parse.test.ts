@@ -187,3 +187,18 @@ test('a brand written as a measure after other words is the measure: "hdmi cable
   assert.deepEqual(run.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['c1', 'c2']);
   assert.deepEqual(shop.parseDetailed('3m privacy filter').filters.brands, ['3M']);
 });
+
+test('a bound said with "not" or «не» before it is turned around: "not less than $1000" and «не дешевле 100000» are lower bounds, "tv not smaller than 55 inches" asks 55 inches and up', () => {
+  // Before: { priceMax: 1000 } and { priceMax: 100000 }, the "less than" and «дешевле» inside read alone.
+  assert.deepEqual(price('not less than $1000'), { priceMin: 1000 });
+  assert.deepEqual(price('no less than 300'), { priceMin: 300 });
+  assert.deepEqual(price('не дешевле 100000'), { priceMin: 100000 });
+  assert.deepEqual(price('не меньше 100 тыс'), { priceMin: 100000 });
+  assert.deepEqual(price('no more than $500'), { priceMax: 500 });
+  assert.deepEqual(price('не дороже 7000р'), { priceMax: 7000 });
+  const english = (said: string) => index.parseDetailed(said).text;
+  // Before: "55inunder", the TVs under 55 inches.
+  assert.match(english('tv not smaller than 55 inches'), /55inatleast/u);
+  assert.match(english('tv no bigger than 50 inches'), /50inatmost/u);
+  assert.match(english('tv smaller than 50 inches'), /50inunder/u);
+});
