@@ -77,6 +77,8 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
   // Not a colour ("a lighter shade", "светлее" is another word).
   { words: new RegExp(`${B}(?:lighter|lightest|(?:по)?легче)${E}(?!\\s+(?:shade|colou?r|tone|finish|blue|grey|gray|green|pink|brown|wood))`, 'iu'), attribute: 'weight', most: false, unsaid: true },
   { words: new RegExp(`${B}(?:lightweight|light-weight|л[её]гк(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'weight', most: false, plain: true },
+  // "a laptop that's not too heavy", «не слишком тяжёлый»: the lightest first (it said nothing matched "not heavy").
+  { words: new RegExp(`${B}(?:not|не)\\s+(?:(?:too|very|so|that|слишком|очень|сильно)\\s+)?(?:heavy|тяж[её]л${L})${E}`, 'iu'), attribute: 'weight', most: false, unsaid: true },
   { words: new RegExp(`${B}(?:quieter|quietest|less noisy|(?:по)?тише)${E}`, 'iu'), attribute: 'noise', most: false, unsaid: true },
   { words: new RegExp(`${B}(?:quiet|silent|бесшумн${L}|тих(?:ий|ая|ое|ие|ого|ую|им|ой|их))${E}`, 'iu'), attribute: 'noise', most: false, plain: true },
   // "чтобы не шумел", "не шумный", "not noisy", "that doesn't make much noise": the quietest, whatever the cards state.
@@ -117,7 +119,7 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
  * patterns), as plain stems: a message with none states no wish, and the patterns, with their
  * word edges in both alphabets, are not run on it (30 µs of an answer's 750, docs/performance.md).
  */
-const CUE = /camer|камер|powerf|мощн|light|легч|л[её]гк|quiet|silent|nois|loud|тише|тих|бесшумн|шум|громк|narrow|slim|поуже|wide|шире|long|длин|short|корот|короч|roomi|вместит|больш|просторн|маленьк|небольш|large|big|small|tiny|huge|крупн|компакт|compact|little|огромн|меньш|ram|озу|оператив|batter|screen|display|storage|memory|capacit|volume|power|аккумулятор|батаре|автономн|экран|диагонал|памят|накопител|объ[её]м/i;
+const CUE = /camer|камер|powerf|мощн|light|heavy|тяж|легч|л[её]гк|quiet|silent|nois|loud|тише|тих|бесшумн|шум|громк|narrow|slim|поуже|wide|шире|long|длин|short|корот|короч|roomi|вместит|больш|просторн|маленьк|небольш|large|big|small|tiny|huge|крупн|компакт|compact|little|огромн|меньш|ram|озу|оператив|batter|screen|display|storage|memory|capacit|volume|power|аккумулятор|батаре|автономн|экран|диагонал|памят|накопител|объ[её]м/i;
 
 function attributeOf(noun: string): Measured | null {
   // Before storage: "оперативной памяти" says "памяти" too.

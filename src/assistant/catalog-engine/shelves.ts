@@ -12,6 +12,7 @@ import { stem } from '../../catalog/search/stem.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { boundText } from '../../catalog/search/limits.ts';
+import { saysNot } from '../../catalog/search/excluded-words.ts';
 import { closeMeasure, dimensionPairOf, namePairDistance, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { isModifierWord, namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards, variantKey } from '../../catalog/search/variants.ts';
@@ -103,8 +104,12 @@ function shownMeasuresOf(products: readonly CatalogProduct[]): ShownMeasures {
 function describe(turn: Turn, run: SearchRun, label: string[], shown: ShownMeasures, opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
   const { t, lang, currency } = turn;
   const parts = [titleText(label)];
-  for (const words of run.filters.excludeWords ?? []) {
-    parts.push(t.without(words));
+  // "без мешка" in the title; what was said with its own "не" ("не айфон") closes it, as other brands do.
+  const excluded = run.filters.excludeWords ?? [];
+  for (const words of excluded) {
+    if (!saysNot(words)) {
+      parts.push(t.without(words));
+    }
   }
   // Bounds on a measure ("больше 60 дюймов") are search words the label leaves out: said here.
   for (const w of /\d/.test(run.text) ? tokenize(run.text) : []) {
@@ -139,7 +144,7 @@ function describe(turn: Turn, run: SearchRun, label: string[], shown: ShownMeasu
   if (run.filters.availableOnly) {
     parts.push(t.inStock);
   }
-  const main = parts.filter((p) => p !== '').join(' ');
+  const main = [parts.filter((p) => p !== '').join(' '), ...excluded.filter(saysNot)].filter((p) => p !== '').join(', ');
   if (run.filters.excludeBrands?.length) {
     const except = t.otherBrandThan(run.filters.excludeBrands.join(', '));
     return main ? `${main}, ${except}` : except;

@@ -14,6 +14,7 @@ import { paramStated, type CatalogProduct } from '../product.ts';
 import type { InvertedIndex } from './inverted.ts';
 import { stem } from './stem.ts';
 import { STOP_WORDS } from './stopwords.ts';
+import { synonymsOfAnyForm } from './synonyms.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
 
 /** Phrases one search may exclude, and words per phrase (a filter from old state may list more). */
@@ -27,6 +28,9 @@ export const MAX_EXCLUDED_WORDS = 3;
 export const MAX_CARDS_READ = 2000;
 
 const MAX_PARAMS_READ = 40;
+/** Synonyms of an excluded word looked for, and the phrases looked for in all. */
+const MAX_SYNONYMS_READ = 8;
+const MAX_RESOLVED = MAX_EXCLUDED_PHRASES * 2;
 const MAX_CATEGORIES_READ = 10;
 const MAX_FIELD_CHARS = 300;
 
@@ -54,11 +58,23 @@ export interface Exclusion {
   excludes(doc: number): boolean;
 }
 
-/** The words of an excluded phrase that can be looked for: stop words out, at most MAX_EXCLUDED_WORDS. */
+/** The word a phrase of what is not wanted may open with, as the buyer said it ("не айфон", "not a flip phone"). */
+export const NOT_WORDS: ReadonlySet<string> = new Set(['не', 'not', 'кроме', 'except']);
+
+/** Whether an excluded phrase is said with its own "не"/"not" (else it is said after "без"/"without"). */
+export function saysNot(phrase: string): boolean {
+  return NOT_WORDS.has(phrase.slice(0, phrase.indexOf(' ')).toLowerCase());
+}
+
+/**
+ * The words of an excluded phrase that can be looked for: stop words out, at most
+ * MAX_EXCLUDED_WORDS. Of one said with "не"/"not", its first word: what sets the unwanted
+ * apart ("flip" of "phone … not a flip phone", whose "phone" is the item asked for).
+ */
 export function excludedStems(phrase: string): string[] {
   return tokenize(phrase.slice(0, MAX_FIELD_CHARS))
-    .filter((w) => !STOP_WORDS.has(w))
-    .slice(0, MAX_EXCLUDED_WORDS)
+    .filter((w) => !STOP_WORDS.has(w) && !NOT_WORDS.has(w))
+    .slice(0, saysNot(phrase) ? 1 : MAX_EXCLUDED_WORDS)
     .map(stem);
 }
 
@@ -74,6 +90,17 @@ export function exclusionOf(phrases: readonly string[] | undefined, docs: readon
     // A word no product has: no product mentions the phrase.
     if (stems.length > 0 && terms.every((t) => t !== undefined)) {
       resolved.push({ stems, terms: terms as number[] });
+    } else if (stems.length === 1) {
+      // One word the names write in another language or script ("не айфон" of "Apple iPhone"):
+      // each of its synonyms the catalogue has.
+      const word = tokenize(phrase.slice(0, MAX_FIELD_CHARS)).find((w) => !STOP_WORDS.has(w) && !NOT_WORDS.has(w)) ?? '';
+      for (const other of synonymsOfAnyForm(word).slice(0, MAX_SYNONYMS_READ)) {
+        const otherStems = tokenize(other).map(stem);
+        const otherTerms = otherStems.map((s) => inv.termId(s));
+        if (resolved.length < MAX_RESOLVED && otherStems.length > 0 && otherTerms.every((t) => t !== undefined)) {
+          resolved.push({ stems: otherStems, terms: otherTerms as number[] });
+        }
+      }
     }
   }
   if (resolved.length === 0) {
@@ -88,7 +115,7 @@ export function exclusionOf(phrases: readonly string[] | undefined, docs: readon
         if (!r.terms.every((t) => inv.contains(t, doc))) {
           continue;
         }
-        const key = doc * MAX_EXCLUDED_PHRASES + k;
+        const key = doc * MAX_RESOLVED + k;
         let mentions = read.get(key);
         if (mentions === undefined) {
           if (denials[doc] === 0 && r.stems.length === 1) {

@@ -19,8 +19,14 @@ import type { DetailedQuery } from './types.ts';
 
 const NEGATION = new Set(['не', 'кроме', 'без', 'not', 'except', 'no', 'excluding']);
 const ONLY = new Set(['только', 'only', 'just']);
-/** Words before what the buyer does not want ("без мешка", "without noise cancelling"). */
-const WITHOUT = new Set(['без', 'without']);
+/**
+ * Words before what the buyer does not want ("без мешка", "without noise cancelling", "смартфон
+ * не айфон", "phone that isn't a flip phone"); a brand after them is an excluded brand, taken
+ * before these are read.
+ */
+const WITHOUT = new Set(['без', 'without', 'не', 'not', 'isnt', 'кроме', 'except']);
+/** Articles between such a word and what is not wanted ("not a flip phone"). */
+const ARTICLES = new Set(['a', 'an', 'the']);
 
 /** What a catalogue knows of a buyer's words. */
 export interface CatalogVocabulary {
@@ -47,17 +53,21 @@ function withoutPhrases(words: string[], taken: Set<number>, sourceAt: (at: numb
     if (!WITHOUT.has(words[at] as string) || taken.has(at)) {
       continue;
     }
-    let end = at + 1;
+    const article = ARTICLES.has(words[at + 1] ?? '') ? 1 : 0;
+    let end = at + 1 + article;
     while (end < words.length && end - at <= MAX_EXCLUDED_WORDS && !taken.has(end) && !STOP_WORDS.has(words[end] as string) && !/\d/.test(words[end] as string)) {
       end++;
     }
-    if (end === at + 1) {
+    if (end === at + 1 + article) {
       continue;
     }
     for (let i = at; i < end; i++) {
       taken.add(i);
     }
-    phrases.push(Array.from({ length: end - at - 1 }, (_, k) => sourceAt(at + 1 + k)).join(' '));
+    const unwanted = Array.from({ length: end - at - 1 - article }, (_, k) => sourceAt(at + 1 + article + k)).join(' ');
+    // Said as the buyer put it: "без мешка", "не айфон", "not a flip phone" (a "без" is the answer's own).
+    const by = words[at] as string;
+    phrases.push(by === 'без' || by === 'without' ? unwanted : `${by === 'isnt' ? 'not' : by} ${article === 1 ? `${words[at + 1] as string} ` : ''}${unwanted}`);
     at = end - 1;
   }
   return phrases;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { resolve } from 'node:path';
-import { converse, dialogOn, index, item, messageOf, productsOf, shownSkus } from './helpers.ts';
+import { ask, converse, dialogOn, index, item, messageOf, productsOf, shownSkus } from './helpers.ts';
 import { purposeSwitch } from '../../../src/assistant/catalog-engine/refine.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { loadProducts } from '../catalog-search/demo-catalog.ts';
@@ -909,4 +909,31 @@ test('"до 5000" after "что-нибудь для кухни" asks for kitchen
   assert.match(messageOf(budget!.answer), /^Для кухни до 5 000 ₽ — вот 6 вариантов\./u);
   assertEvery(shownSkus(budget!.answer), (s) => (index.bySku(s)?.price ?? Infinity) <= 5000, 'under 5,000');
   assert.match(messageOf(cheaper!.answer), /^Для кухни дешевле /u);
+});
+
+test('«смартфон не айфон», "phone that isn\'t a flip phone": what is said after «не», "not" is left out and named last in the title; «пылесос без мешка» is titled as before', async () => {
+  const { answer } = await ask('смартфон не айфон');
+  // Before: «Смартфон — вот 5 вариантов», the iPhone 14 named the most affordable in stock.
+  assert.match(messageOf(answer), /^Смартфон, не айфон — вот \d вариантов/u);
+  const names = shownSkus(answer).map((s) => index.bySku(s)?.name ?? '');
+  assert.ok(names.length >= 4, messageOf(answer));
+  assertNone(names, (n) => /iPhone/u.test(n));
+  const both = (await ask('смартфон но не самсунг и не айфон')).answer;
+  assertNone(shownSkus(both).map((s) => index.bySku(s)?.name ?? ''), (n) => /iPhone|Samsung/u.test(n));
+  assert.match(messageOf(both), /^Смартфон, не айфон, кроме Samsung/u);
+  const phones = buildCatalogIndex(
+    [
+      item('f1', 'BLU - Diva Flip T390x Phone (Unlocked) - Pink', ['Cell Phones'], 29.99),
+      item('f2', 'Jitterbug - Flip Easy-to-Use 4G Prepaid Cell Phone - Graphite', ['Cell Phones'], 99.99),
+      item('p1', 'BLU - Diva FLEX 2.4 T350 Cell Phone (Unlocked) - White', ['Cell Phones'], 27.99),
+      item('p2', 'Cricket Wireless - ZTE Grand X3 4G LTE Prepaid Cell Phone - Ebony', ['Cell Phones'], 69.99),
+    ],
+    { language: 'en' },
+  );
+  const [noFlip] = await dialogOn(phones, 'en', ["phone under 100 dollars that isn't a flip phone"]);
+  // Before: "Phone under $100" with the flip phones first.
+  assert.deepEqual((productsOf(noFlip!)?.value ?? []).map((p) => p.sku).sort(), ['p1', 'p2']);
+  assert.match(messageOf(noFlip!), /^Phone under \$100, not a flip phone: here are 2 options/u);
+  const bagless = (await ask('пылесос без мешка')).answer;
+  assert.match(messageOf(bagless), /^Пылесос без мешка — вот/u);
 });

@@ -161,3 +161,24 @@ test('«чтобы не шумел» after vacuums and "one that\'s not too nois
   // Noise cancelling is no wish for quiet.
   assert.equal(measureWish('наушники с шумоподавлением'), null);
 });
+
+test('"a laptop that\'s not too heavy", «ноутбук не слишком тяжелый» put the lightest first, and say so when no card states a weight', async () => {
+  assert.deepEqual(measureWish("a laptop that's not too heavy"), measureWish('a lighter laptop'));
+  assert.equal(measureWish('ноутбук не слишком тяжелый')?.attribute, 'weight');
+  assert.equal(measureWish('ноутбук не слишком тяжелый')?.most, false);
+  const laptops = buildCatalogIndex(
+    [
+      { ...item('l1', 'Laptop Pro 16', ['Laptops'], 1999), params: { Weight: '2.1 kg' } },
+      { ...item('l2', 'Laptop Air 13', ['Laptops'], 999), params: { Weight: '1.2 kg' } },
+      { ...item('l3', 'Laptop Gaming 15', ['Laptops'], 1499), params: { Weight: '2.6 kg' } },
+    ],
+    { language: 'en' },
+  );
+  const [light] = await dialogOn(laptops, 'en', ["a laptop that's not too heavy"]);
+  // Before: "Nothing here matches "not heavy" — here is what this section has."
+  assert.doesNotMatch(messageOf(light!), /Nothing|heavy/u);
+  assert.deepEqual((productsOf(light!)?.value ?? []).map((p) => p.sku), ['l2', 'l1', 'l3']);
+  const unstated = buildCatalogIndex([item('n1', 'Laptop One', ['Laptops'], 500), item('n2', 'Laptop Two', ['Laptops'], 700)], { language: 'en' });
+  const [none] = await dialogOn(unstated, 'en', ["a laptop that's not too heavy"]);
+  assert.match(messageOf(none!), /do not state the weight/u);
+});
