@@ -575,6 +575,13 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       const words = tokenize(run.droppedText).filter((w) => !ctx.categoryWords.includes(w));
       // A size no card has is missing though its unit is on every card ("60 inch" over 55" and 65" sets).
       const missing = new Set([...unshown(words), ...sizesUnshown(words, measures)]);
+      // A pair of sizes a card states is shown, however its name writes it ("50х60" of "Фокстрот 600*500").
+      for (const w of missing) {
+        const pair = dimensionPairOf(w);
+        if (pair !== null && products.some((p) => namePairDistance(boundText(p.name), pair) < SAME_SIZE_PAIR)) {
+          missing.delete(w);
+        }
+      }
       // A number goes with the unit after it: «80 литров», not «литров».
       const dropped = words.filter((w, i) => missing.has(w) || (/^\d/u.test(w) && missing.has(words[i + 1] ?? '')));
       if (missing.size > 0) {

@@ -839,3 +839,17 @@ test('"ice maker" where the only maker is a coffee maker whose description says 
   assert.equal(ask(kitchen, 'coffee grinder').productTypeMissing, undefined);
   assert.match(names(ask(kitchen, 'coffee grinder'))[0] ?? '', /Burr Grinder/u);
 });
+
+test('the plumbing shop: «кран шаровой полдюйма» finds the 1/2" valves as «кран шаровой 1/2» does, and «полотенцесушитель водяной 50 на 60» names only «водяной» as not found, the 600*500 dryer being that size', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/santechtula_ru_yandex_cp1251.xml')), { language: 'ru' });
+  const half = ask(index, 'кран шаровой полдюйма');
+  // Before: «полдюйма» was a word no card has, and the valves of every size came.
+  assert.deepEqual(half.relaxed, []);
+  assertEvery(names(half).slice(0, 6), (n) => /1\/2/u.test(n));
+  assert.deepEqual(names(half).slice(0, 6), names(ask(index, 'кран шаровой 1/2')).slice(0, 6));
+  const { dialogOn, messageOf } = await import('../catalog-engine/helpers.ts');
+  const [dryer] = await dialogOn(index, 'ru', ['полотенцесушитель водяной 50 на 60']);
+  // Before: «водяной 50х60» в каталоге не нашлось, over a dryer of 600*500.
+  assert.match(messageOf(dryer!), /^«водяной» в каталоге не нашлось/u);
+  assert.match(messageOf(dryer!), /Полотенцесушитель Фокстрот 600\*500/u);
+});
