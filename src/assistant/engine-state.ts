@@ -87,6 +87,10 @@ function readFilters(v: unknown): SearchFilters {
   if (max !== undefined) {
     f.priceMax = max;
   }
+  const around = num(o['priceAround']);
+  if (around !== undefined) {
+    f.priceAround = around;
+  }
   for (const key of ['brands', 'excludeBrands', 'categories', 'excludeWords'] as const) {
     const list = strings(o[key]);
     if (list.length > 0) {

@@ -72,6 +72,11 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
   { words: new RegExp(`(?:${B}with\\s+(?:an?\\s+)?)?${B}(?:good|great|best|better|excellent|nice|decent|high[- ]resolution)\\s+cameras?${E}`, 'iu'), attribute: 'camera', most: true },
   { words: new RegExp(`(?:${B}(?:с|со)\\s+)?${B}(?:хорош${L}|отличн${L}|лучш${L}|классн${L}|мощн${L})\\s+камер${L}${E}`, 'iu'), attribute: 'camera', most: true },
   { words: new RegExp(`${B}(?:с\\s+)?камер${L}\\s+(?:получше|лучше|покруче)${E}`, 'iu'), attribute: 'camera', most: true },
+  // "best phone for photos", «смартфон для фото», "to take pictures": the camera, as "a good camera" is.
+  { words: new RegExp(`${B}(?:for\\s+(?:taking\\s+)?(?:good\\s+)?(?:photos|pictures|photography|selfies)|to\\s+take\\s+(?:good\\s+)?(?:photos|pictures|selfies))${E}`, 'iu'), attribute: 'camera', most: true, unsaid: true },
+  { words: new RegExp(`${B}(?:для\\s+(?:фото|фотографий|фотосъ[её]мки|съ[её]мки|селфи)|чтобы\\s+(?:хорошо\\s+)?(?:фотографировал${L}|снимал${L}|фоткал${L}))${E}`, 'iu'), attribute: 'camera', most: true, unsaid: true },
+  // «чтобы долго держал заряд», «с хорошей автономностью», "good battery life": the longest-lasting first.
+  { words: new RegExp(`${B}(?:долго\\s+держал${L}\\s+заряд|держал${L}\\s+заряд\\s+долго|(?:хорош${L}|отличн${L})\\s+(?:автономност${L}|батаре${L}|аккумулятор${L})|(?:good|great|excellent)\\s+battery(?:\\s+life)?)${E}`, 'iu'), attribute: 'battery', most: true, unsaid: true },
   { words: new RegExp(`${B}(?:more powerful|most powerful|(?:по)?мощнее|мощней)${E}`, 'iu'), attribute: 'power', most: true, unsaid: true },
   { words: new RegExp(`${B}(?:powerful|мощн(?:ый|ая|ое|ые|ого|ую|ым|ой|ых))${E}`, 'iu'), attribute: 'power', most: true, plain: true },
   // Not a colour ("a lighter shade", "светлее" is another word).
@@ -119,7 +124,7 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
  * patterns), as plain stems: a message with none states no wish, and the patterns, with their
  * word edges in both alphabets, are not run on it (30 µs of an answer's 750, docs/performance.md).
  */
-const CUE = /camer|камер|powerf|мощн|light|heavy|тяж|легч|л[её]гк|quiet|silent|nois|loud|тише|тих|бесшумн|шум|громк|narrow|slim|поуже|wide|шире|long|длин|short|корот|короч|roomi|вместит|больш|просторн|маленьк|небольш|large|big|small|tiny|huge|крупн|компакт|compact|little|огромн|меньш|ram|озу|оператив|batter|screen|display|storage|memory|capacit|volume|power|аккумулятор|батаре|автономн|экран|диагонал|памят|накопител|объ[её]м/i;
+const CUE = /camer|камер|photo|pictur|selfie|фото|селфи|съ[её]мк|снимал|фоткал|заряд|автономн|хорош|отличн|good|great|excellent|powerf|мощн|light|heavy|тяж|легч|л[её]гк|quiet|silent|nois|loud|тише|тих|бесшумн|шум|громк|narrow|slim|поуже|wide|шире|long|длин|short|корот|короч|roomi|вместит|больш|просторн|маленьк|небольш|large|big|small|tiny|huge|крупн|компакт|compact|little|огромн|меньш|ram|озу|оператив|batter|screen|display|storage|memory|capacit|volume|power|аккумулятор|батаре|автономн|экран|диагонал|памят|накопител|объ[её]м/i;
 
 function attributeOf(noun: string): Measured | null {
   // Before storage: "оперативной памяти" says "памяти" too.

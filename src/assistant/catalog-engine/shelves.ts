@@ -4,7 +4,7 @@
  * with a product, what goes with the cart, and a product page's own answer.
  */
 import { statedPrice, type CatalogProduct } from '../../catalog/product.ts';
-import { compactFilters, type SearchFilters } from '../../catalog/search/filters.ts';
+import { aroundPrice, compactFilters, type SearchFilters } from '../../catalog/search/filters.ts';
 import type { SearchRun } from '../../catalog/search/relax.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
@@ -130,6 +130,9 @@ function describe(turn: Turn, run: SearchRun, label: string[], shown: ShownMeasu
     parts.push(t.cheaperThan(formatPrice(Math.round((run.filters.priceMax + 0.01) * 100) / 100, currency, lang)));
   } else if (move === 'pricier' && run.filters.priceMin !== undefined) {
     parts.push(t.pricierThan(formatPrice(Math.round((run.filters.priceMin - 0.01) * 100) / 100, currency, lang)));
+  } else if (aroundPrice(run.filters) !== undefined) {
+    // "around 150" said back so, not as the bounds it stands for ("over $105 under $173").
+    parts.push(t.priceAround(formatPrice(aroundPrice(run.filters) as number, currency, lang)));
   } else {
     if (run.filters.priceMin !== undefined) {
       parts.push(t.priceFrom(formatPrice(run.filters.priceMin, currency, lang)));
@@ -154,6 +157,10 @@ function describe(turn: Turn, run: SearchRun, label: string[], shown: ShownMeasu
 
 function priceBound(turn: Turn, f: SearchFilters | undefined): string {
   const { t, currency, lang } = turn;
+  const around = aroundPrice(f);
+  if (around !== undefined) {
+    return t.priceAround(formatPrice(around, currency, lang));
+  }
   // Bounds from "cheaper than shown" are a cent off the shown price; say the price.
   if (f?.priceMax !== undefined) {
     return t.priceUpTo(formatPrice(Math.ceil(f.priceMax), currency, lang));

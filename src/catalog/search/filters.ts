@@ -7,6 +7,11 @@
 export interface SearchFilters {
   priceMin?: number;
   priceMax?: number;
+  /**
+   * The price said as "around" ("около 10 000", "around 150"), whose bounds are priceMin and
+   * priceMax as `aroundBounds` makes them: said back as the buyer said it while they stand.
+   */
+  priceAround?: number;
   brands?: string[];
   excludeBrands?: string[];
   /** Category names (any level of the path). */
@@ -16,6 +21,21 @@ export interface SearchFilters {
   discountedOnly?: boolean;
   /** Phrases products must not say they have, as the buyer wrote them ("мешка" of "без мешка"). */
   excludeWords?: string[];
+}
+
+/** The bounds "around" a price stands for: from a little below it to a little above. */
+export function aroundBounds(price: number): { priceMin: number; priceMax: number } {
+  return { priceMin: Math.round(price * 0.7), priceMax: Math.round(price * 1.15) };
+}
+
+/** The price said as "around", while the bounds are still those it set (a "cheaper" since replaced them). */
+export function aroundPrice(f: SearchFilters | undefined): number | undefined {
+  const around = f?.priceAround;
+  if (around === undefined) {
+    return undefined;
+  }
+  const bounds = aroundBounds(around);
+  return f?.priceMin === bounds.priceMin && f?.priceMax === bounds.priceMax ? around : undefined;
 }
 
 /** Whether a filter set restricts anything at all. */
@@ -41,6 +61,9 @@ export function compactFilters(f: SearchFilters): SearchFilters {
   }
   if (f.priceMax !== undefined) {
     out.priceMax = f.priceMax;
+  }
+  if (aroundPrice(f) !== undefined) {
+    out.priceAround = f.priceAround as number;
   }
   if (f.brands && f.brands.length > 0) {
     out.brands = [...f.brands];

@@ -5,9 +5,13 @@
  * Works on normalised text (see normalizeText) and returns what is left of it.
  */
 
+import { aroundBounds } from './filters.ts';
+
 export interface PriceIntent {
   priceMin?: number;
   priceMax?: number;
+  /** A price said as "around" ("около 10 000"): priceMin and priceMax are its `aroundBounds`. */
+  priceAround?: number;
   sort?: 'price_asc' | 'price_desc';
   availableOnly?: boolean;
   /** Only products sold below their old price ("со скидкой", "по акции", "on sale"). */
@@ -182,8 +186,8 @@ function cutSums(out: PriceIntent, cut: (re: RegExp, onMatch: (m: RegExpExecArra
     if (!plausible(v) || (!v.hasCurrency && /(?:what|how)\s+$/u.test(m.input.slice(Math.max(0, m.index - WHAT_ABOUT_READ), m.index)))) {
       return false;
     }
-    out.priceMin = Math.round(v.value * 0.7);
-    out.priceMax = Math.round(v.value * 1.15);
+    Object.assign(out, aroundBounds(v.value));
+    out.priceAround = v.value;
     return true;
   });
   cut(MAX, (m) => {

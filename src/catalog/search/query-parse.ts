@@ -105,6 +105,9 @@ export function parseMessage(
   if (price.priceMax !== undefined) {
     filters.priceMax = price.priceMax;
   }
+  if (price.priceAround !== undefined) {
+    filters.priceAround = price.priceAround;
+  }
   if (price.availableOnly) {
     filters.availableOnly = true;
   }

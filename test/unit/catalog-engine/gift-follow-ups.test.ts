@@ -3,7 +3,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery, assertNone } from '../../helpers/assert.ts';
-import { dialogOn, item, messageOf, productsOf, shownSkus } from './helpers.ts';
+import { resolve } from 'node:path';
+import { ask, dialogOn, item, messageOf, productsOf, shownSkus } from './helpers.ts';
+import { PROJECT_ROOT } from '../../helpers/shared-data.ts';
+import { loadProducts } from '../catalog-search/demo-catalog.ts';
 
 const shop = buildCatalogIndex(
   [
@@ -74,4 +77,19 @@ test('"cheaper" after gift ideas of different kinds is below the middle price of
   const cards = productsOf(cheaper!)?.value ?? [];
   assert.ok(cards.length > 0, messageOf(cheaper!));
   assertEvery(cards, (c) => (c.price ?? Infinity) < middle);
+});
+
+test('a price said as "around" is said back so, not as the bounds it stands for: "headphones around 150", «подарок маме примерно за 5000»; "cheaper" after it names its own bound', async () => {
+  const { answer } = await ask('наушники в районе 10000');
+  // Before: «Наушники от 7 000 ₽ до 11 500 ₽ — вот 2 варианта».
+  assert.match(messageOf(answer), /^Наушники около 10 000 ₽ — вот/u);
+  const gift = (await ask('подарок маме примерно за 5000')).answer;
+  // Before: «Идеи подарков до 5 750 ₽ из разных разделов».
+  assert.match(messageOf(gift), /^Идеи подарков около 5 000 ₽ из разных разделов/u);
+  const english = buildCatalogIndex(await loadProducts(resolve(PROJECT_ROOT, 'examples/demo-en/catalog.jsonl')), { language: 'en' });
+  const [around, cheaper] = await dialogOn(english, 'en', ['headphones around 150', 'cheaper']);
+  // Before: "Headphones over $105 under $173".
+  assert.match(messageOf(around!), /^Headphones around \$150: here are/u);
+  assert.match(messageOf(cheaper!), /^Headphones cheaper than \$/u);
+  assert.doesNotMatch(messageOf(cheaper!), /around/u);
 });

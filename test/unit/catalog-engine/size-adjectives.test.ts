@@ -182,3 +182,14 @@ test('"a laptop that\'s not too heavy", «ноутбук не слишком т�
   const [none] = await dialogOn(unstated, 'en', ["a laptop that's not too heavy"]);
   assert.match(messageOf(none!), /do not state the weight/u);
 });
+
+test('"best phone for photos", «смартфон для фото» put the highest-resolution camera first; «чтобы долго держал заряд», «с хорошей автономностью», "good battery life" the longest-lasting', () => {
+  for (const said of ['best phone for photos', 'смартфон для фото до 40000', 'phone to take good pictures', 'телефон чтобы хорошо фотографировал']) {
+    // Before: null, and "Phone for photos: here is 1 option" (a phone whose description says "photos").
+    assert.deepEqual(measureWish(said) && { attribute: measureWish(said)!.attribute, most: measureWish(said)!.most }, { attribute: 'camera', most: true }, said);
+  }
+  for (const said of ['нужен ноутбук для учебы, чтобы долго держал заряд', 'ноутбук с хорошей автономностью', 'phone with good battery life']) {
+    assert.deepEqual(measureWish(said) && { attribute: measureWish(said)!.attribute, most: measureWish(said)!.most }, { attribute: 'battery', most: true }, said);
+  }
+  assert.equal(measureWish('фоторамка'), null);
+});

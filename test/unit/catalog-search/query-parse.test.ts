@@ -41,8 +41,8 @@ test('sizes and counts are not prices', () => {
 test('"what about 85?" asks for another value of the search, not for about $85; with a currency, or "about" alone, it is a price', () => {
   assert.deepEqual(price('what about 85?'), {});
   assert.deepEqual(price('how about 65'), {});
-  assert.deepEqual(price('what about $500?'), { priceMin: 350, priceMax: 575 });
-  assert.deepEqual(price('headphones about 100'), { priceMin: 70, priceMax: 115 });
+  assert.deepEqual(price('what about $500?'), { priceMin: 350, priceMax: 575, priceAround: 500 });
+  assert.deepEqual(price('headphones about 100'), { priceMin: 70, priceMax: 115, priceAround: 100 });
 });
 
 test('price order and "cheaper" without a number', () => {
