@@ -141,7 +141,7 @@ function findSide(turn: Turn, index: CatalogIndex, asked: string): Side {
     .filter((h) => (h.coverage ?? 1) >= 1)
     .map((h) => h.product)
     .filter((p) => {
-      const nameWords = new Set(tokenize(p.name).map((w) => w.replace(ORDINAL_SUFFIX, '')));
+      const nameWords = new Set(tokenize(boundText(p.name)).map((w) => w.replace(ORDINAL_SUFFIX, '')));
       return numbers.every((n) => nameWords.has(n));
     });
   // The products whose names say every word of the side, when some do: "airpods pro" is the
@@ -150,7 +150,7 @@ function findSide(turn: Turn, index: CatalogIndex, asked: string): Side {
     .filter((w) => !STOP_WORDS.has(w))
     .map(stem);
   const named = products.filter((p) => {
-    const nameStems = new Set(tokenize(p.name).map((w) => stem(w.replace(ORDINAL_SUFFIX, ''))));
+    const nameStems = new Set(tokenize(boundText(p.name)).map((w) => stem(w.replace(ORDINAL_SUFFIX, ''))));
     return said.every((w) => nameStems.has(w));
   });
   return { asked, products: named.length > 0 ? named : products };

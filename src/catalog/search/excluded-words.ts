@@ -1,6 +1,7 @@
 /**
  * What the buyer does not want: "пылесос без мешка", "робот-пылесос без влажной уборки",
- * "headphones without noise cancelling". A product is left out when its card says it has
+ * "headphones without noise cancelling", "смартфон не айфон", "a phone that isn't a flip phone"
+ * (said with its own "не"/"not", kept with it). A product is left out when its card says it has
  * the thing: its name, a parameter that does not deny it ("Влажная уборка: да", not "нет")
  * or the start of its description mentions the words, and not as "без мешка", "no bags",
  * "sulfate-free". A product that never mentions them stays.

@@ -136,14 +136,14 @@ function measureAt(words: readonly string[], i: number): { word: string; used: n
 
 const FRACTION = /(?:(\d+)[\s-])?\b([1-9]|1[0-5]|[12][0-9]|3[01])\/(2|4|8|16|32)\b/g;
 
+/** Half an inch in one Russian word («полдюйма», «полдюймовый»). */
+const HALF_INCH = /(?<![\p{L}\p{N}])полдюйм\p{L}*/giu;
+
 /**
  * Text with inch and foot marks written as words ('55"' → "55 in", "12'" → "12 ft") and
  * fractions of an inch as decimals ("3/4" → "0.75", "1-1/2" → "1.5"), which the word
  * splitter would otherwise cut or drop. Only texts with such a mark are rewritten.
  */
-/** Half an inch in one Russian word («полдюйма», «полдюймовый»). */
-const HALF_INCH = /(?<![\p{L}\p{N}])полдюйм\p{L}*/giu;
-
 export function spellMarks(text: string): string {
   let out = text;
   // «кран шаровой полдюйма» is the 1/2" one.
