@@ -136,23 +136,27 @@ function findSide(turn: Turn, index: CatalogIndex, asked: string): Side {
   }
   // A model's number must be in the name: the iPhone 8 is not a tripod "8\"-26\"" for iPhones;
   // an ordinal counts ("AirPods (3rd generation)" for "airpods 3").
-  const numbers = tokenize(asked).filter((w) => /\d/u.test(w));
-  const products = run.hits
-    .filter((h) => (h.coverage ?? 1) >= 1)
-    .map((h) => h.product)
-    .filter((p) => {
-      const nameWords = new Set(tokenize(boundText(p.name)).map((w) => w.replace(ORDINAL_SUFFIX, '')));
-      return numbers.every((n) => nameWords.has(n));
-    });
+  const askedWords = tokenize(asked);
+  const numbers = askedWords.filter((w) => /\d/u.test(w));
   // The products whose names say every word of the side, when some do: "airpods pro" is the
   // AirPods Pro, not a "BoostCharge Pro" charger whose description names AirPods.
-  const said = tokenize(asked)
-    .filter((w) => !STOP_WORDS.has(w))
-    .map(stem);
-  const named = products.filter((p) => {
-    const nameStems = new Set(tokenize(boundText(p.name)).map((w) => stem(w.replace(ORDINAL_SUFFIX, ''))));
-    return said.every((w) => nameStems.has(w));
-  });
+  const said = askedWords.filter((w) => !STOP_WORDS.has(w)).map(stem);
+  const products: CatalogProduct[] = [];
+  const named: CatalogProduct[] = [];
+  for (const h of run.hits) {
+    if ((h.coverage ?? 1) < 1) {
+      continue;
+    }
+    const nameWords = tokenize(boundText(h.product.name)).map((w) => w.replace(ORDINAL_SUFFIX, ''));
+    if (!numbers.every((n) => nameWords.includes(n))) {
+      continue;
+    }
+    products.push(h.product);
+    const nameStems = new Set(nameWords.map(stem));
+    if (said.every((w) => nameStems.has(w))) {
+      named.push(h.product);
+    }
+  }
   return { asked, products: named.length > 0 ? named : products };
 }
 /** The ending of an ordinal figure ("3rd", "2nd", "1st", "4th"). */

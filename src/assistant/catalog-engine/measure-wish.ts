@@ -124,7 +124,7 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
  * patterns), as plain stems: a message with none states no wish, and the patterns, with their
  * word edges in both alphabets, are not run on it (30 µs of an answer's 750, docs/performance.md).
  */
-const CUE = /camer|камер|photo|pictur|selfie|фото|селфи|съ[её]мк|снимал|фоткал|заряд|автономн|хорош|отличн|good|great|excellent|powerf|мощн|light|heavy|тяж|легч|л[её]гк|quiet|silent|nois|loud|тише|тих|бесшумн|шум|громк|narrow|slim|поуже|wide|шире|long|длин|short|корот|короч|roomi|вместит|больш|просторн|маленьк|небольш|large|big|small|tiny|huge|крупн|компакт|compact|little|огромн|меньш|ram|озу|оператив|batter|screen|display|storage|memory|capacit|volume|power|аккумулятор|батаре|автономн|экран|диагонал|памят|накопител|объ[её]м/i;
+const CUE = /camer|камер|photo|pictur|selfie|фото|селфи|съ[её]мк|снимал|фоткал|заряд|powerf|мощн|light|heavy|тяж|легч|л[её]гк|quiet|silent|nois|loud|тише|тих|бесшумн|шум|громк|narrow|slim|поуже|wide|шире|long|длин|short|корот|короч|roomi|вместит|больш|просторн|маленьк|небольш|large|big|small|tiny|huge|крупн|компакт|compact|little|огромн|меньш|ram|озу|оператив|batter|screen|display|storage|memory|capacit|volume|power|аккумулятор|батаре|автономн|экран|диагонал|памят|накопител|объ[её]м/i;
 
 function attributeOf(noun: string): Measured | null {
   // Before storage: "оперативной памяти" says "памяти" too.

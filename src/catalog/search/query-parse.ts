@@ -7,7 +7,7 @@ import type { BrandMatcher } from './brands.ts';
 import type { CategoryMatcher } from './categories.ts';
 import { NOMINATIVE_ADJECTIVE } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
-import { MAX_EXCLUDED_PHRASES, MAX_EXCLUDED_WORDS } from './excluded-words.ts';
+import { MAX_EXCLUDED_PHRASES, MAX_EXCLUDED_WORDS, NOT_WORDS } from './excluded-words.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
 import { joinDimensionPairs, mergeMeasureBounds, parseMeasure, spellMarks } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
@@ -24,7 +24,7 @@ const ONLY = new Set(['только', 'only', 'just']);
  * не айфон", "phone that isn't a flip phone"); a brand after them is an excluded brand, taken
  * before these are read.
  */
-const WITHOUT = new Set(['без', 'without', 'не', 'not', 'isnt', 'кроме', 'except']);
+const WITHOUT: ReadonlySet<string> = new Set(['без', 'without', 'isnt', ...NOT_WORDS]);
 /** Articles between such a word and what is not wanted ("not a flip phone"). */
 const ARTICLES = new Set(['a', 'an', 'the']);
 
