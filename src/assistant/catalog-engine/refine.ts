@@ -208,6 +208,19 @@ export function describingCategory(parsed: DetailedQuery, prev: EngineState | nu
   if (!prev || prev.kind !== 'search' || prev.shown.length === 0 || parsed.categoryWords.length === 0) {
     return parsed;
   }
+  // So do words naming only the categories the shown cards were searched in ("is it tempered
+  // glass?" after screen protectors, "glass" naming "Screen Protectors"): listed anew, the
+  // category lost the phone the protectors were for.
+  const prevCategories = prev.filters.categories ?? [];
+  const asked = parsed.filters.categories ?? [];
+  if (asked.length > 0 && prevCategories.length > 0 && asked.every((c) => prevCategories.includes(c)) && parsed.textWithCategory !== undefined) {
+    const said = tokenize(parsed.textWithCategory);
+    if (said.length > 0 && said.length <= MAX_FOLLOW_UP_WORDS) {
+      const filters = { ...parsed.filters };
+      delete filters.categories;
+      return { ...parsed, text: said.join(' '), categoryWords: [], filters };
+    }
+  }
   const words = [...parsed.categoryWords, ...tokenize(parsed.text)];
   // So does a word said of "one" ("a glass one?" after kettles, where "glass" names screen protectors).
   if (words.length > MAX_FOLLOW_UP_WORDS || !(words.every((w) => isCyrillic(w) && hasAdjectiveEnding(w)) || endsWithOne(message))) {

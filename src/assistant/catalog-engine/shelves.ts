@@ -240,7 +240,7 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
  * ("монитор 24 дюйма" on a shop whose 24" monitors do not say "монитор": the most affordable is
  * one of those, not a 19" monitor); null when the request asks no size or no card has it.
  */
-function ofSizeAsked(shown: readonly SearchHit[], text: string): CatalogProduct[] | null {
+function ofSizeAsked(shown: readonly SearchHit[], text: string): { products: CatalogProduct[]; sizes: Array<{ value: number; unit: string }> } | null {
   if (!/\d/u.test(text) || shown.length === 0 || shown.some(isWhole)) {
     return null;
   }
@@ -259,7 +259,7 @@ function ofSizeAsked(shown: readonly SearchHit[], text: string): CatalogProduct[
       const stated = cardMeasures(p);
       return asked.every((m) => stated.some((x) => x.unit === m.unit && closeMeasure(m.value, x.value)));
     });
-  return sized.length > 0 ? sized : null;
+  return sized.length > 0 ? { products: sized, sizes: asked } : null;
 }
 
 /**
@@ -703,7 +703,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   // When the answer said how many cards are exactly what was asked for, those (the first ones).
   const onCards = new Set(products.slice(0, exactCards).map((p) => p.sku));
   const onShelf = run.hits.filter((h) => onCards.has(h.product.sku));
-  const priced = ofSizeAsked(onShelf, run.text) ?? affordableChoices(onShelf, index, products, run.text).filter((p) => statedPrice(p) !== undefined);
+  const ofSize = ofSizeAsked(onShelf, run.text);
+  const ofKindAsked = affordableChoices(onShelf, index, products, run.text).filter((p) => statedPrice(p) !== undefined);
+  const priced = ofSize?.products ?? ofKindAsked;
   if (run.sort === 'price_asc') {
     if (!opts.mostFirst) {
       lines.push(t.sortedAsc);
@@ -718,7 +720,17 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     const cheapest = titled.filter((p) => p.available).sort((a, b) => (a.price as number) - (b.price as number))[0];
     if (cheapest && exactCards > 1) {
       const cheaperOutOfStock = titled.some((p) => !p.available && (p.price as number) < (cheapest.price as number));
-      lines.push((cheaperOutOfStock ? t.cheapestInStock : t.cheapest)(shortName(cheapest), formatPrice(cheapest.price as number, currency, lang)));
+      const name = shortName(cheapest);
+      const price = formatPrice(cheapest.price as number, currency, lang);
+      // Cheaper cards of the kind asked for in another size beside it ("а m.2?" after «ssd на
+      // 1 тб»: M.2 drives of 120 GB at 6 254 ₽ and the one 1 TB drive at 45 666 ₽): the sentence
+      // says which size.
+      const cheaperOfOtherSize = ofSize !== null && ofKindAsked.some((p) => p.available && (p.price as number) < (cheapest.price as number));
+      if (cheaperOfOtherSize) {
+        lines.push(t.cheapestOfSize(ofSize.sizes.map((m) => formatMeasure(m.value, m.unit, lang)).join(' '), name, price));
+      } else {
+        lines.push((cheaperOutOfStock ? t.cheapestInStock : t.cheapest)(name, price));
+      }
     }
   }
   const shelf: Shelf = { products, title: t.titleSearch(what), shelfId: 'aisle-search', sourceQuery: what || turn.text };

@@ -151,7 +151,7 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
     const terms = [word, ...synonymsOfAnyForm(word)].map((w) => inv.termId(stem(w)) ?? -1);
     return !terms.some((t) => listedNotHeld.has(t)) && terms.every((t) => coverage.covers(t, categories)) && categories.some(trusted);
   };
-  const isOwnKindWord = (word: string) => termsAsSaid(termGroups([word], 0).groups[0] ?? [], kindWords).length > 0;
+  const isOwnKindWord = (word: string) => termsAsSaid(termGroups([word], 0).groups[0] ?? [], kindWords, (id) => inv.term(id)).length > 0;
   const vocabulary = { isKnownStem, holdsKind, isOwnKindWord };
   // Buyers of one shop send the same short messages again ("наушники", "а подешевле?"): their
   // parses are remembered, and each caller gets its own copy.

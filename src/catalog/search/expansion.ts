@@ -63,6 +63,11 @@ function ordinalSuffix(n: string): string {
   return teen ? 'th' : last === '1' ? 'st' : last === '2' ? 'nd' : last === '3' ? 'rd' : 'th';
 }
 
+/** Whether a name's words say the number `n` itself or as an ordinal ("3" in "AirPods (3rd generation)"). */
+export function saysNumber(words: readonly string[], n: string): boolean {
+  return words.includes(n) || (/^\d+$/u.test(n) && words.includes(`${n}${ordinalSuffix(n)}`));
+}
+
 /** Whether two words share all but their last letter or two: forms of one word ("флешк", "флеш"), not two ("стол", "сол"). */
 function differsInEndingOnly(a: string, b: string): boolean {
   let common = 0;

@@ -770,17 +770,27 @@ export function kindPairs(kindTerms: Int32Array): KindWords {
  * "headphones" for "earbuds") the kind of others not of the buyer's word; else none (no
  * difference to make: the kettles of "Электрочайники" are all "чайник" by name too).
  */
-export function termsAsSaid(group: readonly TermAlternative[], kinds: KindWords): number[] {
+export function termsAsSaid(group: readonly TermAlternative[], kinds: KindWords, termOf: (termId: number) => string): number[] {
   let top = 0;
   for (const alt of group) {
     top = Math.max(top, alt.weight);
   }
+  const saidWords = new Set<string>();
+  for (const alt of group) {
+    if (alt.weight === top) {
+      saidWords.add(termOf(alt.termId));
+    }
+  }
+  // A Russian form of the buyer's word found as a weaker alternative ("батаре" of "Батарея AA"
+  // for «батарейки») is the same kind: the cheapest battery, not the rechargeable one filed
+  // under «БАТАРЕЙКИ/АККУМУЛЯТОРЫ» whose category says the word as written.
+  const asSaid = (alt: TermAlternative) => alt.weight === top || (isCyrillic(termOf(alt.termId)) && sharesOpening(saidWords, termOf(alt.termId)));
   const said: number[] = [];
   const other: number[] = [];
   for (const alt of group) {
     if (kinds.has(alt.termId)) {
-      (alt.weight === top ? said : other).push(alt.termId);
+      (asSaid(alt) ? said : other).push(alt.termId);
     }
   }
-  return said.length > 0 && other.length > 0 && kinds.someOfNot(other, said) ? group.filter((alt) => alt.weight === top).map((alt) => alt.termId) : [];
+  return said.length > 0 && other.length > 0 && kinds.someOfNot(other, said) ? group.filter(asSaid).map((alt) => alt.termId) : [];
 }

@@ -25,6 +25,25 @@ const ONLY = new Set(['только', 'only', 'just']);
  * before these are read.
  */
 const WITHOUT: ReadonlySet<string> = new Set(['без', 'without', 'isnt', ...NOT_WORDS]);
+/**
+ * How many the buyer wants («стулья для кухни 4 штуки»): a number and one of these after it leave
+ * the search. They are an amount to order, not a word of the product's name (searched, «штуки»
+ * was reported as not found). Not in English: "5 piece dining set" says what the set holds.
+ */
+const PIECE_WORDS: ReadonlySet<string> = new Set(['штука', 'штуки', 'штук', 'штучки', 'штучек', 'шт']);
+const NUMBER_WORDS: ReadonlySet<string> = new Set(['две', 'два', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'десять']);
+
+/** Marks in `taken` each count of pieces ("4 штуки") in `words`. */
+function takePieceCounts(words: readonly string[], taken: Set<number>): void {
+  for (let i = 0; i + 1 < words.length; i++) {
+    const word = words[i] as string;
+    if (PIECE_WORDS.has(words[i + 1] as string) && (/^\d{1,3}$/u.test(word) || NUMBER_WORDS.has(word))) {
+      taken.add(i);
+      taken.add(i + 1);
+    }
+  }
+}
+
 /** Articles between such a word and what is not wanted ("not a flip phone"). */
 const ARTICLES = new Set(['a', 'an', 'the']);
 
@@ -164,6 +183,7 @@ export function parseMessage(
   if (exclude.length > 0) {
     filters.excludeBrands = [...new Set(exclude)];
   }
+  takePieceCounts(words, taken);
   const excludeWords = withoutPhrases(words, taken, sourceAt);
   if (excludeWords.length > 0) {
     filters.excludeWords = excludeWords;

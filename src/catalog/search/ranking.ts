@@ -9,7 +9,7 @@ import { popcount } from './bits.ts';
 import type { CompiledFilters } from './column-filters.ts';
 import { cardDenies } from './excluded-words.ts';
 import type { CatalogColumns, Postings } from './columns.ts';
-import { isModelSuffix, numberOnlyInOtherModels, numberWithoutSuffix, oneWordTerms, type ExpandedQuery } from './expansion.ts';
+import { isModelSuffix, numberOnlyInOtherModels, numberWithoutSuffix, oneWordTerms, saysNumber, type ExpandedQuery } from './expansion.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import type { WorkBudget } from './limits.ts';
 import { measureWords, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
@@ -240,6 +240,7 @@ export function ranker(source: RankingSource): {
   listFiltered: (cf: CompiledFilters, limit: number, sort: PriceSort | undefined, budget: WorkBudget | undefined) => SearchHit[];
 } {
   const { docs, columns, inv, termGroups, passes, passesColumns, searchPostings, kindTerms, kindWords, namesKind, namesCategoryKind, denials } = source;
+  const termOf = (termId: number): string => inv.term(termId);
   const { n, prices, available, brandPostings, catPostings } = columns;
 
   // Scratch for candidates, reused across queries (see InvertedIndex.run).
@@ -431,7 +432,7 @@ export function ranker(source: RankingSource): {
         level = { own: [], made: [] };
         levels.set(matched, level);
       }
-      (numbers.every((n) => words.includes(n)) ? level.own : level.made).push(k);
+      (numbers.every((n) => saysNumber(words, n)) ? level.own : level.made).push(k);
     }
     // None of them names the model itself: the order stays as ranked.
     if (![...levels.values()].some((level) => level.own.length > 0)) {
@@ -469,7 +470,7 @@ export function ranker(source: RankingSource): {
       // Another model matching more words than this one keeps its place before it, unless this
       // one is of the kind asked for and names the model: a case for the iPhone 6s fits, a wallet
       // case for the 6s Plus that "holds cards" does not.
-      const fits = (candHead[k] as number) >= 2 && numbers.every((n) => name.includes(n));
+      const fits = (candHead[k] as number) >= 2 && numbers.every((n) => saysNumber(name, n));
       while (w < waiting.length && !fits && (candMask[waiting[w] as number] as number) > (candMask[k] as number)) {
         out.push(waiting[w++] as number);
       }
@@ -1043,7 +1044,7 @@ export function ranker(source: RankingSource): {
     // The term lists read per candidate are Int32Arrays whatever their length: arrays made by
     // `map`, `filter` or a literal differ in V8's hidden class, and a new one met in the
     // candidate loop throws the optimised search back to the interpreter for that answer.
-    const saidOfOne = Int32Array.from(ng === 1 ? termsAsSaid(groups[0] as TermAlternative[], kindWords) : []);
+    const saidOfOne = Int32Array.from(ng === 1 ? termsAsSaid(groups[0] as TermAlternative[], kindWords, termOf) : []);
     const ownKindWord = saidOfOne.length > 0;
     // One word that a category of the shop names as its kind ("унитаз" of "Унитазы (Компакты)"),
     // or that is itself the kind of products here as the buyer wrote it ("планшет" on a shop
@@ -1070,7 +1071,7 @@ export function ranker(source: RankingSource): {
         ? phraseKind
         : Int32Array.from(head >= 0 ? (groups[head] as TermAlternative[]) : [], (alt) => alt.termId);
     // The buyer's own word for the kind ("earbuds"), when the group holds synonyms too ("headphones").
-    const saidTerms = head < 0 ? new Int32Array(0) : ng === 1 ? saidOfOne : Int32Array.from(termsAsSaid(groups[head] as TermAlternative[], kindWords));
+    const saidTerms = head < 0 ? new Int32Array(0) : ng === 1 ? saidOfOne : Int32Array.from(termsAsSaid(groups[head] as TermAlternative[], kindWords, termOf));
 
     // The groups of colour and feature words ("teal", "wireless") and of Russian adjectives
     // other than the product word ("подвесной"): a product matching only those is not what

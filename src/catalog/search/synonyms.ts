@@ -193,6 +193,9 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   // Phones state their battery as "аккумулятор 5000 мАч": "а с большой батареей?". One way: a
   // "батарейка AA" is not a rechargeable one.
   ...['батарея', 'батареи', 'батарею', 'батареей', 'батарее'].map((w): [string, string[]] => [w, ['аккумулятор']]),
+  // Shops name their AA cells "Батарея AA": «батарейки» finds them (one word stem apart). One way:
+  // a phone's «батарея» is its rechargeable one.
+  ...['батарейка', 'батарейки', 'батареек', 'батарейку', 'батарейкой', 'батарейками'].map((w): [string, string[]] => [w, ['батарея']]),
   // An AMOLED screen is an OLED one ("Super AMOLED", "Dynamic AMOLED 2X"): «а с oled экраном?» after phones.
   // One way: an OLED television is no AMOLED one.
   ['oled', ['amoled']],

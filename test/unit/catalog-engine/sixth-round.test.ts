@@ -1,0 +1,144 @@
+/**
+ * Turns found by trying real shops as a buyer would: the size the "most affordable" sentence
+ * chose, how many pieces a buyer wants, batteries named «Батарея», a model's ordinal
+ * ("AirPods (3rd generation)" for "airpods 3"), and a follow-up whose words name the category
+ * just searched ("is it tempered glass?" after screen protectors for an iPhone 7).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertEvery, assertNone } from '../../helpers/assert.ts';
+import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
+
+const cards = (a: Parameters<typeof productsOf>[0]) => productsOf(a)?.value.map((c) => c.sku) ?? [];
+const names = (a: Parameters<typeof productsOf>[0]) => productsOf(a)?.value.map((c) => c.name) ?? [];
+
+test('the most affordable of the size asked for says the size when cheaper cards of the kind are shown: «а m.2?» after «ssd на 1 тб»', async () => {
+  // As the computer shop names them: one 1 TB drive (SATA), M.2 drives of other sizes.
+  const disks = ['Компьютеры', 'ЖЕСТКИЕ ДИСКИ'];
+  const shop = buildCatalogIndex(
+    [
+      item('sata-1tb', 'SSD 1.0Tb Samsung 850 Pro SATA3', disks, 45_666),
+      item('m2-180', 'SSD 180GB INTEL M.2', disks, 8260),
+      item('m2-120', 'SSD 120Gb Smartbuy NV11-2280M M.2', disks, 6254),
+      item('sata-480', 'SSD 480Gb Kingston A400 SATA3', disks, 15_930),
+    ],
+    { language: 'ru' },
+  );
+  const [, m2] = await dialogOn(shop, 'ru', ['ssd на 1 тб', 'а m.2?']);
+  const message = messageOf(m2!);
+  assert.ok(cards(m2!).includes('m2-120'), `the M.2 drives are shown: ${cards(m2!).join(', ')}`);
+  // Before: «Самый доступный — SSD 1.0Tb Samsung 850 Pro SATA3 за 45 666 ₽» beside a 6 254 ₽ M.2 drive.
+  assert.doesNotMatch(message, /Самый доступный — SSD 1\.0Tb/u, message);
+  assert.match(message, /Самый доступный из тех, что на 1 ТБ, — SSD 1\.0Tb Samsung 850 Pro SATA3 за 45 666/u, message);
+});
+
+test('"the most affordable at 24 in." in English when cheaper monitors of other sizes are shown', async () => {
+  // Filed as the computer shop files them, under webcams, only one saying what it is.
+  const monitors = ['Computers', 'Webcams'];
+  const shop = buildCatalogIndex(
+    [
+      item('m24a', '24" Samsung T240 HDMI/DVI/VGA/USB', monitors, 167.26),
+      item('m24b', '24" Acer H243X 1920x1080 DVI/VGA', monitors, 153.1),
+      item('m19', '19" Acer V193HQ W', monitors, 79.5, 'Monitor Acer 19 inch, 1366x768.'),
+      item('m17', '17" Samsung 731BF used', monitors, 59.9, 'Monitor Samsung 17 inch.'),
+      item('cam', 'Logitech C270 webcam', monitors, 29.9),
+      item('cable', 'Power cable for PC to monitor 1.8m', ['Computers', 'Cables'], 4.5),
+    ],
+    { language: 'en' },
+  );
+  const [r] = await dialogOn(shop, 'en', ['monitor 24 inch']);
+  const message = messageOf(r!);
+  assert.match(message, /The most affordable at 24 in\. is 24" Acer H243X 1920x1080 DVI\/VGA at \$153\.10/u, message);
+});
+
+const chairs = ['Мебель', 'Стулья'];
+const furniture = buildCatalogIndex(
+  [
+    item('zt', 'Стул ZT 091 для кухни', chairs, 2350),
+    item('florence', 'Стул Флоренция для кухни', chairs, 1665),
+    item('office', 'Кресло офисное Бюрократ', ['Мебель', 'Кресла'], 5400),
+  ],
+  { language: 'ru' },
+);
+
+test('how many pieces the buyer wants is no word of the search: «стулья для кухни 4 штуки»', async () => {
+  const [r] = await dialogOn(furniture, 'ru', ['стулья для кухни 4 штуки']);
+  const message = messageOf(r!);
+  // Before: «Точного совпадения с «штуки» нет — вот самое близкое по запросу».
+  assert.doesNotMatch(message, /штук|Точного совпадения/u, message);
+  assert.deepEqual(cards(r!).sort(), ['florence', 'zt']);
+  assert.doesNotMatch(productsOf(r!)?.title ?? '', /4|штук/u);
+});
+
+test('a count of pieces is taken out of the search words, other numbers stay', () => {
+  assert.equal(furniture.parseDetailed('стулья для кухни 4 штуки').text.includes('штук'), false);
+  assert.equal(furniture.parseDetailed('нужно две штуки стульев').text.includes('две'), false);
+  assert.doesNotMatch(furniture.parseDetailed('стул 10 шт').text, /10|шт/u);
+  // A size stays: it is the product's, not the order's; so does what an English set holds.
+  assert.match(furniture.parseDetailed('стул 45 см').text, /45/u);
+  const en = buildCatalogIndex([item('set', '5 Piece Dining Set', ['Dining Sets'], 500)], { language: 'en' });
+  assert.match(en.parseDetailed('5 piece dining set').text, /5 piece/u);
+});
+
+test('«батарейки» finds the batteries a shop names «Батарея AA», and the cheapest named is a battery, not the rechargeable one in their category', async () => {
+  const cells = ['Электроника', 'БАТАРЕЙКИ/АККУМУЛЯТОРЫ'];
+  const shop = buildCatalogIndex(
+    [
+      item('varta', 'Батарея AA VARTA SUPERLIFE 1шт.', cells, 59),
+      item('duracell', 'Батарея AA DURACELL 1ШТ', cells, 118),
+      item('panasonic', 'Батарея AAA Panasonic 1ШТ', cells, 64),
+      item('robiton', 'Аккумулятор AA 2850 ROBITON 1ШТ.', cells, 354),
+      item('bios', 'Батарейка Bios для NB 2032 на проводах', ['Электроника', 'NB АКСЕСУАРЫ'], 531),
+      item('lamp', 'Лампа настольная на батарейках', ['Свет'], 990),
+      item('case', 'Корпус для SSD 2,5"', ['Электроника', 'БАТАРЕЙКИ/АККУМУЛЯТОРЫ'], 1062),
+    ],
+    { language: 'ru' },
+  );
+  const [plain] = await dialogOn(shop, 'ru', ['батарейки']);
+  // Before: only the BIOS cell, the one name saying «Батарейка».
+  for (const sku of ['varta', 'duracell', 'panasonic']) {
+    assert.ok(cards(plain!).includes(sku), `${sku} in ${cards(plain!).join(', ')}`);
+  }
+  const [aa] = await dialogOn(shop, 'ru', ['батарейки aa']);
+  assertEvery(names(aa!), (n) => /AA/u.test(n), 'AA cells');
+  // Before: «Самый доступный — Аккумулятор AA 2850 ROBITON 1ШТ. за 354 ₽» beside a 59 ₽ battery.
+  assert.match(messageOf(aa!), /Самый доступный — Батарея AA VARTA SUPERLIFE 1шт\. за 59/u, messageOf(aa!));
+});
+
+test('"airpods 3" shows the AirPods (3rd generation) first, not a charger whose description names AirPods and whose name says "3-in-1"', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('belkin', 'Belkin BoostCharge Pro 3-in-1 Wireless Charger with MagSafe', ['Chargers'], 149.99, 'Charges your iPhone, Apple Watch and AirPods at once.', 'Belkin'),
+      item('airpods3', 'Apple AirPods (3rd generation) Wireless Earbuds', ['Headphones'], 169, 'Spatial audio and a MagSafe charging case.', 'Apple'),
+      item('airpods-pro', 'Apple AirPods Pro 2 Wireless Earbuds, USB-C', ['Headphones'], 199, 'Active noise cancellation.', 'Apple'),
+      item('buds', 'Samsung Galaxy Buds FE Wireless Earbuds, White', ['Headphones'], 99.99, 'Comfortable earbuds.', 'Samsung'),
+    ],
+    { language: 'en' },
+  );
+  const [r] = await dialogOn(shop, 'en', ['airpods 3']);
+  assert.equal(cards(r!)[0], 'airpods3', cards(r!).join(', '));
+});
+
+test('"is it tempered glass?" after screen protectors for an iPhone 7 keeps the iPhone 7: the words name the category already searched', async () => {
+  const protectors = ['Cell Phones', 'Cell Phone Accessories', 'Screen Protectors'];
+  const protector = (sku: string, name: string, price: number, description: string) => item(sku, name, protectors, price, description, name.split(' - ')[0]);
+  const shop = buildCatalogIndex(
+    [
+      protector('znitro-7', 'zNitro - Screen Protector for Apple iPhone 7 - Clear', 24.99, 'Its engineered tempered glass is hammer tested.'),
+      protector('insignia-7', 'Insignia - Screen Protector for Apple iPhone 7 - Clear', 29.99, 'A film that keeps scratches off.'),
+      protector('zagg-7', 'ZAGG - InvisibleShield Glass+ Screen Protector for Apple iPhone 7', 39.99, 'Tempered glass with a smooth finish.'),
+      protector('zagg-s7', 'ZAGG - InvisibleShield Glass Screen Protector for Samsung Galaxy S7', 39.99, 'Tempered glass for the Galaxy S7.'),
+      protector('zagg-g3', 'ZAGG - InvisibleShield Glass Screen Protector for LG G3', 39.99, 'Tempered glass for the LG G3.'),
+      protector('tech21-6', 'Tech21 - Evo Glass Screen Protector for Apple iPhone 6 Plus', 44.99, 'Tempered glass for the iPhone 6 Plus.'),
+      item('case-7', 'Otterbox - Case for Apple iPhone 7', ['Cell Phones', 'Cell Phone Accessories', 'Cases'], 39.99, 'A rugged case.', 'Otterbox'),
+    ],
+    { language: 'en' },
+  );
+  const [, glass] = await dialogOn(shop, 'en', ['screen protector for iphone 7', 'is it tempered glass?']);
+  // Before: "Tempered glass: here are 6 options", the Galaxy S7 and LG G3 protectors first.
+  assertEvery(names(glass!).slice(0, 2), (n) => /iPhone 7/u.test(n), 'protectors for the iPhone 7 first');
+  assertNone(cards(glass!).slice(0, 3), (sku) => sku === 'zagg-s7' || sku === 'zagg-g3', 'the first three are for no other phone');
+  assert.match(productsOf(glass!)?.title ?? '', /iPhone 7/u);
+  assert.ok(cards(glass!).includes('znitro-7'), cards(glass!).join(', '));
+});
