@@ -84,6 +84,7 @@ import {
   complementaryAnswer,
   giftAnswer,
   isWhole,
+  MAX_REQUEST_NAMED_CHARS,
   productPageAnswer,
   purposeRefinedAnswer,
   searchAnswer,
@@ -93,7 +94,7 @@ import {
 import { measureWish, searchMostFirst, type MeasureWish } from './measure-wish.ts';
 import { latestState, seenSoFar, type EngineState } from '../engine-state.ts';
 import { browseSuggests } from './suggests.ts';
-import { exampleBudget, texts } from './texts.ts';
+import { clip, exampleBudget, texts } from './texts.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
 export interface CatalogEngineDeps {
@@ -764,12 +765,21 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       }
       // The new words found nothing together with the older ones: what the buyer just said
       // outlasts what they said before ("with 16gb ram?" after "laptop for a student under 800").
-      const older = run.relaxed.includes('words') && !turn.budget.exhausted ? refined.olderDropped?.() : undefined;
+      // So do they when every card matched only some of the words ("does it have a touchscreen?"
+      // after "cheap laptop for school": laptops whose descriptions say school, the one touchscreen
+      // laptop last of six) and the new words with the product word alone find whole matches.
+      const noneWhole = move === null && run.hits.length > 0 && !run.hits.some(isWhole);
+      const older = (run.relaxed.includes('words') || noneWhole) && !turn.budget.exhausted ? refined.olderDropped?.() : undefined;
       if (older) {
         const { request, label, dropped } = older;
         const newer = runSearch(index, request, SHELF_SIZE, turn.budget);
-        if (newer.hits.length > 0 && !newer.relaxed.includes('words')) {
+        if (newer.hits.length > 0 && !newer.relaxed.includes('words') && (run.relaxed.includes('words') || newer.hits.some(isWhole))) {
           const ctx: SearchContext = { ...refinedCtx, label };
+          if (!run.relaxed.includes('words')) {
+            // The older words are in the catalogue, only not with the new ones: said as two things no product has together.
+            const note = turn.t.partialTogether(clip(prev.label.join(' '), MAX_REQUEST_NAMED_CHARS), clip(refined.added.join(' '), MAX_REQUEST_NAMED_CHARS));
+            return searchAnswer(turn, index, newer, ctx, { move, learned: learnedFrom(parsed, core), priceAsked: request.filters, note });
+          }
           return searchAnswer(turn, index, { ...newer, relaxed: ['words', ...newer.relaxed], droppedText: dropped.join(' '), boundsOnly: true }, ctx, { move, learned: learnedFrom(parsed, core), priceAsked: request.filters });
         }
       }

@@ -190,7 +190,7 @@ function distinctCards(products: CatalogProduct[]): CatalogProduct[] {
 /** The buyer's words the "no exact match" note names at most. */
 const MAX_MISSING_NAMED = 3;
 /** Characters of the whole request a note names at most. */
-const MAX_REQUEST_NAMED_CHARS = 60;
+export const MAX_REQUEST_NAMED_CHARS = 60;
 
 /** A model code of letters and digits ("s8", "k400"): a word the "not exactly" note counts however short. */
 const MODEL_CODE = /^(?=.*\p{L})(?=.*\d)[\p{L}\d-]+$/u;
@@ -706,12 +706,15 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const ofSize = ofSizeAsked(onShelf, run.text);
   const ofKindAsked = affordableChoices(onShelf, index, products, run.text).filter((p) => statedPrice(p) !== undefined);
   const priced = ofSize?.products ?? ofKindAsked;
+  // An order is said of two cards or more ("Cheapest first." under one card said nothing).
   if (run.sort === 'price_asc') {
-    if (!opts.mostFirst) {
+    if (!opts.mostFirst && products.length > 1) {
       lines.push(t.sortedAsc);
     }
   } else if (run.sort === 'price_desc') {
-    lines.push(t.sortedDesc);
+    if (products.length > 1) {
+      lines.push(t.sortedDesc);
+    }
   } else {
     // The cheapest of them; when cheaper cards are out of stock, the sentence says "in stock".
     // Of those showing every word of the title, when some do ("Laser printer for office": a

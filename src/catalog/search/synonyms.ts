@@ -190,6 +190,9 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   // wipe is not a mop.
   ...MOPPING_WORDS.map((w): [string, string[]] => [w, ['влажная', 'mop']]),
   ...['гольф', 'гольфа', 'golf'].map((w): [string, string[]] => [w, ['approach']]),
+  // A two-chamber refrigerator is one with a freezer, as shops name it («с нижней морозильной
+  // камерой»); «двухкамерный» is in no name. One way: not every such fridge says it.
+  ...['двухкамерный', 'двухкамерного', 'двухкамерные', 'двухкамерная', 'двухкамерным', 'двухкамерных'].map((w): [string, string[]] => [w, ['морозильной']]),
   // Phones state their battery as "аккумулятор 5000 мАч": "а с большой батареей?". One way: a
   // "батарейка AA" is not a rechargeable one.
   ...['батарея', 'батареи', 'батарею', 'батареей', 'батарее'].map((w): [string, string[]] => [w, ['аккумулятор']]),

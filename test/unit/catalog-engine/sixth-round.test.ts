@@ -13,7 +13,7 @@ import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
 const cards = (a: Parameters<typeof productsOf>[0]) => productsOf(a)?.value.map((c) => c.sku) ?? [];
 const names = (a: Parameters<typeof productsOf>[0]) => productsOf(a)?.value.map((c) => c.name) ?? [];
 
-test('the most affordable of the size asked for says the size when cheaper cards of the kind are shown: «а m.2?» after «ssd на 1 тб»', async () => {
+test('«а m.2?» after «ssd на 1 тб», where the one 1 TB drive is SATA: the M.2 drives, said to be no 1 TB ones, not the 45 666 ₽ drive named the most affordable', async () => {
   // As the computer shop names them: one 1 TB drive (SATA), M.2 drives of other sizes.
   const disks = ['Компьютеры', 'ЖЕСТКИЕ ДИСКИ'];
   const shop = buildCatalogIndex(
@@ -27,10 +27,11 @@ test('the most affordable of the size asked for says the size when cheaper cards
   );
   const [, m2] = await dialogOn(shop, 'ru', ['ssd на 1 тб', 'а m.2?']);
   const message = messageOf(m2!);
-  assert.ok(cards(m2!).includes('m2-120'), `the M.2 drives are shown: ${cards(m2!).join(', ')}`);
   // Before: «Самый доступный — SSD 1.0Tb Samsung 850 Pro SATA3 за 45 666 ₽» beside a 6 254 ₽ M.2 drive.
   assert.doesNotMatch(message, /Самый доступный — SSD 1\.0Tb/u, message);
-  assert.match(message, /Самый доступный из тех, что на 1 ТБ, — SSD 1\.0Tb Samsung 850 Pro SATA3 за 45 666/u, message);
+  assert.match(message, /Товара, где было бы сразу «SSD на 1 тб» и «m\.2», нет/u, message);
+  assert.deepEqual(cards(m2!).sort(), ['m2-120', 'm2-180']);
+  assert.match(message, /Самый доступный — SSD 120Gb Smartbuy NV11-2280M M\.2 за 6 254/u, message);
 });
 
 test('"the most affordable at 24 in." in English when cheaper monitors of other sizes are shown', async () => {
@@ -141,4 +142,42 @@ test('"is it tempered glass?" after screen protectors for an iPhone 7 keeps the 
   assertNone(cards(glass!).slice(0, 3), (sku) => sku === 'zagg-s7' || sku === 'zagg-g3', 'the first three are for no other phone');
   assert.match(productsOf(glass!)?.title ?? '', /iPhone 7/u);
   assert.ok(cards(glass!).includes('znitro-7'), cards(glass!).join(', '));
+});
+
+test('«холодильник двухкамерный» shows the refrigerators with a freezer, not the fridge-only «Холодильная камера» first', async () => {
+  const fridges = ['Refrigerators'];
+  const shop = buildCatalogIndex(
+    [
+      item('chamber', 'Холодильная камера LG Objet Collection GC-B401FEPM DoorCooling+ на 386 л', fridges, 629_990),
+      item('bottom-a', 'Холодильник с нижней морозильной камерой LG B509EQLM, 375 л', fridges, 329_990),
+      item('bottom-b', 'Холодильник GC-B459SQCL LG DoorCooling+ с нижней морозильной камерой 341 л', fridges, 249_990),
+      item('instaview', 'Холодильник GC-V459FB6W LG InstaView 349л', fridges, 629_990),
+      item('freezer', 'Морозильная камера GC-B404FEQM LG Objet 324л', fridges, 639_990),
+    ],
+    { language: 'ru' },
+  );
+  const [r] = await dialogOn(shop, 'ru', ['холодильник двухкамерный']);
+  // Before: «Точного совпадения с «двухкамерный» нет», the fridge-only chamber first.
+  assert.deepEqual(cards(r!).slice(0, 2).sort(), ['bottom-a', 'bottom-b'], cards(r!).join(', '));
+  assert.doesNotMatch(messageOf(r!), /Точного совпадения/u, messageOf(r!));
+});
+
+test('"does it have a touchscreen?" after "cheap laptop for school": the touchscreen laptop, said to be not for school, not the same laptops with it last', async () => {
+  const laptops = ['Computers', 'Laptops'];
+  const shop = buildCatalogIndex(
+    [
+      item('ideapad', 'Lenovo IdeaPad Slim 3 15" Laptop, Intel Core i3, 8GB', laptops, 379.99, 'A light laptop for school and home.', 'Lenovo'),
+      item('chromebook', 'Acer Chromebook Plus 515 15.6" Laptop, Intel Core i3, 8GB', laptops, 399.99, 'Made for school work.', 'Acer'),
+      item('hp', 'HP 15.6" Laptop, AMD Ryzen 5, 8GB', laptops, 449.99, 'Everyday laptop for school or office.', 'HP'),
+      item('surface', 'Microsoft Surface Laptop Go 3 12.4" Touchscreen Laptop, Intel Core i5, 8GB', laptops, 799.99, 'A touchscreen laptop with a sharp display.', 'Microsoft'),
+      item('phone', 'Samsung Galaxy A15 Smartphone', ['Phones', 'Smartphones'], 199.99, 'A touchscreen phone.', 'Samsung'),
+    ],
+    { language: 'en' },
+  );
+  const [, touch] = await dialogOn(shop, 'en', ['cheap laptop for school', 'does it have a touchscreen?']);
+  // Before: the three school laptops first, the touchscreen one last, "Cheapest first."
+  assert.deepEqual(cards(touch!), ['surface']);
+  assert.match(messageOf(touch!), /Nothing is both "laptop for school" and "touchscreen"/u, messageOf(touch!));
+  // One card: no order to state.
+  assert.doesNotMatch(messageOf(touch!), /Cheapest first/u);
 });
