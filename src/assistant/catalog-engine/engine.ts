@@ -773,7 +773,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       if (older) {
         const { request, label, dropped } = older;
         const newer = runSearch(index, request, SHELF_SIZE, turn.budget);
-        if (newer.hits.length > 0 && !newer.relaxed.includes('words') && (run.relaxed.includes('words') || newer.hits.some(isWhole))) {
+        // Without the older words, the new ones must fit whole and within every filter kept ("а с
+        // 16 гб?" after «ноутбук для учебы до 50000» found 16 GB laptops only over the budget: the
+        // budget, not the purpose, is what they do not fit).
+        if (newer.hits.length > 0 && !newer.relaxed.includes('words') && (run.relaxed.includes('words') || (newer.relaxed.length === 0 && newer.hits.some(isWhole)))) {
           const ctx: SearchContext = { ...refinedCtx, label };
           if (!run.relaxed.includes('words')) {
             // The older words are in the catalogue, only not with the new ones: said as two things no product has together.

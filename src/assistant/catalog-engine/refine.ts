@@ -7,10 +7,11 @@
 import { MAX_EXCLUDED_PHRASES } from '../../catalog/search/excluded-words.ts';
 import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
+import type { CatalogProduct } from '../../catalog/product.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
 import { isWishFiller } from './measure-wish.ts';
 import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
-import { COMPATIBILITY_WORDS, compatibilityAsFor, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
+import { COMPATIBILITY_WORDS, compatibilityAsFor, nameBeforePurpose, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import { analyseQuery, isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isModifierPhrase, isModifierWord, namesProductKind, qualityOf, synonymsOf } from '../../catalog/search/synonyms.ts';
@@ -578,8 +579,31 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   // then "other brand", said «Nothing matches "OtterBox" exactly» over the other makers' cases;
   // the title says "except OtterBox" apart).
   const gone = new Set(otherBrand ? (filters.excludeBrands ?? []).flatMap((b) => tokenize(b)) : []);
-  request.text = gone.size === 0 ? request.text : tokenize(request.text).filter((w) => !gone.has(w)).join(' ');
-  const label = (parsed.filters.brands?.length ? withBrandReplaced(sized.label, prev.brandWords, parsed.filters.brands) : [...sized.label]).filter((w) => !gone.has(w.toLowerCase()));
+  // So is a line of another maker a new brand is asked instead of, with its model number
+  // ("what about samsung?" after "unlocked iphone under 500" said «Nothing matches "iPhone"
+  // exactly» over Samsung phones; «а samsung?» after «айфон 15» searched «15» of Samsung's): the
+  // kind its products are of takes its place when their names say one («смартфон»).
+  const lines = parsed.filters.brands?.length ? otherMakersLines(index, prev.text, parsed.filters.brands, prev.filters) : [];
+  const withoutLines = (words: readonly string[]): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const line = lines.find((l) => l.word === (words[i] as string).toLowerCase());
+      if (line === undefined) {
+        out.push(words[i] as string);
+        continue;
+      }
+      while (i + 1 < words.length && (hasDigit(words[i + 1] as string) || isModelSuffix((words[i + 1] as string).toLowerCase()))) {
+        i++;
+      }
+      if (line.kind !== undefined && !words.some((w) => w.toLowerCase() === line.kind)) {
+        out.push(line.kind);
+      }
+    }
+    return out;
+  };
+  const kept = withoutLines(tokenize(request.text));
+  request.text = gone.size === 0 ? kept.join(' ') : kept.filter((w) => !gone.has(w)).join(' ');
+  const label = withoutLines(parsed.filters.brands?.length ? withBrandReplaced(sized.label, prev.brandWords, parsed.filters.brands) : [...sized.label]).filter((w) => !gone.has(w.toLowerCase()));
   const older = new Set(label.map((w) => w.toLowerCase()));
   // "а с музыкой?" after running watches: "Часы для бега с музыкой", the "с" kept.
   // A bound ("16gbatleast" of "with at least 16gb") is said by the answer as the buyer put it
@@ -619,6 +643,57 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   const olderDropped = added.length > 0 ? () => withOlderDropped(index, prev, request, label, new Set(added)) : undefined;
   const labelAdded = label.filter((w) => !older.has(w.toLowerCase()));
   return { request, label, move, otherBrand, added: labelAdded, ...(olderDropped ? { olderDropped } : {}), ...(resizedAsked.size !== undefined ? { resizedTo: resizedAsked.size } : {}) };
+}
+
+/** Words of the last search read as a maker's line at most, and the products read for each. */
+const MAX_LINE_WORDS = 4;
+const LINE_PRODUCTS_READ = 12;
+const MAX_LINE_NAME_CHARS = 200;
+/** Share of the products naming a word that must be one maker's for it to be that maker's line. */
+const LINE_SHARE = 0.8;
+
+/**
+ * Words of `text` that name a line of one maker other than `brands` ("iphone": Apple's; «айфон»
+ * through its Latin name): at least LINE_SHARE of the products naming it in their own names
+ * (before what they are for: "Case for Apple iPhone 6" is no iPhone) are that maker's, none of
+ * the brands asked for is named so, and the brands asked for make products of that kind (else
+ * the word stays, and the answer says nothing fits). Reads at most LINE_PRODUCTS_READ products
+ * three times for each of MAX_LINE_WORDS words.
+ */
+function otherMakersLines(index: CatalogIndex, text: string, brands: readonly string[], filters: SearchFilters): Array<{ word: string; kind?: string }> {
+  const asked = new Set(brands.map((b) => b.toLowerCase()));
+  const within: SearchFilters = { ...filters };
+  delete within.brands;
+  delete within.excludeBrands;
+  const words = tokenize(text).filter((w) => /^\p{L}{3,}$/u.test(w) && !STOP_WORDS.has(w)).slice(0, MAX_LINE_WORDS);
+  const lines: Array<{ word: string; kind?: string }> = [];
+  for (const w of words) {
+    const own = latinName(w) ?? w;
+    const namesIt = (p: CatalogProduct) => nameBeforePurpose(p.name, MAX_LINE_NAME_CHARS).includes(own);
+    const named = index.search(w, within, LINE_PRODUCTS_READ).filter((h) => namesIt(h.product));
+    const makers = new Map<string, number>();
+    for (const h of named) {
+      const maker = h.product.brand?.toLowerCase();
+      if (maker) {
+        makers.set(maker, (makers.get(maker) ?? 0) + 1);
+      }
+    }
+    const one = [...makers].find(([maker, n]) => !asked.has(maker) && n >= LINE_SHARE * named.length);
+    if (named.length < 2 || one === undefined) {
+      continue;
+    }
+    const theirs = index.search(w, { brands: [...brands] }, LINE_PRODUCTS_READ);
+    if (theirs.some((h) => namesIt(h.product))) {
+      continue;
+    }
+    const first = (named[0] as { product: CatalogProduct }).product;
+    const ofKind = index.search('', { ...within, brands: [...brands] }, LINE_PRODUCTS_READ);
+    if (ofKind.some((h) => index.sameKind(first.sku, h.product.sku))) {
+      const kind = index.productWord(first.name);
+      lines.push(kind?.kind === true && kind.head !== w && kind.head !== own && !kind.head.includes(' ') ? { word: w, kind: kind.head } : { word: w });
+    }
+  }
+  return lines;
 }
 
 /** Words that lead into what they describe ("for a student"): left out with it. */

@@ -10,7 +10,7 @@ import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/searc
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
-import { COMPATIBILITY_WORDS, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
+import { COMPATIBILITY_WORDS, nameBeforePurpose, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { boundText } from '../../catalog/search/limits.ts';
 import { saysNot } from '../../catalog/search/excluded-words.ts';
 import { closeMeasure, dimensionPairOf, namePairDistance, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
@@ -220,7 +220,7 @@ function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: Ca
     // The end of a model's name ("ultra" of "samsung s24 ultra") names no kind: the film "для Galaxy S24 Ultra" is not one.
     const one = word !== null && word.known && !word.word.includes(' ') && !isModelSuffix(word.word) ? word.word : undefined;
     // Said before what it is for: "Защитное стекло Deppa для iPhone 15" is no iPhone.
-    const named = (p: CatalogProduct) => one !== undefined && shows(nameBeforePurpose(p.name).map(stem), one);
+    const named = (p: CatalogProduct) => one !== undefined && shows(nameBeforePurpose(p.name, MAX_NAME_READ).map(stem), one);
     asked = shown.filter((h) => h.product.sku === best || index.sameKind(best, h.product.sku) || named(h.product));
   } else {
     // The kind in the buyer's own word first: the cheapest earbuds, not on-ear headphones.
@@ -361,22 +361,11 @@ function closeOfKind(run: SearchRun, text: string, index: CatalogIndex): SearchR
     return asked;
   };
   // "Water Filter … for Philips Espresso Machines" names no espresso machine.
-  const namesAsked = (h: SearchHit): boolean => nameBeforePurpose(h.product.name).some((w) => askedStems().has(stem(w)));
+  const namesAsked = (h: SearchHit): boolean => nameBeforePurpose(h.product.name, MAX_NAME_READ).some((w) => askedStems().has(stem(w)));
   const hits = whole
     ? run.hits.filter((h) => (h.headMatched !== false || (h.coverage ?? 1) >= 1) && (h.ofKind !== false || namesAsked(h)))
     : run.hits.filter((h) => !(h.headMatched === true && h.ofKind === false && !namesAsked(h)));
   return hits.length === run.hits.length ? run : { ...run, hits };
-}
-
-/**
- * The words of a product's name before what it is for ("защитное стекло deppa" of "Защитное
- * стекло Deppa для iPhone 15"), the name read to MAX_NAME_READ characters. Names say what they
- * are for with COMPATIBILITY_WORDS alone.
- */
-function nameBeforePurpose(name: string): string[] {
-  const words = tokenize(name.slice(0, MAX_NAME_READ));
-  const at = words.findIndex((w) => COMPATIBILITY_WORDS.has(w));
-  return at < 0 ? words : words.slice(0, at);
 }
 
 /** Fewer cards than this after `closeOfKind` are followed by more of the kind (`moreOfKind`). */

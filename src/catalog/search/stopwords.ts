@@ -4,6 +4,7 @@
  * dropped from the search text so that they never become required search terms.
  * All entries are normalised (lower case, "ё" as "е").
  */
+import { tokenize } from './tokenize.ts';
 
 const RU = `
 и или а но в во на с со к ко по о об от до из у за для при без про над под через же ли бы
@@ -81,6 +82,17 @@ export const ANY_ITEM_WORDS: ReadonlySet<string> = new Set([
 
 /** What an item is against ("крем от морщин") is what it is for, in a buyer's message; a brand after "от" is its maker ("наушники от sony"). */
 export const AGAINST_WORDS: ReadonlySet<string> = new Set(['от', 'против', 'against']);
+
+/**
+ * The words of a product's name before what it is for ("защитное стекло deppa" of "Защитное
+ * стекло Deppa для iPhone 15"), the name read to `maxChars` characters. Names say what they are
+ * for with COMPATIBILITY_WORDS alone.
+ */
+export function nameBeforePurpose(name: string, maxChars: number): string[] {
+  const words = tokenize(name.slice(0, maxChars));
+  const at = words.findIndex((w) => COMPATIBILITY_WORDS.has(w));
+  return at < 0 ? words : words.slice(0, at);
+}
 
 /** Whether a buyer's word starts what an item is for or against (product names keep COMPATIBILITY_WORDS alone). */
 export function startsPurpose(word: string): boolean {

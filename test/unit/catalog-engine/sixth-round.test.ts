@@ -181,3 +181,63 @@ test('"does it have a touchscreen?" after "cheap laptop for school": the touchsc
   // One card: no order to state.
   assert.doesNotMatch(messageOf(touch!), /Cheapest first/u);
 });
+
+const phones = ['Электроника', 'Смартфоны'];
+const cases = ['Электроника', 'Аксессуары'];
+const phoneShop = buildCatalogIndex(
+  [
+    item('iphone-15', 'Смартфон Apple iPhone 15 128 ГБ, чёрный', phones, 79_990, undefined, 'Apple'),
+    item('iphone-15-256', 'Смартфон Apple iPhone 15 256 ГБ, розовый', phones, 89_990, undefined, 'Apple'),
+    item('iphone-14', 'Смартфон Apple iPhone 14 128 ГБ, белый', phones, 64_990, undefined, 'Apple'),
+    item('glass-15', 'Защитное стекло Deppa для iPhone 15', cases, 990, undefined, 'Deppa'),
+    item('case-15', 'Чехол Spigen Ultra Hybrid для iPhone 15, прозрачный', cases, 2190, undefined, 'Spigen'),
+    item('a15', 'Смартфон Samsung Galaxy A15 4/128 ГБ, голубой', phones, 15_990, undefined, 'Samsung'),
+    item('s24', 'Смартфон Samsung Galaxy S24 8/128 ГБ, чёрный', phones, 74_990, undefined, 'Samsung'),
+    item('charger', 'Беспроводное зарядное устройство Samsung Wireless Charger Duo', cases, 4490, undefined, 'Samsung'),
+    item('kettle', 'Чайник Bosch TWK 3A011', ['Кухня', 'Чайники'], 3990, undefined, 'Bosch'),
+  ],
+  { language: 'ru' },
+);
+
+test('«а samsung?» after «айфон 15» shows Samsung smartphones: the iPhone is Apple\'s line, its place taken by the kind its products are', async () => {
+  const [, samsung] = await dialogOn(phoneShop, 'ru', ['айфон 15', 'а samsung?']);
+  // Before: «Точного совпадения с «айфон 15» нет … Зарядные устройства Samsung — вот 1 вариант».
+  assert.deepEqual(cards(samsung!).sort(), ['a15', 's24']);
+  assert.match(productsOf(samsung!)?.title ?? '', /смартфон Samsung/iu);
+  assert.match(messageOf(samsung!), /^Смартфон Samsung — вот 2 варианта/u, messageOf(samsung!));
+  assert.doesNotMatch(messageOf(samsung!), /айфон|Точного совпадения/iu, messageOf(samsung!));
+});
+
+test('a brand asked after a word many makers name keeps it: «а bosch?» after «чайник» is Bosch kettles, after «смартфон» no Bosch phone', async () => {
+  const [, kettle] = await dialogOn(phoneShop, 'ru', ['чайник', 'а bosch?']);
+  assert.deepEqual(cards(kettle!), ['kettle']);
+  // Every phone here is Apple's or Samsung's, but Bosch makes none: the word stays, and no kettle is offered as a phone.
+  const [, bosch] = await dialogOn(phoneShop, 'ru', ['смартфон samsung', 'а bosch?']);
+  assert.ok(!cards(bosch!).includes('kettle'), cards(bosch!).join(', '));
+});
+
+test('"what about samsung?" after "unlocked iphone under 500" and "what about lifeproof?" after OtterBox cases for an iPhone 6', async () => {
+  const unlocked = ['Cell Phones', 'All Unlocked Cell Phones'];
+  const bbCases = ['Cell Phones', 'Cell Phone Accessories', 'Cell Phone Cases & Clips'];
+  const bb = (sku: string, name: string, categories: string[], price: number) => item(sku, name, categories, price, undefined, name.split(' - ')[0]);
+  const shop = buildCatalogIndex(
+    [
+      bb('i4s', 'Apple - Refurbished iPhone 4S with 16GB Memory Cell Phone (Unlocked) - Black', unlocked, 119),
+      bb('i5c', 'Apple - Refurbished iPhone 5C 4G LTE with 32GB Memory Cell Phone (Unlocked) - White', unlocked, 219),
+      bb('j1', 'Samsung - Galaxy J1 Mini with 8GB Memory Cell Phone (Unlocked) - Black', unlocked, 99.99),
+      bb('s6', 'Samsung - Galaxy S6 4G with 32GB Memory Cell Phone (Unlocked) - Black', unlocked, 449.99),
+      bb('otter-6', 'OtterBox - Commuter Series Case for Apple iPhone 6 and 6s - Purple', bbCases, 34.95),
+      bb('otter-6b', 'OtterBox - Defender Case for Apple iPhone 6 - Aqua Blue', bbCases, 49.99),
+      bb('life-6', 'LifeProof - FRE Case for Apple iPhone 6 and 6s - Blue', bbCases, 79.99),
+      bb('life-s7', 'LifeProof - FRE Case for Samsung Galaxy S7 - Black', bbCases, 79.99),
+    ],
+    { language: 'en' },
+  );
+  const [, samsung] = await dialogOn(shop, 'en', ['unlocked iphone under 500', 'what about samsung?']);
+  // Before: «Nothing matches "iPhone" exactly — here is the closest to your request.»
+  assert.doesNotMatch(messageOf(samsung!), /iPhone/u, messageOf(samsung!));
+  assert.deepEqual(cards(samsung!).sort(), ['j1', 's6']);
+  // Cases for an iPhone are made by many: "iphone" says what they are for, and stays.
+  const [, lifeproof] = await dialogOn(shop, 'en', ['otterbox case for iphone 6', 'what about lifeproof?']);
+  assert.equal(cards(lifeproof!)[0], 'life-6', cards(lifeproof!).join(', '));
+});
