@@ -761,6 +761,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // ddr4 8гб", where the DDR4 modules are 4 and 8 GB): said so over the same search, not
       // 16 GB flash drives matching the figure alone.
       if (refined.resizedTo !== undefined && move === null && !run.hits.some(isWhole)) {
+        // The kind has that size without the last search's other words ("а 55?" after "телевизор
+        // 65 дюймов oled", where the 55-inch sets are NanoCell): those, said as two things no
+        // product has together.
+        const older = turn.budget.exhausted ? undefined : refined.olderDropped?.();
+        const newer = older ? runSearch(index, older.request, SHELF_SIZE, turn.budget) : null;
+        if (older && newer && newer.relaxed.length === 0 && newer.hits.some(isWhole)) {
+          const note = turn.t.partialTogether(clip(older.dropped.join(' '), MAX_REQUEST_NAMED_CHARS), clip(refined.resizedTo, MAX_REQUEST_NAMED_CHARS));
+          return searchAnswer(turn, index, { ...newer, hits: newer.hits.filter(isWhole) }, { ...refinedCtx, label: older.label }, { learned: learnedFrom(parsed, core), note });
+        }
         return searchAnswer(turn, index, runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget), lastSearchContext(prev), { note: turn.t.sizeNone(refined.resizedTo) });
       }
       // The new words found nothing together with the older ones: what the buyer just said

@@ -72,7 +72,9 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
     let from = keptAt[0] as number;
     // "что-нибудь для кухни", "something for the kitchen": the title says what it is for ("Для кухни").
     const purposeAt = from - (from >= 2 && ARTICLES.has(norms[from - 1] as string) ? 2 : 1);
-    const leadingPurpose = parsed.forOnly === true && purposeAt >= 0 && PURPOSE_CONNECTORS.has(norms[purposeAt] as string);
+    // So when the words after it name a section ("что-нибудь для сухих волос": «Для сухих волос», not «Сухих волос»).
+    const opensWithPurpose = parsed.forOnly === true || norms.slice(0, Math.max(0, purposeAt)).every((n) => n.split(' ').every((w) => w === '' || LABEL_NOISE.has(w) || STOP_WORDS.has(w)));
+    const leadingPurpose = opensWithPurpose && purposeAt >= 0 && PURPOSE_CONNECTORS.has(norms[purposeAt] as string);
     if (leadingPurpose) {
       from = purposeAt;
     }
@@ -163,8 +165,8 @@ export function asWrittenIn(words: readonly string[], message: string): string[]
 
 const NEGATORS = new Set(['не', 'кроме', 'без', 'not', 'except', 'without', 'no']);
 const WITHOUT_WORDS = new Set(['без', 'without']);
-/** What a request for "something for X" opens its title with. */
-const PURPOSE_CONNECTORS = new Set(['для', 'for']);
+/** What a request for "something for X" opens its title with ("для кухни", "for the kitchen"). */
+export const PURPOSE_CONNECTORS: ReadonlySet<string> = new Set(['для', 'for']);
 const ARTICLES = new Set(['the', 'a', 'an']);
 
 /** Words of a request that do not describe the products ("хочу", "покажите", "please"). */
@@ -637,7 +639,7 @@ function nominativeAsNamed(label: string[], products: readonly CatalogProduct[])
   }
   const m = ACCUSATIVE_NOUN.exec((label[at] ?? '').toLowerCase());
   if (m === null) {
-    return label;
+    return genitiveAsNamed(label, products);
   }
   const nominative = `${m[1] as string}${m[2] === 'у' ? 'а' : 'я'}`;
   const named = namesProductKind(nominative) || products.slice(0, SHELF_SIZE).some((p) => tokenize(p.name.slice(0, MAX_NAME_CHARS)).includes(nominative));
@@ -652,6 +654,44 @@ function nominativeAsNamed(label: string[], products: readonly CatalogProduct[])
     const adjective = i < at ? ACCUSATIVE_ADJECTIVE.exec(w.toLowerCase()) : null;
     return adjective ? respelt(w, `${adjective[1] as string}${adjective[2] === 'ую' ? 'ая' : 'яя'}`) : w;
   });
+}
+
+/** A noun in the genitive plural as a count puts it («2 штуки наушников», «4 стульев»). */
+const GENITIVE_PLURAL_NOUN = /^[а-яё]{3,}(?:ов|ев|ей)$/u;
+/** An adjective before it in the same case («беспроводных»). */
+const GENITIVE_PLURAL_ADJECTIVE = /^[а-яё]{3,}(?:ых|их)$/u;
+
+/**
+ * A title opening with a noun in the genitive plural, as a count of pieces leaves it («нужно 2
+ * штуки наушников»: the title said «Наушников — вот 6 вариантов»), with the adjectives before
+ * it: the noun in the form the first shown names write a word of its stem in («Наушники»), the
+ * adjectives in the nominative plural. A noun no shown name writes in another form is left as said.
+ */
+function genitiveAsNamed(label: string[], products: readonly CatalogProduct[]): string[] {
+  let at = 0;
+  while (at < label.length - 1 && GENITIVE_PLURAL_ADJECTIVE.test((label[at] as string).toLowerCase())) {
+    at++;
+  }
+  if (!GENITIVE_PLURAL_NOUN.test((label[at] ?? '').toLowerCase())) {
+    return label;
+  }
+  const written = new Map<string, string>();
+  for (const p of products.slice(0, SHELF_SIZE)) {
+    for (const word of tokenize(p.name.slice(0, MAX_NAME_CHARS))) {
+      const s = stem(word);
+      if (!written.has(s)) {
+        written.set(s, word);
+      }
+    }
+  }
+  const noun = (label[at] as string).toLowerCase();
+  const named = written.get(stem(noun));
+  if (named === undefined || named === noun) {
+    return label;
+  }
+  const respelt = (said: string, lower: string): string => (said.charAt(0) !== said.charAt(0).toLowerCase() ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower);
+  // An adjective's nominative plural is regular («беспроводных» → «беспроводные»).
+  return label.map((w, i) => (i === at ? respelt(w, named) : i < at ? respelt(w, w.toLowerCase().replace(/(ы|и)х$/u, '$1е')) : w));
 }
 
 /**
@@ -832,8 +872,28 @@ const WEIGHT_PER_AREA = /(\d) ([gг]) ([mм])[2²](?=\s|$)/giu;
 
 /** A title's words as one text, a unit said in two halves written as one ("250 g/m²"). */
 export function titleText(words: readonly string[]): string {
-  return words.join(' ').replace(WEIGHT_PER_AREA, '$1 $2/$3²').replace(RUSSIAN_CLAUSE, ', $1');
+  return words
+    .join(' ')
+    .replace(WEIGHT_PER_AREA, '$1 $2/$3²')
+    .replace(RUSSIAN_CLAUSE, ', $1')
+    .replace(UNIT_AFTER_NUMBER, (m: string, unit: string) => `${m.slice(0, m.length - unit.length)}${UNIT_SPELLING.get(unit.toLowerCase()) ?? unit}`);
 }
+
+/** Units whose letters' case says what they are, as a shop writes them ("16 гб" → "16 ГБ"). */
+const UNIT_SPELLING: ReadonlyMap<string, string> = new Map([
+  ['гб', 'ГБ'],
+  ['тб', 'ТБ'],
+  ['мб', 'МБ'],
+  ['gb', 'GB'],
+  ['tb', 'TB'],
+  ['mb', 'MB'],
+  ['вт', 'Вт'],
+  ['мач', 'мАч'],
+  ['mah', 'mAh'],
+  ['мп', 'Мп'],
+  ['mp', 'MP'],
+]);
+const UNIT_AFTER_NUMBER = /(?<=\d ?)(гб|тб|мб|gb|tb|mb|вт|мач|mah|мп|mp)(?![\p{L}\p{N}])/giu;
 
 /** A Russian clause said of the item opens after a comma: «Робот-пылесос, который моет». */
 const RUSSIAN_CLAUSE = / (котор(?:ый|ая|ое|ые))(?= )/gu;

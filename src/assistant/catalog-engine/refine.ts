@@ -20,7 +20,7 @@ import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
 import { formatMeasure } from './texts.ts';
 import { asksWhetherItHas, namesPeople } from './intents.ts';
-import { asWrittenIn, COLOUR_NOUN } from './labels.ts';
+import { asWrittenIn, COLOUR_NOUN, PURPOSE_CONNECTORS } from './labels.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
 export type PriceMove = 'cheaper' | 'pricier' | null;
@@ -417,9 +417,6 @@ function leadingWithWord(message: string): string | undefined {
 }
 const LEADING_PREPOSITIONS: ReadonlySet<string> = new Set(['на', 'из', 'в', 'во']);
 
-/** Words a label opens with when the search said only what the item is for ("для кухни", "for the kitchen"). */
-const PURPOSE_OPENERS: ReadonlySet<string> = new Set(['для', 'for']);
-
 /** Words opening a clause said of the item shown («который моет» after robot vacuums, "that folds" after strollers). */
 const RELATIVE_WORDS: ReadonlySet<string> = new Set(['который', 'которая', 'которое', 'которые', 'that', 'which']);
 
@@ -570,9 +567,12 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   if (sort) {
     request.sort = sort;
   }
+  if (move !== null) {
+    request.priceMoved = true;
+  }
   // A search that said only what the item is for ("что-нибудь для кухни") stays one: "до 5000"
   // after it asks for kitchen things under 5,000, not for «кухни», which the shop does not sell.
-  if (prev.categoryWords.length === 0 && PURPOSE_OPENERS.has((prev.label[0] ?? '').toLowerCase())) {
+  if (prev.categoryWords.length === 0 && PURPOSE_CONNECTORS.has((prev.label[0] ?? '').toLowerCase())) {
     request.forOnly = true;
   }
   // Another brand: the old one's name is no word to match or to title any more ("otterbox case",
@@ -640,7 +640,10 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     }
   }
   // Read only when the whole refinement matched nothing (it looks the product word up).
-  const olderDropped = added.length > 0 ? () => withOlderDropped(index, prev, request, label, new Set(added)) : undefined;
+  // A size said instead of the last one ("а 55?" after "телевизор 65 дюймов oled") is what the
+  // follow-up adds.
+  const newWords = added.length > 0 ? added : resizedAsked.size !== undefined ? tokenize(resizedAsked.size) : [];
+  const olderDropped = newWords.length > 0 ? () => withOlderDropped(index, prev, request, label, new Set(newWords)) : undefined;
   const labelAdded = label.filter((w) => !older.has(w.toLowerCase()));
   return { request, label, move, otherBrand, added: labelAdded, ...(olderDropped ? { olderDropped } : {}), ...(resizedAsked.size !== undefined ? { resizedTo: resizedAsked.size } : {}) };
 }
@@ -1024,7 +1027,6 @@ const PURPOSE_CLAUSE =
   /^(?:а|и|and)?\s*(?:(?:do you have|have you got|you have|is there|are there|got|i need|i want)\s+)?(?:one|ones|any|some|something|anything|a thing)\s+(?:that|which)\s+(?:(?:can|could|will|would)\s+)?(?:charges?|powers?|holds?)\s+(.+)$/u;
 /** Words before the thing an item is for that do not name it ("a laptop", "my phone"). */
 const PURPOSE_DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'our', 'his', 'her', 'their', 'мой', 'моего', 'моей', 'моих', 'моему']);
-const PURPOSE_CONNECTORS = new Set(['для', 'for']);
 /** A purpose says who or what the item is for in a few words ("для galaxy s24", "for small dogs"). */
 const MAX_PURPOSE_WORDS = 3;
 const MAX_PURPOSE_CHARS = 120;

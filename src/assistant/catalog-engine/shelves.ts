@@ -24,7 +24,7 @@ import { saysWhatItComesWith, type PriceMove, type Refinement } from './refine.t
 import type { EngineState, ShelfKind } from '../engine-state.ts';
 import { browseSuggests, productSuggests } from './suggests.ts';
 import { clip, formatMeasure, formatPrice, shortName, type Attribute } from './texts.ts';
-import { LABEL_CONNECTORS, readableLabel, shownWords, statedWords, titleText, shows, showsOrSynonym, type SearchContext } from './labels.ts';
+import { LABEL_CONNECTORS, PURPOSE_CONNECTORS, readableLabel, shownWords, statedWords, titleText, shows, showsOrSynonym, type SearchContext } from './labels.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 import { findPurpose, madeFor, whatWeHaveFor } from './for-purpose.ts';
 
@@ -206,7 +206,14 @@ export function isWhole(h: SearchHit): boolean {
  * or whose product word no card is of ("айфон 15"), those of the best card's kind, not an accessory that fits it; and of these, the ones matching every word
  * when some do (a wireless charger, not the wall charger beside them).
  */
-function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: CatalogProduct[], text: string): CatalogProduct[] {
+function affordableChoices(shown: SearchHit[], index: CatalogIndex, products: CatalogProduct[], text: string, label: readonly string[]): CatalogProduct[] {
+  // A search saying only what the items are for ("для сухих волос": a mask, shampoos, a balm)
+  // asks no kind: each card is a choice (the 5 288 ₽ mask was named the most affordable beside
+  // 816 ₽ shampoos, as the best card's kind).
+  if (PURPOSE_CONNECTORS.has((label[0] ?? '').toLowerCase())) {
+    const whole = shown.filter(isWhole);
+    return (whole.length > 0 ? whole : shown).map((h) => h.product);
+  }
   let asked: SearchHit[];
   // A word no card is of ("айфон" of "айфон 15", the cards being smartphones and things for
   // them) asks for the best card's kind, as no product word does: the iPhone, not its glass.
@@ -693,7 +700,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const onCards = new Set(products.slice(0, exactCards).map((p) => p.sku));
   const onShelf = run.hits.filter((h) => onCards.has(h.product.sku));
   const ofSize = ofSizeAsked(onShelf, run.text);
-  const ofKindAsked = affordableChoices(onShelf, index, products, run.text).filter((p) => statedPrice(p) !== undefined);
+  const ofKindAsked = affordableChoices(onShelf, index, products, run.text, label).filter((p) => statedPrice(p) !== undefined);
   const priced = ofSize?.products ?? ofKindAsked;
   // An order is said of two cards or more ("Cheapest first." under one card said nothing).
   if (run.sort === 'price_asc') {

@@ -65,6 +65,11 @@ export interface SearchRequest {
   relaxOrder?: Relaxation[];
   /** The words name only what the item is for ("для кухни"): no product type is missing. */
   forOnly?: boolean;
+  /**
+   * The price bound is the buyer's move ("cheaper"): partial matches within it are the answer
+   * rather than whole ones over it.
+   */
+  priceMoved?: boolean;
 }
 
 /** The search request of a buyer's message as parsed, for a new search. */
@@ -342,6 +347,17 @@ function relaxedSearch(index: CatalogIndex, req: SearchRequest, order: Relaxatio
       const ofKind = named.hits.filter((h) => wholeOfKind(h) && !mostNamesSayNone([h], stems));
       if (ofKind.length > 0) {
         return { ...named, hits: ofKind, relaxed: [] };
+      }
+    }
+    // A budget only partial matches meet ("laptop with 16gb under $400": laptops under $400 with
+    // 8 GB; «ноутбук с 16 гб до 50000»): the products matching every word, the closest to the
+    // budget first, are the answer, as when nothing at all is within it ("laptop 16gb under
+    // $400" said so). Not when the budget is the newer wish (a refinement's order, "cheaper") or
+    // the words say only what the item is for ("tv for living room under $300").
+    if (!first.exact && applies(req, 'price') && !req.priceMoved && order.indexOf('price') < order.indexOf('words') && !wordsArePurpose(req) && !budget?.exhausted) {
+      const over = attempt(index, req, ['price'], limit, budget);
+      if (over.exact && over.hits.length > 0) {
+        return over;
       }
     }
     // Fewer partial matches than a shelf in the category asked for, of words saying what the

@@ -110,9 +110,13 @@ export function isCompatibilityAt(words: readonly string[], i: number): boolean 
     return false;
   }
   const before = words[i - 1];
-  // "что-нибудь от морщин": what an item is against is said after any words.
-  return before === undefined || AGAINST_WORDS.has(w) || !(STOP_WORDS.has(before) || startsPurpose(before));
+  // "что-нибудь от морщин": what an item is against is said after any words; "что-нибудь для
+  // сухих волос", "something for the kitchen": what it is for, after a word standing for the item.
+  return before === undefined || AGAINST_WORDS.has(w) || ANY_ITEM.has(before) || !(STOP_WORDS.has(before) || startsPurpose(before));
 }
+
+/** Words standing for an item not named ("что-нибудь", "что-то" as tokenized, "something"). */
+const ANY_ITEM: ReadonlySet<string> = new Set(['нибудь', 'something', 'anything']);
 
 // "that works with", "which fits", "compatible with", "который подходит к", "совместимый с":
 // what an item is for, said with a verb. Only after "that"/"который" (or as the participle): "does it work with
@@ -126,5 +130,35 @@ const SUITS = /(?<![\p{L}\p{N}])(?:(?:котор(?:ый|ая|ое|ые)\s+(?:п�
  * product word stays the charger. Never longer than the text.
  */
 export function compatibilityAsFor(text: string): string {
-  return text.replace(WORKS_WITH, 'for').replace(SUITS, 'для');
+  return qualityFirst(text.replace(WORKS_WITH, 'for').replace(SUITS, 'для'));
+}
+
+const RELATIVES: ReadonlySet<string> = new Set(['that', 'which']);
+const COPULAS: ReadonlySet<string> = new Set(['is', 'are']);
+const NEGATIONS: ReadonlySet<string> = new Set(['not', 'no', 'never']);
+/** At most this many words after "that is" are moved before what they describe. */
+const MAX_QUALITY_WORDS = 2;
+
+/**
+ * "case for galaxy s7 that is waterproof" → "waterproof case for galaxy s7": a quality said at
+ * the end after "that is"/"which are" comes first, as the search and the title read it (the
+ * search took "waterproof" for part of the phone's name, and the title dropped it). Only one or
+ * two plain words ending the message ("that is not a flip phone" and "that is for kids" stay).
+ */
+function qualityFirst(text: string): string {
+  const words = text.trim().split(/\s+/u);
+  const n = words.length;
+  for (let size = 1; size <= MAX_QUALITY_WORDS; size++) {
+    const at = n - size - 2;
+    if (at < 1) {
+      break;
+    }
+    const relative = (words[at] as string).toLowerCase();
+    const copula = (words[at + 1] as string).toLowerCase();
+    const quality = words.slice(at + 2).map((w) => w.replace(/[?!.]+$/u, ''));
+    if (RELATIVES.has(relative) && COPULAS.has(copula) && quality.every((w) => /^\p{L}[\p{L}-]*$/u.test(w) && !STOP_WORDS.has(w.toLowerCase()) && !NEGATIONS.has(w.toLowerCase()))) {
+      return [...quality, ...words.slice(0, at)].join(' ');
+    }
+  }
+  return text;
 }

@@ -287,10 +287,10 @@ const powerSupplies = [
   item('fan', 'Вентилятор Cooler Master 120мм', ['ВЕНТИЛЯТОРЫ/СИСТЕМЫ ОХЛАЖДЕНИЯ CPU'], 500),
 ];
 
-test('"блок питания 600 вт" finds every "Бп 600Вт." and is titled as the buyer said it', async () => {
+test('"блок питания 600 вт" finds every "Бп 600Вт." and is titled as the buyer said it, the unit written as units are', async () => {
   const r = await ask(powerSupplies, 'блок питания 600 вт');
   assert.deepEqual(new Set(r.cards.slice(0, 4)), new Set(['psu600-0', 'psu600-1', 'psu600-2', 'psu600-3']), r.message);
-  assert.match(r.message, /^Блок питания 600 вт — вот 4 варианта/u);
+  assert.match(r.message, /^Блок питания 600 Вт — вот 4 варианта/u);
 });
 
 // Televisions whose names give the size with an inch mark ('55"'), none curved.
