@@ -553,8 +553,12 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   // be: without "with", the last word was read as the kind, and an HDMI cable came first.
   const withWord = leadingWithWord(message);
   const withAdded = withWord !== undefined && sized.text !== '' && added.length > 0 ? [withWord] : [];
+  // So after a listing of a category ("with bluetooth remote?" after selfie sticks): "selfie stick
+  // with bluetooth remote", where "bluetooth remote" alone read "remote" as the kind and showed a
+  // camera remote filed under selfie sticks as the one that has it.
+  const kindWith = withWord !== undefined && WITH_WORDS.has(withWord) && sized.text === '' && added.length > 0 && prev.categoryWords.length > 0 ? [...prev.categoryWords, withWord] : [];
   const request: SearchRequest = {
-    text: [sized.text, ...withAdded, ...added].filter((w) => w !== '').join(' '),
+    text: [sized.text, ...withAdded, ...kindWith, ...added].filter((w) => w !== '').join(' '),
     filters,
     categoryWords: prev.categoryWords,
     brandWords,

@@ -157,3 +157,35 @@ test('a search saying only what the items are for names the cheapest card the mo
   assert.doesNotMatch(message, /Самый доступный — Маска/u, message);
   assert.match(message, /Самый доступный — Шампунь .* за 816 ₽/u, message);
 });
+
+// As the electronics shop files them: a camera remote under selfie sticks, whose description says "selfie stick".
+const sticks = ['Cell Phone Accessories', 'Selfie-Sticks'];
+const selfieShop = buildCatalogIndex(
+  [
+    item('remote', 'HISY - Wireless Camera Remote for Select Apple iPhone Models - White', sticks, 21.99, 'A Bluetooth remote shutter: leave the selfie stick behind and take photos from 90 feet.'),
+    item('icandy', 'iCandy - Bluetooth Selfie Stick - Black', sticks, 19.99, 'Pairs over Bluetooth; press the button on the handle to take the photo.'),
+    item('retrak', 'ReTrak - Bluetooth Selfie Stick - Green', sticks, 19.99, 'A Bluetooth selfie stick that extends to 40 inches.'),
+    item('wired', 'Digital Treasures - Clickstick! Wired Selfie Stick - Purple', sticks, 9.99, 'Plugs into the headphone jack.'),
+  ],
+  { language: 'en' },
+);
+
+test('"selfie stick with bluetooth remote": the Bluetooth selfie sticks first, not a camera remote filed among them as the one exact match', async () => {
+  const [r] = await dialogOn(selfieShop, 'en', ['selfie stick with bluetooth remote']);
+  const message = messageOf(r!);
+  // Before: "Selfie stick with Bluetooth remote: here is 1 option, and 5 close ones", the remote first.
+  assert.notEqual(cards(r!)[0], 'remote', message);
+  // Shown at all, it comes after every selfie stick.
+  const shown = cards(r!);
+  assert.ok(!shown.includes('remote') || shown.indexOf('remote') === shown.length - 1, shown.join(', '));
+  assert.doesNotMatch(message, /here is 1 option/u, message);
+  assert.doesNotMatch(message, /most affordable is HISY/u, message);
+});
+
+test('"with bluetooth remote?" after selfie sticks: the selfie sticks, not the camera remote alone as the selfie stick that has one', async () => {
+  const [, r] = await dialogOn(selfieShop, 'en', ['selfie stick', 'with bluetooth remote?']);
+  const message = messageOf(r!);
+  // Before: "Selfie stick with bluetooth remote: here is 1 option." over the remote.
+  assert.ok(cards(r!).includes('icandy') && cards(r!).includes('retrak'), message);
+  assert.notEqual(cards(r!)[0], 'remote', message);
+});
