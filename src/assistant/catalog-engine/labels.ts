@@ -621,6 +621,11 @@ function hyphenatedAsNamed(label: string[], products: readonly CatalogProduct[])
   return label;
 }
 
+/** `lower` with a capital when the word it replaces (`said`) opens with one. */
+function respelt(said: string, lower: string): string {
+  return said.charAt(0) !== said.charAt(0).toLowerCase() ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
+}
+
 /** A feminine noun as the buyer says what they want ("колонку", "кофеварку"), and its nominative ending. */
 const ACCUSATIVE_NOUN = /^([а-яё]{2,})([ую])$/u;
 /** An adjective before it in the same case ("беспроводную", "синюю"). */
@@ -646,7 +651,6 @@ function nominativeAsNamed(label: string[], products: readonly CatalogProduct[])
   if (!named) {
     return label;
   }
-  const respelt = (said: string, lower: string): string => (said.charAt(0) === said.charAt(0).toUpperCase() && said.charAt(0) !== said.charAt(0).toLowerCase() ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower);
   return label.map((w, i) => {
     if (i === at) {
       return respelt(w, nominative);
@@ -689,7 +693,6 @@ function genitiveAsNamed(label: string[], products: readonly CatalogProduct[]): 
   if (named === undefined || named === noun) {
     return label;
   }
-  const respelt = (said: string, lower: string): string => (said.charAt(0) !== said.charAt(0).toLowerCase() ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower);
   // An adjective's nominative plural is regular («беспроводных» → «беспроводные»).
   return label.map((w, i) => (i === at ? respelt(w, named) : i < at ? respelt(w, w.toLowerCase().replace(/(ы|и)х$/u, '$1е')) : w));
 }
