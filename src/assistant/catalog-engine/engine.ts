@@ -8,7 +8,7 @@
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
-import { compatibilityAsFor } from '../../catalog/search/stopwords.ts';
+import { compatibilityAsFor, qualityFirst } from '../../catalog/search/stopwords.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isUnitWord } from '../../catalog/search/measures.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
@@ -116,7 +116,7 @@ export function createCatalogEngine(deps: CatalogEngineDeps): AssistantEngine {
       const prev = latestState(req.history);
       // Everything below reads this bounded text, never the request's own; "that works with"
       // reads as "for" in what is understood and in what the answer repeats.
-      const text = compatibilityAsFor(boundText(req.text, MAX_MESSAGE_CHARS)).trim();
+      const text = qualityFirst(compatibilityAsFor(boundText(req.text, MAX_MESSAGE_CHARS))).trim();
       const lang = detectLanguage(text, req.tenant.language, prev?.lang);
       const sample = index && prev?.shown[0] ? index.bySku(prev.shown[0]) : undefined;
       const turn: Turn = { req, text, budget: new WorkBudget(), index, prev, lang, t: texts(lang), currency: currencySymbol(req.tenant, sample) };

@@ -644,7 +644,7 @@ function nominativeAsNamed(label: string[], products: readonly CatalogProduct[])
   }
   const m = ACCUSATIVE_NOUN.exec((label[at] ?? '').toLowerCase());
   if (m === null) {
-    return genitiveAsNamed(label, products);
+    return label;
   }
   const nominative = `${m[1] as string}${m[2] === 'у' ? 'а' : 'я'}`;
   const named = namesProductKind(nominative) || products.slice(0, SHELF_SIZE).some((p) => tokenize(p.name.slice(0, MAX_NAME_CHARS)).includes(nominative));
@@ -679,17 +679,15 @@ function genitiveAsNamed(label: string[], products: readonly CatalogProduct[]): 
   if (!GENITIVE_PLURAL_NOUN.test((label[at] ?? '').toLowerCase())) {
     return label;
   }
-  const written = new Map<string, string>();
+  const noun = (label[at] as string).toLowerCase();
+  const nounStem = stem(noun);
+  let named: string | undefined;
   for (const p of products.slice(0, SHELF_SIZE)) {
-    for (const word of tokenize(p.name.slice(0, MAX_NAME_CHARS))) {
-      const s = stem(word);
-      if (!written.has(s)) {
-        written.set(s, word);
-      }
+    named = tokenize(p.name.slice(0, MAX_NAME_CHARS)).find((w) => stem(w) === nounStem);
+    if (named !== undefined) {
+      break;
     }
   }
-  const noun = (label[at] as string).toLowerCase();
-  const named = written.get(stem(noun));
   if (named === undefined || named === noun) {
     return label;
   }
@@ -833,8 +831,11 @@ export function readableLabel(label: string[], products: CatalogProduct[], lang:
     const typos = out.map((w) => /^\p{L}{4,}$/u.test(w) && !vocab.includes(stem(w.toLowerCase())) && !synonymShown(vocab, w) && !knows(w));
     const written = typos.includes(true) ? nameWords(products) : null;
     return hyphenatedAsNamed(
-      nominativeAsNamed(
-        out.map((w, i) => respell(written && typos[i] ? fixTypo(w, written) : w, spellings)),
+      genitiveAsNamed(
+        nominativeAsNamed(
+          out.map((w, i) => respell(written && typos[i] ? fixTypo(w, written) : w, spellings)),
+          products,
+        ),
         products,
       ),
       products,

@@ -536,10 +536,13 @@ const MAX_ITEM_NAME_CHARS = 200;
  * the request than they do. Reads each hit's name once.
  */
 function itemBeforeWhatItComesWith(text: string, hits: SearchHit[]): SearchHit[] {
+  if (hits.length < 2) {
+    return hits;
+  }
   const words = tokenize(text);
   const at = words.findIndex((w, i) => i > 0 && WITH_WORDS.has(w));
   const thing = words[words.length - 1];
-  if (at < 0 || thing === undefined || at === words.length - 1 || hits.length < 2) {
+  if (at < 0 || thing === undefined || at === words.length - 1) {
     return hits;
   }
   const item = new Set(words.slice(0, at).map(stem));

@@ -130,7 +130,7 @@ const SUITS = /(?<![\p{L}\p{N}])(?:(?:котор(?:ый|ая|ое|ые)\s+(?:п�
  * product word stays the charger. Never longer than the text.
  */
 export function compatibilityAsFor(text: string): string {
-  return qualityFirst(text.replace(WORKS_WITH, 'for').replace(SUITS, 'для'));
+  return text.replace(WORKS_WITH, 'for').replace(SUITS, 'для');
 }
 
 const RELATIVES: ReadonlySet<string> = new Set(['that', 'which']);
@@ -145,7 +145,7 @@ const MAX_QUALITY_WORDS = 2;
  * search took "waterproof" for part of the phone's name, and the title dropped it). Only one or
  * two plain words ending the message ("that is not a flip phone" and "that is for kids" stay).
  */
-function qualityFirst(text: string): string {
+export function qualityFirst(text: string): string {
   const words = text.trim().split(/\s+/u);
   const n = words.length;
   for (let size = 1; size <= MAX_QUALITY_WORDS; size++) {

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { compatibilityAsFor } from '../../../src/catalog/search/stopwords.ts';
+import { qualityFirst } from '../../../src/catalog/search/stopwords.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 import { dialogOn, index as demo, item, messageOf, productsOf } from './helpers.ts';
 
@@ -58,11 +58,11 @@ test('"case for galaxy s7 that is waterproof": the waterproof case, titled so, a
 });
 
 test('a quality after "that is" moves before what it describes; negations, verbs and longer clauses stay', () => {
-  assert.equal(compatibilityAsFor('case for galaxy s7 that is waterproof'), 'waterproof case for galaxy s7');
-  assert.equal(compatibilityAsFor('headphones which are wireless?'), 'wireless headphones');
-  assert.equal(compatibilityAsFor('phone that is not a flip phone'), 'phone that is not a flip phone');
-  assert.equal(compatibilityAsFor('robot vacuum that can mop'), 'robot vacuum that can mop');
-  assert.equal(compatibilityAsFor('a gift that is for my dad'), 'a gift that is for my dad');
+  assert.equal(qualityFirst('case for galaxy s7 that is waterproof'), 'waterproof case for galaxy s7');
+  assert.equal(qualityFirst('headphones which are wireless?'), 'wireless headphones');
+  assert.equal(qualityFirst('phone that is not a flip phone'), 'phone that is not a flip phone');
+  assert.equal(qualityFirst('robot vacuum that can mop'), 'robot vacuum that can mop');
+  assert.equal(qualityFirst('a gift that is for my dad'), 'a gift that is for my dad');
 });
 
 const laptops = ['Computers', 'Laptops'];
