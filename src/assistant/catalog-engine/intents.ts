@@ -268,14 +268,17 @@ const TOPIC_STEMS: Array<[ShopTopic, string[]]> = [
     'do you install', 'can you install', 'will you install', 'installation service', 'install it for', 'installation cost', 'cost to install', 'does installation', 'offer installation', 'assembly service', 'do you assemble']],
 ];
 
+/** Each topic's stems as found in a message: at a word's start. */
+const TOPIC_NEEDLES: Array<[ShopTopic, string[]]> = TOPIC_STEMS.map(([topic, stems]) => [topic, stems.map((s) => ` ${s}`)]);
+
 /** The shop topics a message names ("Как работает доставка?" → delivery). */
 export function shopTopics(text: string): ShopTopic[] {
   const norm = ` ${normalizeText(text).replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ')} `;
   const found: ShopTopic[] = [];
   // "ноутбуки со скидкой", "what's on sale?" ask for products at a discount, not about discounts.
   const discounted = asksDiscounted(norm);
-  for (const [topic, stems] of TOPIC_STEMS) {
-    if (!(topic === 'discounts' && discounted) && stems.some((s) => norm.includes(` ${s}`))) {
+  for (const [topic, stems] of TOPIC_NEEDLES) {
+    if (!(topic === 'discounts' && discounted) && stems.some((s) => norm.includes(s))) {
       found.push(topic);
     }
   }

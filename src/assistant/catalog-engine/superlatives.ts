@@ -235,6 +235,26 @@ const KEYED: Partial<Record<Attribute, { units: ReadonlySet<string>; key: RegExp
 
 /** A parameter naming working memory: "Оперативная память", "RAM", "Memory" (of a computer's card), Icecat's "internal_memory". */
 const RAM_KEY = /оперативн|(?<![а-яё])озу(?![а-яё])|\bram\b|^(?:system )?memory$|^internal[_ ]memory$/iu;
+/**
+ * Whether a parameter's name names working memory, remembered per name: a shop uses a few
+ * hundred names over all its cards, and a laptop's card has up to a hundred (the test read
+ * each one afresh, a third of answering "laptop 16gb ram"). Names come from the shop's feed:
+ * a `Map`, capped; past the cap a name is tested without being remembered.
+ */
+const ramKeys = new Map<string, boolean>();
+const MAX_RAM_KEYS = 4096;
+
+function namesRam(key: string): boolean {
+  let known = ramKeys.get(key);
+  if (known === undefined) {
+    known = RAM_KEY.test(key);
+    if (ramKeys.size < MAX_RAM_KEYS) {
+      ramKeys.set(key, known);
+    }
+  }
+  return known;
+}
+
 /** Words after a figure in a name that say it is working memory: "16 GB DDR4-SDRAM", "8GB RAM", "8 ГБ ОЗУ". */
 const GB_FIGURE = /^(\d{1,4}(?:\.\d+)?)(gb|mb|гб|мб)$/u;
 const RAM_AFTER = /^(?:ram|sdram|ddr\d?\w*|lpddr\d?\w*|озу|оперативн\p{L}*)$/iu;
@@ -246,8 +266,11 @@ const RAM_AFTER = /^(?:ram|sdram|ddr\d?\w*|lpddr\d?\w*|озу|оперативн
  */
 export function ramOf(p: CatalogProduct): number | undefined {
   let best: number | undefined;
-  for (const [k, v] of Object.entries(p.params).slice(0, MAX_PARAMS_READ)) {
-    if (RAM_KEY.test(k)) {
+  const keys = Object.keys(p.params);
+  for (let i = 0; i < keys.length && i < MAX_PARAMS_READ; i++) {
+    const k = keys[i] as string;
+    if (namesRam(k)) {
+      const v = p.params[k] as string;
       const figure = /^\s*(\d{1,5}(?:[.,]\d+)?)\s*$/u.exec(v);
       const value = figure ? Number((figure[1] as string).replace(',', '.')) : largestMeasure(v, 'ram');
       if (value !== undefined && value > 0 && value <= 4096) {

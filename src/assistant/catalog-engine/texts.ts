@@ -18,8 +18,16 @@ function pluralPhrase(what: string): boolean {
 
 // Built once: toLocaleString builds a formatter on every call, which showed in profiles.
 const FORMATS = {
-  ru: { whole: new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }), cents: new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },
-  en: { whole: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }), cents: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },
+  ru: {
+    whole: new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }),
+    cents: new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    measure: new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }),
+  },
+  en: {
+    whole: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
+    cents: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    measure: new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }),
+  },
 };
 
 /** A product's name as a sentence names it: cut at 70 characters. */
@@ -85,7 +93,7 @@ const UNIT_NAMES: ReadonlyMap<string, { ru: [string, string, string]; en: string
 /** A measure as a buyer reads it: "60 дюймов", "10 000 мА·ч", "60 in.". */
 export function formatMeasure(value: number, unit: string, lang: Lang): string {
   const names = UNIT_NAMES.get(unit);
-  const amount = value.toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-US', { maximumFractionDigits: 2 });
+  const amount = FORMATS[lang].measure.format(value);
   if (!names) {
     return `${amount} ${unit}`;
   }

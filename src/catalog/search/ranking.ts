@@ -1338,8 +1338,12 @@ export function ranker(source: RankingSource): {
     for (let at = 0; at < ranked.length; at++) {
       const hit = ranked[at] as SearchHit;
       if (out.length >= FIRST_CARDS) {
-        out.push(...waiting.splice(0), hit);
-        continue;
+        // The first cards are chosen: the waiting variants, then the rest in rank order, to the limit.
+        out.push(...waiting.splice(0));
+        for (let k = at; k < ranked.length && out.length < limit; k++) {
+          out.push(ranked[k] as SearchHit);
+        }
+        break;
       }
       if (at === tier && waiting.length > 0) {
         // The model's other versions ("… iPhone 15 256 ГБ, розовый", "… iPhone 15 Pro"), but not
