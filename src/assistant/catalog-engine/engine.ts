@@ -8,7 +8,7 @@
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
-import { compatibilityAsFor, qualityFirst } from '../../catalog/search/stopwords.ts';
+import { compatibilityAsFor, qualityFirst, tapAsMixer } from '../../catalog/search/stopwords.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isUnitWord } from '../../catalog/search/measures.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
@@ -60,6 +60,7 @@ import { asksCardTopic, productNamedInQuestion } from './product-facts.ts';
 import { detailAnswer, namedDetailAnswer, shownDetailAnswer, shownPriceAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
 import { fitAnswer, fitSearchText, fitTarget, namesModel, type FitTarget } from './fits.ts';
 import { ramAnswer, ramAsked } from './ram-asked.ts';
+import { faultAnswer, reportsFault } from './fault-report.ts';
 import {
   asksWithFeature,
   describingCategory,
@@ -115,8 +116,8 @@ export function createCatalogEngine(deps: CatalogEngineDeps): AssistantEngine {
       const index = deps.catalogs.get(req.tenant.id);
       const prev = latestState(req.history);
       // Everything below reads this bounded text, never the request's own; "that works with"
-      // reads as "for" in what is understood and in what the answer repeats.
-      const text = qualityFirst(compatibilityAsFor(boundText(req.text, MAX_MESSAGE_CHARS))).trim();
+      // reads as "for" in what is understood and in what the answer repeats, a kitchen's "кран" as a mixer.
+      const text = qualityFirst(compatibilityAsFor(tapAsMixer(boundText(req.text, MAX_MESSAGE_CHARS)))).trim();
       const lang = detectLanguage(text, req.tenant.language, prev?.lang);
       const sample = index && prev?.shown[0] ? index.bySku(prev.shown[0]) : undefined;
       const turn: Turn = { req, text, budget: new WorkBudget(), index, prev, lang, t: texts(lang), currency: currencySymbol(req.tenant, sample) };
@@ -171,6 +172,12 @@ function respond(turn: Turn): EngineResult {
       parts.supportButton = t.supportButton;
     }
     return result(turn, parts, turn.prev);
+  }
+
+  // Something broken, leaking or not working: sorry, the warranty and returns, and the kind as a replacement.
+  if (reportsFault(text)) {
+    const help = req.tenant.links.filter((l) => l.topic === 'warranty' || l.topic === 'returns' || linkMatch.links.includes(l));
+    return faultAnswer(turn, index, help, (item) => productAnswer(turn, index, item));
   }
 
   // A shop topic (delivery, returns, warranty, stores): the tenant's links, or the

@@ -225,6 +225,10 @@ const RU = {
   nothingKnown: 'Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому — или выберите раздел ниже.',
   topicLink: (topic: string, labels: string[]) =>
     `${capitalize(TOPIC_RU.get(topic) ?? 'ответ на ваш вопрос')} — ${labels.length > 1 ? 'на страницах' : 'на странице'} ${labels.map((l) => `«${l}»`).join(' и ')}: ${labels.length > 1 ? 'они откроются по кнопкам ниже' : 'она откроется по кнопке ниже'}.`,
+  faultSorry: (help: 'links' | 'operator' | 'none') =>
+    `Жаль, что так вышло.${help === 'links' ? ' Если товар куплен у нас, условия гарантии и возврата — по ссылке ниже.' : help === 'operator' ? ' Если товар куплен у нас, с гарантией или возвратом поможет оператор — кнопка ниже.' : ''}`,
+  faultReplacement: 'Нужна замена?',
+  faultWhatNeeded: 'Напишите, что нужно на замену, — подберу.',
   topicOperator: (topic: string) => `Точные условия ${TOPIC_GEN_RU.get(topic) ?? 'по этому вопросу'} подскажет оператор магазина — нажмите кнопку ниже.`,
   topicUnknown: (topic: string) =>
     `Об условиях ${TOPIC_GEN_RU.get(topic) ?? 'по этому вопросу'}, к сожалению, подсказать не могу — загляните на сайт магазина. А с выбором товаров помогу: напишите, что ищете.`,
@@ -409,6 +413,10 @@ const EN: typeof RU = {
   nothingKnown: "We don't seem to have that in our catalogue. Try describing it differently, or pick a section below.",
   topicLink: (topic: string, labels: string[]) =>
     `${TOPIC_EN.get(topic) ? `Everything about ${TOPIC_EN.get(topic)}` : 'The answer'} is on the ${labels.map((l) => `"${l}"`).join(' and ')} ${labels.length > 1 ? 'pages — the buttons below open them' : 'page — the button below opens it'}.`,
+  faultSorry: (help: 'links' | 'operator' | 'none') =>
+    `Sorry to hear that.${help === 'links' ? ' If you bought it here, the warranty and returns terms are at the link below.' : help === 'operator' ? ' If you bought it here, an operator will help with the warranty or a return — press the button below.' : ''}`,
+  faultReplacement: 'Need a replacement?',
+  faultWhatNeeded: "Tell me what you need instead and I'll find it.",
   topicOperator: (topic: string) => `An operator of the shop can tell you the exact terms of ${TOPIC_EN.get(topic) ?? 'this'} — press the button below.`,
   topicUnknown: (topic: string) =>
     `I'm afraid I can't tell you the terms of ${TOPIC_EN.get(topic) ?? 'this'} — please check the shop's website. I can help you choose products, though: tell me what you need.`,

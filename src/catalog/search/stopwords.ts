@@ -133,6 +133,30 @@ export function compatibilityAsFor(text: string): string {
   return text.replace(WORKS_WITH, 'for').replace(SUITS, 'для');
 }
 
+/** "Кран" said of a kitchen, a bath or a sink ("кран на кухне", "кухонный кран"): a tap, not a valve. */
+const ROOM_TAP = /(?<![\p{L}\p{N}])кран(?:ы|а|ом|у|е)?\s+(?:на|для|в|во|от|у|над)\s+(кухн|ванн|раковин|мойк|умывальник|душ)\p{L}*/iu;
+const KITCHEN_TAP = /(?<![\p{L}\p{N}])(кухонн(?:ый|ого|ому|ым)|ванн(?:ый|ого|ому|ым))\s+кран(?:ы|а|ом|у|е)?(?![\p{L}\p{N}])/iu;
+/** The room as a mixer is sold for it ("Смеситель для кухни", "… для ванной"). */
+const FOR_ROOM = new Map([
+  ['кухн', 'кухни'],
+  ['ванн', 'ванной'],
+  ['раковин', 'раковины'],
+  ['мойк', 'мойки'],
+  ['умывальник', 'умывальника'],
+  ['душ', 'душа'],
+]);
+
+/**
+ * "у меня течёт кран на кухне", "кран в ванной" → "смеситель для кухни", "смеситель для ванной":
+ * what a buyer calls a tap the shops call a mixer, and their "кран" is a ball valve. The first
+ * such phrase only, so the text grows by at most ten characters.
+ */
+export function tapAsMixer(text: string): string {
+  return text
+    .replace(ROOM_TAP, (_, room: string) => `смеситель для ${FOR_ROOM.get(room.toLowerCase()) ?? room}`)
+    .replace(KITCHEN_TAP, '$1 смеситель');
+}
+
 const RELATIVES: ReadonlySet<string> = new Set(['that', 'which']);
 const COPULAS: ReadonlySet<string> = new Set(['is', 'are']);
 const NEGATIONS: ReadonlySet<string> = new Set(['not', 'no', 'never']);
