@@ -61,6 +61,7 @@ import { detailAnswer, namedDetailAnswer, shownDetailAnswer, shownPriceAnswer, s
 import { fitAnswer, fitSearchText, fitTarget, namesModel, type FitTarget } from './fits.ts';
 import { ramAnswer, ramAsked } from './ram-asked.ts';
 import { faultAnswer, reportsFault } from './fault-report.ts';
+import { strongestOfKind } from './power-first.ts';
 import {
   asksWithFeature,
   describingCategory,
@@ -1065,7 +1066,10 @@ function searchWithPreferences(turn: Turn, index: CatalogIndex, message: string,
         .filter((b): b is string => Boolean(b));
   const opts: SearchAnswerOptions = { learned, askedBrands: parsed.filters.brands ?? [], priceAsked: parsed.filters, ...(notStated ? { notStated } : {}) };
   if (budgetMax === undefined && budgetMin === undefined && prefBrands.length === 0 && !wish) {
-    return searchAnswer(turn, index, runSearch(index, base, SHELF_SIZE, turn.budget), ctx, opts);
+    const run = runSearch(index, base, SHELF_SIZE, turn.budget);
+    // "видеокарта для игр до 30 тысяч" where no card names games: the most powerful of the kind first.
+    const strongest = strongestOfKind(turn, index, base, run);
+    return strongest ? searchAnswer(turn, index, strongest, ctx, { ...opts, strongestFirst: true }) : searchAnswer(turn, index, run, ctx, opts);
   }
   // A wider pool of the search's own results to choose the shelf from.
   const most = wish ? searchMostFirst(index, base, wish, turn.budget) : null;

@@ -713,7 +713,10 @@ function withOlderDropped(index: CatalogIndex, prev: EngineState, request: Searc
   if (word !== null && !(word?.kind === true)) {
     return undefined;
   }
-  const older = new Set(tokenize(prev.text).filter((w) => w !== word?.head && !added.has(w)));
+  // The category's word stays too: "стул" of «стул для кухни мягкий», filed under chairs, is the kind
+  // that «а в сером цвете?» asks about («Подборка: в сером цвете» named no chair).
+  const kind = new Set(prev.categoryWords.flatMap((w) => tokenize(w)));
+  const older = new Set(tokenize(prev.text).filter((w) => w !== word?.head && !added.has(w) && !kind.has(w)));
   if (older.size === 0) {
     return undefined;
   }

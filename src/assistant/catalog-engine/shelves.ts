@@ -49,6 +49,8 @@ export interface SearchAnswerOptions {
   seen?: string[];
   /** A note that says how many cards the shelf has ("Вот ещё 2 варианта."). */
   noteOnCards?: (cards: number) => string;
+  /** The dearest first stands for the most powerful: a purpose (games) no card names (power-first.ts). */
+  strongestFirst?: boolean;
 }
 
 /** The words among these that name a kind of product in general, whatever this shop sells. */
@@ -709,7 +711,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     }
   } else if (run.sort === 'price_desc') {
     if (products.length > 1) {
-      lines.push(t.sortedDesc);
+      lines.push(opts.strongestFirst ? t.strongestFirst : t.sortedDesc);
     }
   } else {
     // The cheapest of them; when cheaper cards are out of stock, the sentence says "in stock".

@@ -225,6 +225,7 @@ const RU = {
   nothingKnown: 'Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому — или выберите раздел ниже.',
   topicLink: (topic: string, labels: string[]) =>
     `${capitalize(TOPIC_RU.get(topic) ?? 'ответ на ваш вопрос')} — ${labels.length > 1 ? 'на страницах' : 'на странице'} ${labels.map((l) => `«${l}»`).join(' и ')}: ${labels.length > 1 ? 'они откроются по кнопкам ниже' : 'она откроется по кнопке ниже'}.`,
+  strongestFirst: 'Для игр важна мощность: сначала модели подороже — обычно они производительнее.',
   faultSorry: (help: 'links' | 'operator' | 'none') =>
     `Жаль, что так вышло.${help === 'links' ? ' Если товар куплен у нас, условия гарантии и возврата — по ссылке ниже.' : help === 'operator' ? ' Если товар куплен у нас, с гарантией или возвратом поможет оператор — кнопка ниже.' : ''}`,
   faultReplacement: 'Нужна замена?',
@@ -413,6 +414,7 @@ const EN: typeof RU = {
   nothingKnown: "We don't seem to have that in our catalogue. Try describing it differently, or pick a section below.",
   topicLink: (topic: string, labels: string[]) =>
     `${TOPIC_EN.get(topic) ? `Everything about ${TOPIC_EN.get(topic)}` : 'The answer'} is on the ${labels.map((l) => `"${l}"`).join(' and ')} ${labels.length > 1 ? 'pages — the buttons below open them' : 'page — the button below opens it'}.`,
+  strongestFirst: 'For gaming, power matters: the pricier models come first, as they are usually the more powerful.',
   faultSorry: (help: 'links' | 'operator' | 'none') =>
     `Sorry to hear that.${help === 'links' ? ' If you bought it here, the warranty and returns terms are at the link below.' : help === 'operator' ? ' If you bought it here, an operator will help with the warranty or a return — press the button below.' : ''}`,
   faultReplacement: 'Need a replacement?',

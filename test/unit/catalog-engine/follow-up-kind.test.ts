@@ -1,0 +1,31 @@
+/**
+ * A follow-up that no product meets with the older words keeps the kind in its title: «а в сером
+ * цвете?» after «стул для кухни мягкий» (the kitchen dropped) was titled «Подборка: в сером цвете».
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertEvery } from '../../helpers/assert.ts';
+import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
+
+const chairs = ['Мебель', 'Стулья'];
+const shop = buildCatalogIndex(
+  [
+    item('soft-1', 'Стул Бристоль', chairs, 5000, 'Мягкий стул с обивкой из велюра, цвет бежевый.'),
+    item('soft-2', 'Стул Эдинбург', chairs, 5200, 'Мягкий стул, обивка рогожка, цвет коричневый.'),
+    item('grey-1', 'Стул MARILYN', chairs, 6800, 'Стул на металлических ножках, цвет серый.'),
+    item('grey-2', 'Стул NEW YORK', chairs, 4500, 'Стул из пластика, цвет серый.'),
+    item('table', 'Стол обеденный Гранд', ['Мебель', 'Столы'], 19900, 'Цвет серый.'),
+  ],
+  { language: 'ru' },
+);
+
+test('«а в сером цвете?» after «стул для кухни мягкий»: grey chairs, titled as chairs, and the note names both wishes', async () => {
+  const [, grey] = await dialogOn(shop, 'ru', ['стул для кухни мягкий', 'а в сером цвете?']);
+  const message = messageOf(grey!);
+  assert.equal(productsOf(grey!)?.title, 'Подборка: стул в сером цвете');
+  assert.match(message, /^Товара, где было бы сразу «стул мягкий» и «в сером цвете», нет/u, message);
+  // The grey chairs first; the soft ones may follow as the closest.
+  assertEvery(productsOf(grey!)!.value.slice(0, 2), (c) => (c.sku ?? '').startsWith('grey-'), 'a grey chair');
+  assertEvery(productsOf(grey!)!.value, (c) => c.sku !== 'table', 'a chair');
+});

@@ -1,0 +1,76 @@
+/**
+ * "видеокарта для игр до 30 тысяч" where no card names games: the search dropped the purpose and
+ * showed the kind in the shop's order, a 590 ₽ AGP card first. For games the most powerful —
+ * the dearest of the kind within the budget — come first, and the answer says why.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { assertEvery } from '../../helpers/assert.ts';
+import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
+
+const gpu = ['Комплектующие', 'Видеокарты'];
+const cards = buildCatalogIndex(
+  [
+    item('agp', 'Видеокарта SVGA AGP 32MB GF2 MX200', gpu, 590),
+    item('gt610', 'Видеокарта SVGA PCI-E 2Gb GF-610GT ASUS', gpu, 3776),
+    item('gtx750', 'Видеокарта SVGA PCI-E 2Gb GF-750Ti PALIT', gpu, 12390),
+    item('gtx950', 'Видеокарта SVGA PCI-E 2Gb GF-950GTX GIGABYTE', gpu, 16520),
+    item('r9', 'Видеокарта SVGA PCI-E 4Gb ATI R9 380X Gigabyte', gpu, 25370),
+    item('titan', 'Видеокарта SVGA PCI-E 6Gb GTX Titan Black ASUS', gpu, 59000),
+    item('mouse', 'Мышь Logitech M90', ['Периферия', 'Мыши'], 500),
+  ],
+  { language: 'ru' },
+);
+
+const prices = (a: Parameters<typeof productsOf>[0]) => productsOf(a)?.value.map((c) => c.price ?? 0) ?? [];
+
+test('«видеокарта для игр до 30 тысяч»: the dearest cards within the budget first, saying why — not the 590 ₽ AGP card', async () => {
+  const [r] = await dialogOn(cards, 'ru', ['нужна видеокарта для игр до 30 тысяч']);
+  const message = messageOf(r!);
+  // Before: «Совпадений с «игр» здесь не нашлось — вот что есть из этого раздела», the AGP card first.
+  assert.match(message, /Для игр важна мощность: сначала модели подороже/u, message);
+  assert.doesNotMatch(message, /не нашлось/u, message);
+  assert.deepEqual(prices(r!).slice(0, 3), [25370, 16520, 12390]);
+  assertEvery(prices(r!), (p) => p <= 30000, 'within the budget');
+  assertEvery(prices(r!).slice(1), (p, i) => p <= (prices(r!)[i] as number), 'the dearest first');
+});
+
+test('without a budget the whole kind, the dearest first; without games the shop order and no such note', async () => {
+  const [games] = await dialogOn(cards, 'ru', ['видеокарта для игр']);
+  assert.equal(productsOf(games!)?.value[0]?.sku, 'titan');
+  const [plain] = await dialogOn(cards, 'ru', ['видеокарта до 30 тысяч']);
+  assert.doesNotMatch(messageOf(plain!), /Для игр/u);
+  assert.notDeepEqual(prices(plain!).slice(0, 3), [25370, 16520, 12390]);
+});
+
+test('"graphics card for gaming under $400" in English: the same order and the reason in English', async () => {
+  const gpuEn = ['Computer Components', 'Graphics Cards'];
+  const shop = buildCatalogIndex(
+    [
+      item('gt710', 'ZOTAC GeForce GT 710 2GB DDR3 Graphics Card', gpuEn, 59.99),
+      item('gtx1650', 'MSI GeForce GTX 1650 4GB GDDR6 Graphics Card', gpuEn, 169.99),
+      item('rtx3060', 'ASUS Dual GeForce RTX 3060 12GB Graphics Card', gpuEn, 329.99),
+      item('rtx4080', 'PNY GeForce RTX 4080 16GB Graphics Card', gpuEn, 1099.99),
+    ],
+    { language: 'en' },
+  );
+  const [r] = await dialogOn(shop, 'en', ['graphics card for gaming under $400']);
+  const message = messageOf(r!);
+  assert.match(message, /For gaming, power matters: the pricier models come first/u, message);
+  assert.deepEqual(prices(r!), [329.99, 169.99, 59.99]);
+});
+
+test('cards that name games are matched as said, not reordered by price', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('game-1', 'Игровая видеокарта Palit GTX 1650 Gaming', gpu, 15000),
+      item('game-2', 'Игровая видеокарта MSI RTX 3050 Gaming X', gpu, 25000),
+      item('office', 'Видеокарта SVGA PCI-E 2Gb GF-610GT', gpu, 3776),
+    ],
+    { language: 'ru' },
+  );
+  const [r] = await dialogOn(shop, 'ru', ['видеокарта для игр']);
+  assert.doesNotMatch(messageOf(r!), /Для игр важна мощность/u);
+  assertEvery(productsOf(r!)!.value, (c) => (c.sku ?? '').startsWith('game-'), 'a card for games');
+});
