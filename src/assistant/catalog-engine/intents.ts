@@ -10,6 +10,7 @@ import { qualityOf } from '../../catalog/search/synonyms.ts';
 import { hasAdjectiveEnding, isCyrillic, normalizeText, tokenize } from '../../catalog/search/tokenize.ts';
 import { boundText } from '../../catalog/search/limits.ts';
 import { asksDiscounted } from '../../catalog/search/price.ts';
+import { STOP_WORDS } from '../../catalog/search/stopwords.ts';
 
 const GREETING = new Set([
   'привет', 'приветик', 'здравствуй', 'здравствуйте', 'здрасте', 'добрый', 'доброе', 'день', 'вечер', 'утро', 'доброго',
@@ -536,17 +537,25 @@ export function namesPeople(words: readonly string[]): boolean {
   return first !== undefined && PEOPLE.has(first.replace(/['’]s$/u, ''));
 }
 
+/** Words that go on about the person after "for my brother", not a product word after a maker's name. */
+const RELATIVE_WORDS: ReadonlySet<string> = new Set(['who', 'that', 'which', 'whose', 'and', 'или', 'который', 'которая', 'которой', 'которому', 'кто', 'и']);
+
 /**
  * The message without whom the item is for ("телефон для бабушки" → "телефон"); the message itself
  * when nothing else is left. A person's word that is a brand of the shop, said with no "my"
- * before it ("toner for brother printer"), is the brand.
+ * before it ("toner for brother printer") or before a product word ("toner for my brother
+ * printer"), is the brand.
  */
 export function withoutRecipient(text: string, isBrand: (word: string) => boolean = () => false): string {
   const norm = normalizeText(boundText(text));
   const rest = norm
-    .replace(FOR_PERSON, (said) => {
+    .replace(FOR_PERSON, (said: string, at: number) => {
       const words = said.trim().split(/\s+/u);
-      return words.length === 2 && isBrand((words[1] as string).replace(/['’]s$/u, '')) ? said : ' ';
+      const person = (words[words.length - 1] as string).replace(/['’]s$/u, '');
+      // "for Brother" is the maker's; so is "for my brother printer", the maker's name before a product word.
+      const next = /^\s*([\p{L}\p{N}]+)/u.exec(norm.slice(at + said.length))?.[1];
+      const brandBefore = next !== undefined && !STOP_WORDS.has(next) && !RELATIVE_WORDS.has(next);
+      return isBrand(person) && (words.length === 2 || brandBefore) ? said : ' ';
     })
     .replace(WHO_NEEDS, ' ')
     .replace(/\s+/g, ' ')

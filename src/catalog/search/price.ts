@@ -94,7 +94,7 @@ const CHEAPER = new RegExp(
   'gu',
 );
 const CHEAP = new RegExp(
-  String.raw`${B}(?:${NEGATED}(?:дорогой|дорогая|дорогое|дорогие|дорогую|дорогих|дорого|expensive|pricey)|самый дешевый|самые дешевые|самое дешевое|самую дешевую|самый недорогой|дешевые|дешевый|дешевая|дешевое|дешевую|дешевых|недорого|недорогой|недорогая|недорогое|недорогие|недорогих|недорогую|бюджетный|бюджетная|бюджетное|бюджетные|бюджетных|бюджетную|эконом|cheapest|cheap|inexpensive|affordable|budget|low[- ]cost)(?![\p{L}\p{N}])`,
+  String.raw`${B}(?:${NEGATED}(?:дорогой|дорогая|дорогое|дорогие|дорогую|дорогих|дорого|expensive|pricey)|самый дешевый|самые дешевые|самое дешевое|самую дешевую|самый недорогой|дешевые|дешевый|дешевая|дешевое|дешевую|дешевых|недорого|недорогой|недорогая|недорогое|недорогие|недорогих|недорогую|бюджетный|бюджетная|бюджетное|бюджетные|бюджетных|бюджетную|эконом|без\s+переплат|(?:won'?t|will\s+not|doesn'?t|does\s+not|not)\s+break\s+the\s+bank|(?:budget|wallet)[- ]friendly|on\s+a\s+budget|cheapest|cheap|inexpensive|affordable|budget|low[- ]cost)(?![\p{L}\p{N}])`,
   'gu',
 );
 /** A negated "cheap" ("не дешёвые", "not cheap"): read before "cheap" alone, ordered from the dearest. */
@@ -108,7 +108,7 @@ const PRICEY = new RegExp(
   'gu',
 );
 /** A part of every word the availability and price-order patterns match: none of them, none of those. */
-const WORD_HINTS = /дешев|дорог|дорож|налич|купить|бюджет|эконом|преми|топов|флагман|скидк|акци|распрод|cheap|expens|pric|stock|avail|afford|budget|premium|low|high|top|sale|discount/u;
+const WORD_HINTS = /дешев|дорог|дорож|налич|купить|бюджет|эконом|преми|топов|флагман|скидк|акци|распрод|cheap|expens|pric|stock|avail|afford|budget|premium|low|high|top|sale|discount|bank|wallet|переплат/u;
 const IN_STOCK = new RegExp(
   String.raw`${B}(?:есть\s+в\s+наличии|в\s+наличии|наличие|только\s+в\s+наличии|in\s+stock|available\s+now|available|можно\s+купить\s+сейчас)(?![\p{L}\p{N}])`,
   'gu',

@@ -33,6 +33,8 @@ const UNAVAILABLE_FACTOR = 0.75;
 const KIND_FACTOR = 1.3;
 /** Products whose named terms a ranker keeps (`namedTerms`): a few hundred KB at most. */
 const NAMED_TERMS_KEPT = 4096;
+/** Names read for the product word in a price order where no product has a kind (`namersAsKind`). */
+const MAX_NAMERS_READ = 2048;
 /**
  * A product of another kind that matches the product word in its name or its category path
  * (a "Galaxy … Adapter" filed under "Cell Phones > … Accessories" for "samsung galaxy phone";
@@ -803,6 +805,53 @@ export function ranker(source: RankingSource): {
     tally.kindFloor = kindFloor;
   }
 
+  /** The most words a kept candidate of the kind asked for matches (0: none is of the kind). */
+  function mostMatchedOfKind(count: number): number {
+    let most = 0;
+    for (let k = 0; k < count; k++) {
+      if ((candHead[k] as number) >= 2 && (candMask[k] as number) > most) {
+        most = candMask[k] as number;
+      }
+    }
+    return most;
+  }
+
+  /**
+   * Marks as of the kind asked for the kept candidates matching the product word (`headBit`) in
+   * their own names, not only in descriptions (a monitor, not a printer that "monitors ink
+   * levels"); reads at most MAX_NAMERS_READ names. The most words such a candidate matches (0: none).
+   */
+  function namersAsKind(count: number, headBit: number, group: readonly TermAlternative[]): number {
+    let most = 0;
+    let read = 0;
+    // The group's terms are stems ("monitor"): a name says one where a word starts with it.
+    const stems = group.map((alt) => termOf(alt.termId)).filter((t) => t.length >= 3);
+    for (let k = 0; k < count && read < MAX_NAMERS_READ; k++) {
+      if (((candBits[k] as number) & headBit) === 0) {
+        continue;
+      }
+      read++;
+      const name = (docs[candDoc[k] as number] as CatalogProduct).name.slice(0, MAX_OWN_NAME_CHARS).toLowerCase();
+      if (stems.some((t) => startsWordIn(name, t))) {
+        candHead[k] = 2;
+        if ((candMask[k] as number) > most) {
+          most = candMask[k] as number;
+        }
+      }
+    }
+    return most;
+  }
+
+  /** Whether a word of `name` (lower case) starts with `stem`. */
+  function startsWordIn(name: string, stem: string): boolean {
+    for (let at = name.indexOf(stem); at >= 0; at = name.indexOf(stem, at + 1)) {
+      if (at === 0 || !/[\p{L}\p{N}]/u.test(name[at - 1] as string)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether some kept candidate is of the kind asked for and matches every group of `ownMask`. */
   function someKindWhole(count: number, ownMask: number): boolean {
     for (let k = 0; k < count; k++) {
@@ -1148,7 +1197,11 @@ export function ranker(source: RankingSource): {
             : { exhaustive: cf.any || sort !== undefined, restrict: undefined, allow, conjunctive: pass === 0 },
         );
         scoreCandidates(total, cf, ng, headBit, headTerms, saidTerms, oneWord, asideMask, modelNumbers, forModels.length > 0, withMask, tally);
-        if (tally.bestMatched === ng) {
+        // With what the item is for, the products matching every word must include one of the
+        // kind asked for ("cheap monitor for office": printers say "monitor" and "office"), or
+        // the second pass reads the kind's products that do not say what it is for.
+        const kindAmongWhole = purposeMask === 0 || head < 0 || pass === 1 || mostMatchedOfKind(tally.count) === ng || namersAsKind(tally.count, headBit, groups[head] as TermAlternative[]) === ng;
+        if (tally.bestMatched === ng && kindAmongWhole) {
           break;
         }
       }
@@ -1186,12 +1239,20 @@ export function ranker(source: RankingSource): {
     // product writing them as one rare word ("cellphone") must not hide the rest. When no
     // product matches half the words, only those matching the product word are an answer
     // (see relax.ts): they are taken from every candidate, not from the best-scored few.
-    const minMatched = sort ? bestMatched : bestMatched * 0.5;
+    // In a price order with what the item is for ("cheap monitor for office"), when the products
+    // matching the most words are of other kinds (printers whose descriptions say "monitor" and
+    // "office"): the products of the kind asked for matching the most of the words, cheapest first.
+    // Where the catalogue files no kinds (names without categories), those naming the product word in their own names.
+    const kindMatched =
+      sort && purposeMask !== 0 && tally.bestKind < 2 && head >= 0
+        ? mostMatchedOfKind(count) || namersAsKind(count, headBit, groups[head] as TermAlternative[])
+        : 0;
+    const minMatched = sort ? (kindMatched > 0 ? kindMatched : bestMatched) : bestMatched * 0.5;
     const headOnly = !sort && head >= 0 && bestMatched * 2 < ng;
     // In a price order, the products of the kind asked for when there are any: the cheapest
     // iPhone, not the cheapest case that fits one; of the kind as the buyer named it when
     // some are (the cheapest earbuds, not on-ear headphones).
-    const kindOnly = sort ? tally.bestKind : 0;
+    const kindOnly = sort ? (kindMatched > 0 ? 2 : tally.bestKind) : 0;
     // "X для Y": the products of kind X are the answer, Y says which fit best; a product of
     // kind X matching every other word stays however little of Y it names (a strap "для fenix
     // 7" whose name does not say Fenix), and when there are such products, only they.

@@ -1,0 +1,62 @@
+/**
+ * English requests found by trying the office-supplies and phone shops as a buyer would: a price
+ * order with what the item is for where other kinds' descriptions say every word ("cheap monitor
+ * for home office" showed printers and PCs), a maker named like a relative ("toner for my brother
+ * printer" lost Brother and showed a Canon printer first), and an idiom for cheap ("a case that
+ * won't break the bank" answered "Nothing matches "bank"").
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { extractPriceIntent } from '../../../src/catalog/search/price.ts';
+import { assertEvery } from '../../helpers/assert.ts';
+import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
+
+// As the office-supplies feed has it: no categories, the kind only in the names.
+const office = buildCatalogIndex(
+  [
+    item('mon-1', 'AOC 22B2H computer monitor 54.6 cm (21.5") Full HD LED Black', [], 131.94, 'A 21.5 inch Full HD monitor with thin bezels.'),
+    item('mon-2', 'iiyama ProLite E2483HSU-B5 computer monitor 61 cm (24")', [], 171.95, 'Full HD monitor with speakers.'),
+    item('mon-3', 'Philips LCD monitor 170C6FS/00', [], 89.95, 'A 17 inch LCD monitor.'),
+    item('prn-1', 'HP Deskjet D4360 inkjet printer Colour A4', [], 29.95, 'The ideal printer for the home office: monitor ink levels from your PC.'),
+    item('prn-2', 'HP OfficeJet L7780 Inkjet A4 Wi-Fi', [], 48.45, 'For the small and home office; monitor jobs from the front panel.'),
+    item('pc-1', 'HP Compaq 8000 Elite Small Form Factor PC', [], 47.95, 'A business PC for the office; connect two monitors.'),
+    item('ton-1', 'Brother TN430 Toner Cartridge Original Black', [], 65.95, 'Toner for Brother HL printers.', 'Brother'),
+    item('ton-2', 'Brother Black Toner Cartridge', [], 176.95, 'Original Brother toner.', 'Brother'),
+    item('ton-3', 'Xerox High Capacity Print Cartridge (3K)', [], 114.95, 'Toner cartridge for Xerox Phaser printers.', 'Xerox'),
+    item('canon', 'Canon PIXMA iP100 inkjet printer Colour A4', [], 311.95, 'A portable printer; toner-free inkjet printing.', 'Canon'),
+  ],
+  { language: 'en' },
+);
+
+const skus = (a: Parameters<typeof productsOf>[0]) => productsOf(a)?.value.map((c) => c.sku ?? '') ?? [];
+
+test('"cheap monitor for home office": monitors, cheapest first — not the printers and PCs whose descriptions say "monitor" and "office"', async () => {
+  const [r] = await dialogOn(office, 'en', ['cheap monitor for home office']);
+  const message = messageOf(r!);
+  assert.ok(skus(r!).length > 0, message);
+  assertEvery(skus(r!), (s) => s.startsWith('mon-'), 'a monitor');
+  const prices = productsOf(r!)!.value.map((c) => c.price ?? 0);
+  assertEvery(prices.slice(1), (p, i) => p >= (prices[i] as number), 'cheapest first');
+  assert.match(message, /Cheapest first/u, message);
+});
+
+test('"i need toner for my brother printer": Brother toner, titled with the maker — "my brother" is the maker before "printer"', async () => {
+  const [r] = await dialogOn(office, 'en', ['i need toner for my brother printer']);
+  const message = messageOf(r!);
+  assert.match(message, /^Toner for Brother printer: here are 2 options/u, message);
+  assert.deepEqual(skus(r!).sort(), ['ton-1', 'ton-2']);
+});
+
+test('"a gift for my brother" stays a gift for a person, even where Brother is a maker', async () => {
+  const [r] = await dialogOn(office, 'en', ['a gift for my brother']);
+  assert.doesNotMatch(productsOf(r!)?.title ?? '', /Brother/u);
+  assert.ok(!skus(r!).every((s) => s.startsWith('ton-')), 'not only Brother toner');
+});
+
+test('"won\'t break the bank", "budget-friendly", "on a budget", «без переплат» ask for the cheap ones', () => {
+  for (const text of ["a case that won't break the bank", 'budget-friendly earbuds', 'a phone on a budget', 'wallet-friendly charger', 'чайник без переплат']) {
+    assert.equal(extractPriceIntent(text).sort, 'price_asc', text);
+  }
+  assert.equal(extractPriceIntent('a piggy bank').sort, undefined);
+});
