@@ -170,7 +170,19 @@ function statedParam(key: string, value: string): string {
   const cyrillic = /[\u0400-\u04ff]/u.test(key);
   const flag = value.trim().toLowerCase();
   const said = flag === 'true' ? (cyrillic ? 'да' : 'yes') : flag === 'false' ? (cyrillic ? 'нет' : 'no') : WHOLE_DECIMAL.test(flag) ? flag.replace(/\.0+$/u, '') : value;
-  return `${key.replace(/_+/gu, ' ')}: ${said}`;
+  return `${readableKey(key)}: ${said}`;
+}
+
+/**
+ * A parameter's name as the feed's database wrote it, read back: "built_in_speaker_s_" is
+ * "built in speaker(s)", "dimensions__wxdxh_" "dimensions (wxdxh)" (it answered "built in speaker s : no").
+ */
+function readableKey(key: string): string {
+  return key
+    .replace(/_s_$/u, '(s)')
+    .replace(/__([^_].*?)_$/u, ' ($1)')
+    .replace(/_+/gu, ' ')
+    .trim();
 }
 const WHOLE_DECIMAL = /^\d+\.0+$/u;
 

@@ -60,3 +60,18 @@ test('"won\'t break the bank", "budget-friendly", "on a budget", «без пер
   }
   assert.equal(extractPriceIntent('a piggy bank').sort, undefined);
 });
+
+test('"does it have speakers?" reads a database-style parameter name back as written: "built in speaker(s)", not "speaker s"', async () => {
+  const shop = buildCatalogIndex(
+    [
+      { ...item('mon-a', 'AOC 22B2H computer monitor 54.6 cm (21.5")', [], 131.94), params: { built_in_speaker_s_: 'False', dimensions__wxdxh_: '490 x 200 x 380 mm' } },
+      { ...item('mon-b', 'iiyama ProLite E2483HSU computer monitor 61 cm (24")', [], 171.95), params: { built_in_speaker_s_: 'True' } },
+    ],
+    { language: 'en' },
+  );
+  const [, r] = await dialogOn(shop, 'en', ['computer monitor', 'does it have speakers?']);
+  const message = messageOf(r!);
+  assert.match(message, /built in speaker\(s\): no/u, message);
+  assert.match(message, /built in speaker\(s\): yes/u, message);
+  assert.doesNotMatch(message, /speaker s\b/u, message);
+});
