@@ -51,7 +51,7 @@ test('"i need toner for my brother printer": Brother toner, titled with the make
 test('"a gift for my brother" stays a gift for a person, even where Brother is a maker', async () => {
   const [r] = await dialogOn(office, 'en', ['a gift for my brother']);
   assert.doesNotMatch(productsOf(r!)?.title ?? '', /Brother/u);
-  assert.ok(!skus(r!).every((s) => s.startsWith('ton-')), 'not only Brother toner');
+  assert.ok(skus(r!).some((s) => !s.startsWith('ton-')), 'not only Brother toner');
 });
 
 test('"won\'t break the bank", "budget-friendly", "on a budget", «без переплат» ask for the cheap ones', () => {
