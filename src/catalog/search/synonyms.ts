@@ -202,6 +202,13 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   // An AMOLED screen is an OLED one ("Super AMOLED", "Dynamic AMOLED 2X"): «а с oled экраном?» after phones.
   // One way: an OLED television is no AMOLED one.
   ['oled', ['amoled']],
+  // A home with a cat or a dog needs what copes with their hair ("vacuum for a home with a dog",
+  // «пылесос для квартиры с котом»): shops write "Pet", «шерсти животных». One way: a pet product
+  // need not be for cats.
+  ...['кот', 'кота', 'котом', 'коты', 'котов', 'котами', 'кошка', 'кошки', 'кошкой', 'кошек', 'кошками', 'собака', 'собаки', 'собакой', 'собак', 'собаками', 'питомец', 'питомца', 'питомцем', 'питомцы', 'питомцев', 'питомцами', 'животными', 'животных'].map(
+    (w): [string, string[]] => [w, ['шерсти', 'pet']],
+  ),
+  ...['dog', 'dogs', 'cat', 'cats', 'pets', 'puppy', 'kitten'].map((w): [string, string[]] => [w, ['pet']]),
 ]);
 
 /** The other words for the same thing, or an empty list. Input must be normalised. */

@@ -75,3 +75,20 @@ test('"does it have speakers?" reads a database-style parameter name back as wri
   assert.match(message, /built in speaker\(s\): yes/u, message);
   assert.doesNotMatch(message, /speaker s\b/u, message);
 });
+
+test('"vacuum for a home with a dog": the vacuum made for pet hair first — a dog, a cat or «котом» asks for what copes with their hair', async () => {
+  const vacuums = ['Home', 'Vacuums'];
+  const shop = buildCatalogIndex(
+    [
+      item('shark', 'Shark Navigator Lift-Away Upright Vacuum', vacuums, 199.99, 'Powerful suction for the whole home.'),
+      item('roomba', 'iRobot Roomba 694 Robot Vacuum', vacuums, 274.99, 'Cleans your home on a schedule.'),
+      item('bissell', 'Bissell CleanView Swivel Pet Upright Vacuum', vacuums, 129.99, 'Tangle-free brush roll for pet hair.'),
+    ],
+    { language: 'en' },
+  );
+  const [r] = await dialogOn(shop, 'en', ['vacuum for a home with a dog']);
+  const message = messageOf(r!);
+  // Before: 'Nothing matches "dog" exactly', the Pet vacuum not first.
+  assert.doesNotMatch(message, /Nothing matches "dog"/u, message);
+  assert.equal(productsOf(r!)?.value[0]?.sku, 'bissell', message);
+});
