@@ -17,7 +17,7 @@ import { isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import type { AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
-import { asksBestAmongShown, bestAmongShownAnswer, comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked, twoOfKindToCompare } from './shown-comparison.ts';
+import { asksBestAmongShown, bestAmongShownAnswer, comparesCards, comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked, twoOfKindToCompare } from './shown-comparison.ts';
 import { shownCardAnswer, shownCardAsked } from './shown-card.ts';
 import { cartRequest, cartRequestAnswer } from './cart-request.ts';
 import { superlativeAnswer, superlativeAsked, unmeasuredSuperlative } from './superlatives.ts';
@@ -501,6 +501,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // "what's the difference between them?" after six cards: which two?
   if (prev && comparesShownUnnamed(text, prev.shown.length)) {
     return result(turn, { message: turn.t.whichTwo, suggests: [turn.t.sugCompareFirstTwo] }, prev);
+  }
+  // "what's the difference between these two?" with no cards shown and no page's products: which products?
+  if (!(prev && prev.shown.length > 0) && pageSkus(req.page.data).length === 0 && comparesCards(text)) {
+    return result(turn, { message: turn.t.whichTwoNone, suggests: browseSuggests(index, turn.lang) }, prev);
   }
 
   // "compare the two cheapest tvs": the first two of that search, side by side.

@@ -89,6 +89,14 @@ export function comparesShownUnnamed(text: string, shown: number): boolean {
   return positions !== null && positions !== FIRST_TWO_ASKED && positions.length === 0;
 }
 
+/**
+ * Whether a message asks to compare cards by pointing at them ("what's the difference between
+ * these two?", "сравни их", "compare the first two"): with no cards shown, there is nothing it names.
+ */
+export function comparesCards(text: string): boolean {
+  return askedPositions(text) !== null;
+}
+
 /** `askedPositions` of "the first two". */
 const FIRST_TWO_ASKED: readonly number[] = [1, 2];
 

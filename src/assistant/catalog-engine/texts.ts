@@ -250,6 +250,7 @@ const RU = {
   titleCompared: (a: string, b: string) => `${a} и ${b}`,
   onlyOneShown: (name: string) => `Я показал только один вариант — «${name}». С чем его сравнить? Назовите модель или что для вас важно.`,
   whichTwo: 'Какие два варианта сравнить? Назовите их по порядку — например, «сравни первый и третий».',
+  whichTwoNone: 'Какие товары сравнить? Назовите их — например, «iPhone 15 или Galaxy S24», — или найдите товары и спросите про показанные.',
   sugCompareFirstTwo: 'Сравни первые два',
   bestDepends: (diffs: string[], cheapest: { name: string; price: string } | null) =>
     `Всё зависит от того, что для вас важнее.${diffs.length > 0 ? ` По карточкам они различаются так: ${diffs.join('. ')}.` : ' Характеристик, которыми они различаются, в карточках нет.'}${cheapest ? ` Самый доступный — «${cheapest.name}» за ${cheapest.price}.` : ''} Подскажите, что важнее, — подберу точнее.`,
@@ -439,6 +440,7 @@ const EN: typeof RU = {
   titleCompared: (a: string, b: string) => `${a} vs ${b}`,
   onlyOneShown: (name: string) => `I showed just one option, “${name}”. What should I compare it with? Name a model or what matters to you.`,
   whichTwo: 'Which two shall I compare? Name them by their place, for example “compare the first and the third”.',
+  whichTwoNone: 'Which products shall I compare? Name them, for example “iPhone 15 or Galaxy S24”, or find some and ask about the ones shown.',
   sugCompareFirstTwo: 'Compare the first two',
   bestDepends: (diffs: string[], cheapest: { name: string; price: string } | null) =>
     `It depends on what matters most to you.${diffs.length > 0 ? ` Their cards differ in ${diffs.join('. ')}.` : ' Their cards state no feature in which they differ.'}${cheapest ? ` The most affordable is “${cheapest.name}” at ${cheapest.price}.` : ''} Tell me what matters most and I'll narrow it down.`,

@@ -255,3 +255,19 @@ test('«сравни два самых дешёвых телевизора»: th
   assertEvery(cards, (c) => /^Телевизор/u.test(c.name));
   assert.match(messageOf(answer!.answer), /^Сравниваем: .+ — 14 990 ₽ и .+ — 26 990 ₽\. По карточкам различаются/u);
 });
+
+test('"what\'s the difference between these two?" with no cards shown and no page: which products — not "we don\'t sell that"', async () => {
+  for (const [text, lang, said] of [
+    ["what's the difference between these two", 'en', /^Which products shall I compare\? Name them/u],
+    ['чем они отличаются?', 'ru', /^Какие товары сравнить\? Назовите их/u],
+    ['сравни первые два', 'ru', /^Какие товары сравнить\?/u],
+  ] as const) {
+    const r = await ask(text, { tenant: tenant({ language: lang }) });
+    // Before: "We don't seem to have that in our catalogue", «Такого в нашем каталоге не нашлось».
+    assert.match(messageOf(r.answer), said, text);
+    assert.equal(productsOf(r.answer), undefined, text);
+  }
+  // With cards shown, the first two are compared as before.
+  const [, pair] = await converse(['ноутбук', 'сравни первые два']);
+  assert.doesNotMatch(messageOf(pair!.answer), /Какие товары сравнить/u);
+});
