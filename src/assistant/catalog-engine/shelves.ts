@@ -333,6 +333,10 @@ function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
  * name the product word as what they are for go (see below).
  */
 function closeOfKind(run: SearchRun, text: string, index: CatalogIndex): SearchRun {
+  // Things made for what the request names are the answer to it ("something for iphone 7").
+  if (run.madeForFirst) {
+    return run;
+  }
   const whole = run.hits.some((h) => h.ofKind === true && (h.coverage ?? 1) >= 1);
   // Or, when nothing matches every word, one of the kind matches as many as any card does
   // ("унитаз с косым выпуском", whose names write "кос.вып"): then only what names the product

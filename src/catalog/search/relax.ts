@@ -46,6 +46,8 @@ export interface SearchRun {
    * category was recognised, or when the message names no product type.
    */
   productTypeMissing?: string;
+  /** The hits made for what a request saying only what the item is for names lead ("something for iphone 7": its cases, then the phone). */
+  madeForFirst?: boolean;
 }
 
 /** What to search: words, filters and the words that named the category and brand filters. */
@@ -109,7 +111,8 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   const strip = (text: string) => tokenize(text).filter((w) => !unmet.includes(w)).join(' ');
   const keepsSomething = unmet.length > 0 && (strip(req.text) !== '' || (req.filters.categories?.length ?? 0) > 0 || (req.filters.brands?.length ?? 0) > 0);
   const asked = keepsSomething ? { ...req, text: strip(req.text), ...(req.textWithCategory !== undefined ? { textWithCategory: strip(req.textWithCategory) } : {}) } : req;
-  const run = relaxedSearch(index, asked, order, limit, budget);
+  // "something for iphone 7", "anything for a galaxy s7 edge": things made for it, not the phone.
+  const run = req.forOnly && !req.sort ? madeForFirst(relaxedSearch(index, asked, order, limit * FOR_ONLY_POOL, budget), limit) : relaxedSearch(index, asked, order, limit, budget);
   if (keepsSomething) {
     if (!run.relaxed.includes('words') && strip(req.text) !== '') {
       run.boundsOnly = true;
@@ -136,6 +139,28 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
     }
   }
   return run;
+}
+
+/** How many more hits a request saying only what the item is for reads, to find the things made for it. */
+const FOR_ONLY_POOL = 10;
+/** A name is read to this length for its "for". */
+const MAX_MADE_FOR_CHARS = 200;
+
+/**
+ * The hits whose own names say what they are for ("Case for Apple iPhone 7") first, then the
+ * rest (the iPhone 7 itself), to `limit`: a request saying only what the item is for asks for
+ * things for it. The run as it was, cut to `limit`, when no hit's name says so.
+ */
+function madeForFirst(run: SearchRun, limit: number): SearchRun {
+  const madeFor = (h: SearchHit): boolean => {
+    const before = nameBeforePurpose(h.product.name, MAX_MADE_FOR_CHARS);
+    return before.length > 0 && before.length < tokenize(h.product.name.slice(0, MAX_MADE_FOR_CHARS)).length;
+  };
+  const made = run.hits.filter(madeFor);
+  if (made.length === 0) {
+    return { ...run, hits: run.hits.slice(0, limit) };
+  }
+  return { ...run, hits: [...made, ...run.hits.filter((h) => !made.includes(h))].slice(0, limit), madeForFirst: true };
 }
 
 /**

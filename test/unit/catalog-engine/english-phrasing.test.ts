@@ -92,3 +92,25 @@ test('"vacuum for a home with a dog": the vacuum made for pet hair first — a d
   assert.doesNotMatch(message, /Nothing matches "dog"/u, message);
   assert.equal(productsOf(r!)?.value[0]?.sku, 'bissell', message);
 });
+
+test('"something for iphone 7", «что-нибудь для iphone 7»: things made for it first, not the phone itself', async () => {
+  const phones = ['Cell Phones', 'Unlocked Cell Phones'];
+  const cases = ['Cell Phone Accessories', 'Cases'];
+  const colours = ['Gold', 'Silver', 'Black', 'Rose Gold', 'Jet Black', 'Red'];
+  const shop = buildCatalogIndex(
+    [
+      ...colours.flatMap((c, i) => [
+        item(`ip32-${i}`, `Apple - iPhone 7 32GB - ${c} (AT&T)`, phones, 699.99),
+        item(`ip128-${i}`, `Apple - iPhone 7 128GB - ${c} (Verizon)`, phones, 799.99),
+      ]),
+      item('case-1', 'Mujjo - Wallet Case for iPhone 7 - Black', cases, 44.99),
+      item('case-2', 'Dynex - Case for Apple iPhone 6s and 7 - Clear', cases, 2.99),
+    ],
+    { language: 'en' },
+  );
+  const [r] = await dialogOn(shop, 'en', ['something for iphone 7']);
+  // Before: six iPhone 7s.
+  assert.deepEqual(skus(r!).slice(0, 2).sort(), ['case-1', 'case-2'], messageOf(r!));
+  const [phone] = await dialogOn(shop, 'en', ['iphone 7']);
+  assert.ok(skus(phone!)[0]?.startsWith('ip'), messageOf(phone!));
+});
