@@ -17,6 +17,9 @@ import { stem } from './stem.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
 import type { DetailedQuery } from './types.ts';
 
+/** Words between "for" and what it names that say nothing of it ("for a Samsung", «для моего Samsung»). */
+const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'our', 'their', 'мой', 'моя', 'мое', 'моего', 'моей', 'моему', 'моих', 'свой', 'своего', 'своей']);
+
 const NEGATION = new Set(['не', 'кроме', 'без', 'not', 'except', 'no', 'excluding']);
 const ONLY = new Set(['только', 'only', 'just']);
 /**
@@ -155,7 +158,12 @@ export function parseMessage(
     if (mention.length === 1 && mention.start > 0 && parseMeasure(span[0] as string) !== null) {
       continue;
     }
-    if (isCompatibilityAt(words, mention.start - 1) && !AGAINST_WORDS.has(before as string)) {
+    // "for Samsung", "for a Samsung Galaxy S7 edge", «для моего Samsung»: what the item is for.
+    let purposeAt = mention.start - 1;
+    while (purposeAt > 0 && DETERMINERS.has(words[purposeAt] as string)) {
+      purposeAt--;
+    }
+    if (isCompatibilityAt(words, purposeAt) && !AGAINST_WORDS.has(words[purposeAt] as string)) {
       // Keep it as a search word, spelled as the catalogue spells it ("самсунг" → "samsung").
       replaced.set(mention.start, tokenize(mention.brand).join(' '));
       for (let i = 1; i < mention.length; i++) {

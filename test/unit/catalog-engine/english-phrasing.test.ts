@@ -114,3 +114,20 @@ test('"something for iphone 7", «что-нибудь для iphone 7»: things 
   const [phone] = await dialogOn(shop, 'en', ['iphone 7']);
   assert.ok(skus(phone!)[0]?.startsWith('ip'), messageOf(phone!));
 });
+
+test('"anything for a samsung galaxy s7 edge": the maker after "for a" names what it is for, not a brand filter — any maker\'s cases, not the phones', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('s7e-1', 'Samsung - Galaxy S7 edge 32GB - Blue Coral (Sprint)', ['Cell Phones'], 799.99, undefined, 'Samsung'),
+      item('s7e-2', 'Samsung - Galaxy S7 edge 32GB - Gold (Verizon)', ['Cell Phones'], 779.99, undefined, 'Samsung'),
+      item('otter', 'OtterBox - Defender Series Case for Samsung Galaxy S7 edge - Black', ['Cell Phone Accessories', 'Cases'], 59.99, undefined, 'OtterBox'),
+      item('cover', 'Samsung - S-View Flip Cover for Samsung Galaxy S7 edge - Black', ['Cell Phone Accessories', 'Cases'], 31.99, undefined, 'Samsung'),
+    ],
+    { language: 'en' },
+  );
+  assert.equal(shop.parseDetailed('case for my samsung galaxy s7').filters.brands, undefined);
+  assert.deepEqual(shop.parseDetailed('samsung case').filters.brands, ['Samsung']);
+  const [r] = await dialogOn(shop, 'en', ['do you have anything for a samsung galaxy s7 edge']);
+  // Before: the two phones first, and no OtterBox case (the Samsung filter left it out).
+  assert.deepEqual(skus(r!).slice(0, 2).sort(), ['cover', 'otter'], messageOf(r!));
+});
