@@ -24,6 +24,16 @@ export interface AnswerParts {
   suggests?: string[];
 }
 
+/** The button opening a tenant's link ("Доставка и оплата"). */
+export function linkButton(link: TenantLink): ContentBlock {
+  return { type: 'button', value: link.label, action: 'follow_url', url: link.url };
+}
+
+/** The button opening the shop's support chat. */
+export function supportChatButton(label: string): ContentBlock {
+  return { type: 'button', value: label, action: 'open_support_chat' };
+}
+
 /**
  * Builds the engine answer. Block events (IMP in the several-URL shape, WRIMP and the
  * block's visible_impression in the one-URL shape) are added only when products are shown.
@@ -51,11 +61,9 @@ export function composeAnswer(parts: AnswerParts, tenant: Tenant, tracking: Trac
     );
   }
   if (parts.supportButton) {
-    contents.push({ type: 'button', value: parts.supportButton, action: 'open_support_chat' });
+    contents.push(supportChatButton(parts.supportButton));
   }
-  for (const link of parts.links ?? []) {
-    contents.push({ type: 'button', value: link.label, action: 'follow_url', url: link.url });
-  }
+  contents.push(...(parts.links ?? []).map(linkButton));
   const answer: EngineAnswer = { response: { contents }, events };
   const suggests = (parts.suggests ?? []).filter((s) => s.trim() !== '').slice(0, 4);
   if (suggests.length > 0) {

@@ -15,7 +15,7 @@ import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/searc
 import type { SearchFilters } from '../../catalog/search/filters.ts';
 import { isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
-import type { AnswerParts } from './compose.ts';
+import { linkButton, type AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
 import { asksBestAmongShown, bestAmongShownAnswer, comparesCards, comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked, twoOfKindToCompare } from './shown-comparison.ts';
 import { shownCardAnswer, shownCardAsked } from './shown-card.ts';
@@ -199,9 +199,7 @@ function respond(turn: Turn): EngineResult {
     if (!withProducts.answer.response.contents.some((b) => b.type === 'products')) {
       return topicAnswer(turn, linkMatch.links, topics);
     }
-    withProducts.answer.response.contents.push(
-      ...linkMatch.links.map((l) => ({ type: 'button' as const, value: l.label, action: 'follow_url', url: l.url })),
-    );
+    withProducts.answer.response.contents.push(...linkMatch.links.map(linkButton));
     return withProducts;
   }
   return productAnswer(turn, index, text);

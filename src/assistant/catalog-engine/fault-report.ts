@@ -9,6 +9,7 @@
 import type { TenantLink } from '../../config/tenant.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { EngineResult } from '../engine.ts';
+import { linkButton, supportChatButton } from './compose.ts';
 import { browseSuggests } from './suggests.ts';
 import { result, type Turn } from './turn.ts';
 
@@ -71,9 +72,9 @@ export function faultAnswer(turn: Turn, index: CatalogIndex, links: TenantLink[]
     const message = contents.find((b) => b.type === 'message');
     if (message && contents.some((b) => b.type === 'products')) {
       message.value = `${sorry} ${t.faultReplacement} ${String(message.value)}`;
-      contents.push(...links.map((l) => ({ type: 'button' as const, value: l.label, action: 'follow_url', url: l.url })));
+      contents.push(...links.map(linkButton));
       if (help === 'operator' && !contents.some((b) => b.type === 'button' && b.action === 'open_support_chat')) {
-        contents.push({ type: 'button', value: t.supportButton, action: 'open_support_chat' });
+        contents.push(supportChatButton(t.supportButton));
       }
       return replacement;
     }

@@ -817,9 +817,10 @@ export function ranker(source: RankingSource): {
   }
 
   /**
-   * Marks as of the kind asked for the kept candidates matching the product word (`headBit`) in
-   * their own names, not only in descriptions (a monitor, not a printer that "monitors ink
-   * levels"); reads at most MAX_NAMERS_READ names. The most words such a candidate matches (0: none).
+   * Marks as of the kind asked for the kept candidates with no kind of their own (a catalogue
+   * filing none) matching the product word (`headBit`) in their own names, not only in
+   * descriptions (a monitor, not a printer that "monitors ink levels"); reads at most
+   * MAX_NAMERS_READ names. The most words such a candidate matches (0: none).
    */
   function namersAsKind(count: number, headBit: number, group: readonly TermAlternative[]): number {
     let most = 0;
@@ -827,7 +828,7 @@ export function ranker(source: RankingSource): {
     // The group's terms are stems ("monitor"): a name says one where a word starts with it.
     const stems = group.map((alt) => termOf(alt.termId)).filter((t) => t.length >= 3);
     for (let k = 0; k < count && read < MAX_NAMERS_READ; k++) {
-      if (((candBits[k] as number) & headBit) === 0) {
+      if (((candBits[k] as number) & headBit) === 0 || hasKind(candDoc[k] as number)) {
         continue;
       }
       read++;
@@ -850,6 +851,11 @@ export function ranker(source: RankingSource): {
       }
     }
     return false;
+  }
+
+  /** Whether some kept candidate of the kind asked for (or, where none has a kind, naming its word) matches all `ng` words. */
+  function kindAmongWhole(count: number, ng: number, headBit: number, group: readonly TermAlternative[]): boolean {
+    return mostMatchedOfKind(count) === ng || namersAsKind(count, headBit, group) === ng;
   }
 
   /** Whether some kept candidate is of the kind asked for and matches every group of `ownMask`. */
@@ -1200,8 +1206,7 @@ export function ranker(source: RankingSource): {
         // With what the item is for, the products matching every word must include one of the
         // kind asked for ("cheap monitor for office": printers say "monitor" and "office"), or
         // the second pass reads the kind's products that do not say what it is for.
-        const kindAmongWhole = purposeMask === 0 || head < 0 || pass === 1 || mostMatchedOfKind(tally.count) === ng || namersAsKind(tally.count, headBit, groups[head] as TermAlternative[]) === ng;
-        if (tally.bestMatched === ng && kindAmongWhole) {
+        if (tally.bestMatched === ng && (purposeMask === 0 || head < 0 || pass === 1 || kindAmongWhole(tally.count, ng, headBit, groups[head] as TermAlternative[]))) {
           break;
         }
       }

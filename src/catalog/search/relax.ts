@@ -10,7 +10,7 @@ import { boundText, type WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
 import { dimensionPairOf, measuresOf, mergeMeasures, namePairDistance, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
-import { nameBeforePurpose, startsPurpose, WITH_WORDS } from './stopwords.ts';
+import { COMPATIBILITY_WORDS, nameBeforePurpose, startsPurpose, WITH_WORDS } from './stopwords.ts';
 import { isModifierWord, joinPhrases, namesProductKind, synonymsOfAnyForm } from './synonyms.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
 
@@ -152,15 +152,13 @@ const MAX_MADE_FOR_CHARS = 200;
  * things for it. The run as it was, cut to `limit`, when no hit's name says so.
  */
 function madeForFirst(run: SearchRun, limit: number): SearchRun {
-  const madeFor = (h: SearchHit): boolean => {
-    const before = nameBeforePurpose(h.product.name, MAX_MADE_FOR_CHARS);
-    return before.length > 0 && before.length < tokenize(h.product.name.slice(0, MAX_MADE_FOR_CHARS)).length;
-  };
-  const made = run.hits.filter(madeFor);
-  if (made.length === 0) {
+  // A "for" after the name's first word: "Case for …", not "For iPhone …".
+  const madeFor = (h: SearchHit): boolean => tokenize(h.product.name.slice(0, MAX_MADE_FOR_CHARS)).findIndex((w) => COMPATIBILITY_WORDS.has(w)) > 0;
+  const made = new Set(run.hits.filter(madeFor));
+  if (made.size === 0) {
     return { ...run, hits: run.hits.slice(0, limit) };
   }
-  return { ...run, hits: [...made, ...run.hits.filter((h) => !made.includes(h))].slice(0, limit), madeForFirst: true };
+  return { ...run, hits: [...made, ...run.hits.filter((h) => !made.has(h))].slice(0, limit), madeForFirst: true };
 }
 
 /**
