@@ -654,7 +654,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     const probe = runSearch(index, searchRequestOf(probeText ? index.parseDetailed(probeText) : carried), SHELF_SIZE, turn.budget);
     // Products of the new kind (by the category its word named, or their own) fitting it whole.
     const ofNewKind = (h: SearchHit): boolean => ((carried.filters.categories?.length ?? 0) > 0 ? true : h.ofKind === true);
-    if (probe.relaxed.length === 0 && probe.hits.some((h) => ofNewKind(h) && isWhole(h))) {
+    // Fitting the target whole: a product of the kind matching all but what it is for (a VR
+    // headset "One Plus" for "earbuds for iphone 7 plus") does not fit it.
+    if (probe.relaxed.length === 0 && probe.hits.some((h) => ofNewKind(h) && (h.coverage ?? 1) >= 1)) {
       return preferenceAwareSearch(turn, index, targeted, carried);
     }
   }

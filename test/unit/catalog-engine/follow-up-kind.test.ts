@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
 import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
+import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
+import { loadProducts } from '../catalog-search/demo-catalog.ts';
 
 const chairs = ['Мебель', 'Стулья'];
 const shop = buildCatalogIndex(
@@ -28,4 +30,13 @@ test('«а в сером цвете?» after «стул для кухни мяг
   // The grey chairs first; the soft ones may follow as the closest.
   assertEvery(productsOf(grey!)!.value.slice(0, 2), (c) => (c.sku ?? '').startsWith('grey-'), 'a grey chair');
   assertEvery(productsOf(grey!)!.value, (c) => c.sku !== 'table', 'a chair');
+});
+
+test('"earbuds" after "case for iphone 7 plus" on Best Buy, where no headset names the iPhone 7 Plus: the headsets, not VR headsets matching "plus"', { skip: sharedDataSkip }, async () => {
+  const phoneShop = buildCatalogIndex(await loadProducts(sharedDataPath('catalogs/bestbuy_products_3291.jsonl')), { language: 'en' });
+  const [, earbuds] = await dialogOn(phoneShop, 'en', ['case for iphone 7 plus', 'earbuds']);
+  const shelf = productsOf(earbuds!);
+  assert.equal(shelf?.title, 'Picks: earbuds');
+  assert.doesNotMatch(messageOf(earbuds!), /iphone|nothing matches/iu, messageOf(earbuds!));
+  assertEvery(shelf!.value, (c) => / Bluetooth Headset\b/u.test(c.name), 'a Bluetooth headset');
 });
