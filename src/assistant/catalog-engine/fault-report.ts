@@ -44,16 +44,22 @@ export function reportsFault(text: string): boolean {
   return (RU_FAULT.test(head) || EN_FAULT.test(head)) && !WANTS_NEW.test(head);
 }
 
-/** The story's words that may name the product ("кран кухне", "phone screen"), or ''. */
+/** Where a story's clauses part: "and", «и», "but", «но», «а» and punctuation. */
+const CLAUSES = /[,.!?;:—–]+|\s(?:and|but|then|и|а|но|потом)\s/iu;
+
+/**
+ * The words of the story's first clause that may name the product ("кран кухне", "phone"), or
+ * ''. What follows tells what happened to a part of it ("i dropped my phone and the screen
+ * cracked": a phone, not a "phone screen", which found screen protectors beside phones).
+ */
 export function faultItemWords(text: string): string {
-  return text
-    .slice(0, MAX_FAULT_CHARS)
-    .replace(RU_FAULT, ' ')
-    .replace(EN_FAULT, ' ')
-    .replace(TELLER, ' ')
-    .replace(/[,.!?;:—–-]+/gu, ' ')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  for (const clause of text.slice(0, MAX_FAULT_CHARS).split(CLAUSES)) {
+    const words = clause.replace(RU_FAULT, ' ').replace(EN_FAULT, ' ').replace(TELLER, ' ').replace(/-+/gu, ' ').replace(/\s+/gu, ' ').trim();
+    if (words !== '') {
+      return words;
+    }
+  }
+  return '';
 }
 
 /**

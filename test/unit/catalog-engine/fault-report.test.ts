@@ -106,6 +106,24 @@ test('products named with fault words are searched as products: leak protection,
     reportsFault,
     'a story of a fault',
   );
-  assert.equal(faultItemWords('i dropped my phone and the screen cracked'), 'phone screen');
+  assert.equal(faultItemWords('i dropped my phone and the screen cracked'), 'phone');
+  assert.equal(faultItemWords('my kettle stopped working — the light is on but it does not boil'), 'kettle');
   assert.equal(faultItemWords('пылесос перестал включаться, что делать?'), 'пылесос');
+});
+
+test('"i dropped my phone and the screen cracked": phones as the replacement, not screen protectors beside them', async () => {
+  const phones = buildCatalogIndex(
+    [
+      item('ph-1', 'BLU - Studio G Plus HD with 8GB Memory Cell Phone (Unlocked) - Gold', ['Cell Phones', 'Unlocked Cell Phones'], 99.99),
+      item('ph-2', 'Motorola - Moto Z Play 4G LTE with 32GB Memory Cell Phone (Unlocked)', ['Cell Phones', 'Unlocked Cell Phones'], 449.99),
+      item('ph-3', 'LG - G5 with 32GB Memory Cell Phone - Titan', ['Cell Phones', 'Unlocked Cell Phones'], 619.99),
+      item('sp-1', 'Gadget Guard - Screen Protector for Samsung Galaxy S7', ['Cell Phones', 'Cell Phone Accessories', 'Screen Protectors'], 19.99, 'Protects your phone screen from scratches.'),
+      item('sp-2', 'ZAGG - InvisibleShield Glass Screen Protector for Apple iPhone 7', ['Cell Phones', 'Cell Phone Accessories', 'Screen Protectors'], 39.99, 'Tempered glass guards the phone screen against cracks.'),
+    ],
+    { language: 'en' },
+  );
+  const [r] = await dialogOn(phones, 'en', ['i dropped my phone and the screen cracked']);
+  const message = messageOf(r!);
+  assert.match(message, /^Sorry to hear that\..* Need a replacement\? Phone: here are 3 options\./u, message);
+  assert.deepEqual(skus(r!).sort(), ['ph-1', 'ph-2', 'ph-3']);
 });
