@@ -13,7 +13,7 @@ import { joinPhrases, namesProductKind, synonymsOf, synonymsOfAnyForm } from '..
 import { stem } from '../../catalog/search/stem.ts';
 import { boundText, MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
 import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
-import { modelSuffixesInLatin } from '../../catalog/search/query-parse.ts';
+import { DETERMINERS, modelSuffixesInLatin } from '../../catalog/search/query-parse.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
 import type { Lang } from '../language.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -71,7 +71,8 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
   if (keptAt.length > 0) {
     let from = keptAt[0] as number;
     // "что-нибудь для кухни", "something for the kitchen": the title says what it is for ("Для кухни").
-    const purposeAt = from - (from >= 2 && ARTICLES.has(norms[from - 1] as string) ? 2 : 1);
+    // An article or "my" between ("something for my iphone 7", «для моего ноутбука») too.
+    const purposeAt = from - (from >= 2 && DETERMINERS.has(norms[from - 1] as string) ? 2 : 1);
     // So when the words after it name a section ("что-нибудь для сухих волос": «Для сухих волос», not «Сухих волос»).
     const opensWithPurpose = parsed.forOnly === true || norms.slice(0, Math.max(0, purposeAt)).every((n) => n.split(' ').every((w) => w === '' || LABEL_NOISE.has(w) || STOP_WORDS.has(w)));
     const leadingPurpose = opensWithPurpose && purposeAt >= 0 && PURPOSE_CONNECTORS.has(norms[purposeAt] as string);
@@ -88,6 +89,7 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
     while (to + 1 < norms.length && (candidate(norms[to + 1] as string) || (LABEL_CONNECTORS.has(norms[to + 1] as string) && to + 2 < norms.length && candidate(norms[to + 2] as string)))) {
       to++;
     }
+    const namesModel = (at: number): boolean => norms.slice(at, to + 1).some((w) => /\d/u.test(w)) || (originals[at] !== undefined && index?.resolveBrand(originals[at]) !== undefined);
     for (let i = from; i <= to; i++) {
       const n = norms[i] as string;
       if (leadingWith && i === from) {
@@ -127,7 +129,8 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
       } else if (i > from && i < to && IN_ONE.has(n) && /^\d+$/u.test(norms[i - 1] as string) && /^\d+$/u.test(norms[i + 1] as string)) {
         // "6 in 1", "3 в 1": one thing said in three words, not the figures 6 and 1.
         label.push(originals[i] as string);
-      } else if (leadingPurpose && i === from + 1 && ARTICLES.has(n)) {
+      } else if (leadingPurpose && i === from + 1 && ARTICLES.has(n) && !namesModel(i + 1)) {
+        // "For the kitchen", "For a dog"; not before a model ("For Samsung Galaxy S7 edge", not "For a Samsung …").
         label.push(originals[i] as string);
       }
     }

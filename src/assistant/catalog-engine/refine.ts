@@ -365,7 +365,11 @@ function withBrandReplaced(label: readonly string[], oldBrandWords: readonly str
   const old = new Set(oldBrandWords.flatMap((b) => tokenize(b)));
   const at = label.findIndex((w) => old.has(w.toLowerCase()));
   const kept = label.filter((w) => !old.has(w.toLowerCase()));
-  return at < 0 ? kept : [...kept.slice(0, at), ...brands, ...kept.slice(at)];
+  if (at >= 0) {
+    return [...kept.slice(0, at), ...brands, ...kept.slice(at)];
+  }
+  // English names the maker first ("Dell laptop", "OtterBox iPhone 7 case"); Russian after («Ноутбук Dell»).
+  return kept.some(isCyrillic) ? [...kept, ...brands] : [...brands, ...kept];
 }
 
 /** A Russian noun in the instrumental case, as after "с" ("с ледогенератором", "с подсветкой", "с сушкой"). */

@@ -18,7 +18,7 @@ import { normalizeText, tokenize } from './tokenize.ts';
 import type { DetailedQuery } from './types.ts';
 
 /** Words between "for" and what it names that say nothing of it ("for a Samsung", «для моего Samsung»). */
-const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'our', 'their', 'мой', 'моя', 'мое', 'моего', 'моей', 'моему', 'моих', 'свой', 'своего', 'своей']);
+export const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'our', 'their', 'мой', 'моя', 'мое', 'моего', 'моей', 'моему', 'моих', 'свой', 'своего', 'своей']);
 
 const NEGATION = new Set(['не', 'кроме', 'без', 'not', 'except', 'no', 'excluding']);
 const ONLY = new Set(['только', 'only', 'just']);

@@ -130,4 +130,27 @@ test('"anything for a samsung galaxy s7 edge": the maker after "for a" names wha
   const [r] = await dialogOn(shop, 'en', ['do you have anything for a samsung galaxy s7 edge']);
   // Before: the two phones first, and no OtterBox case (the Samsung filter left it out).
   assert.deepEqual(skus(r!).slice(0, 2).sort(), ['cover', 'otter'], messageOf(r!));
+  // Titled without the article before the model (was "for a Samsung Galaxy S7 edge").
+  assert.match(productsOf(r!)?.title ?? '', /^Picks: for samsung galaxy s7 edge$/iu);
+  assert.match(messageOf(r!), /^For samsung galaxy s7 edge: here are \d options/iu, messageOf(r!));
+});
+
+test('"something for my …", «что-нибудь для моего …»: titled by what it is for, "my" neither a title word nor a search word', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('case-1', 'Mujjo - Wallet Case for iPhone 7 - Black', ['Cell Phone Accessories', 'Cases'], 44.99),
+      item('case-2', 'Dynex - Case for Apple iPhone 6s and 7 - Clear', ['Cell Phone Accessories', 'Cases'], 2.99),
+      item('bag-1', 'Сумка для ноутбука Samsonite 15.6', ['Сумки', 'Сумки для ноутбуков'], 4990),
+      item('bag-2', 'Чехол Tucano Second Skin для ноутбука 13', ['Сумки', 'Сумки для ноутбуков'], 2490),
+    ],
+    { language: 'en' },
+  );
+  const [mine] = await dialogOn(shop, 'en', ['something for my iphone 7']);
+  // Before: titled "iPhone 7", as if the phone itself were asked for.
+  assert.equal(productsOf(mine!)?.title, 'Picks: for iPhone 7');
+  const [laptop] = await dialogOn(shop, 'ru', ['что-нибудь для моего ноутбука']);
+  // Before: «Точного совпадения с «моего» нет».
+  assert.equal(productsOf(laptop!)?.title, 'Подборка: для ноутбука');
+  assert.doesNotMatch(messageOf(laptop!), /моего|совпадения/u, messageOf(laptop!));
+  assert.deepEqual(skus(laptop!).sort(), ['bag-1', 'bag-2']);
 });

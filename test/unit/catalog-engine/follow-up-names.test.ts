@@ -36,7 +36,8 @@ test('"otterbox" after "iphone 7 case" on Best Buy keeps the iPhone 7, whose Ott
   const [, otterbox] = await dialogOn(shop, 'en', ['iphone 7 case', 'otterbox']);
   // Before: OtterBox cases for the iPhone 6 and 6s, under "iPhone case OtterBox".
   assertEvery((productsOf(otterbox!)?.value ?? []).map((p) => p.name), (name) => /^OtterBox - .*iPhone® 7\b/iu.test(name));
-  assert.match(messageOf(otterbox!), /^iPhone 7 case OtterBox/u);
+  // The maker first, as English says it (was "iPhone 7 case OtterBox").
+  assert.match(messageOf(otterbox!), /^OtterBox iPhone 7 case/u);
 });
 
 test('"does it have a backlit keyboard?" after laptops keeps the laptops and says none of them mentions it', async () => {
@@ -55,4 +56,27 @@ test('"does it have a backlit keyboard?" after laptops keeps the laptops and say
   assert.match(messageOf(asked!), /backlit keyboard/u);
   assertEvery((productsOf(asked!)?.value ?? []).map((p) => p.name), (name) => /Laptop/u.test(name));
   assert.ok((productsOf(asked!)?.value.length ?? 0) >= 3);
+});
+
+test('"only dell" after "laptop" is titled as English says it, the maker first; «только sony» after «наушники» keeps Russian order', async () => {
+  const laptops = buildCatalogIndex(
+    [
+      item('d1', 'DELL Inspiron 3593 Notebook Black 39.6 cm (15.6")', ['Computers', 'Notebooks'], 479.95, undefined, 'DELL'),
+      item('d2', 'DELL XPS 13 9380 Notebook Silver 33.8 cm (13.3")', ['Computers', 'Notebooks'], 1399.95, undefined, 'DELL'),
+      item('h1', 'HP EliteBook 840 G5 Notebook Silver 35.6 cm (14")', ['Computers', 'Notebooks'], 2459.94, undefined, 'HP'),
+    ],
+    { language: 'en' },
+  );
+  const [, dell] = await dialogOn(laptops, 'en', ['laptop', 'only dell']);
+  assert.equal(productsOf(dell!)?.title, 'Picks: DELL laptop');
+  assert.match(messageOf(dell!), /^DELL laptop: here are 2 options\./u, messageOf(dell!));
+  const headphones = buildCatalogIndex(
+    [
+      item('s1', 'Наушники Sony WH-CH520, синие', ['Аудио', 'Наушники'], 4990, undefined, 'Sony'),
+      item('j1', 'Наушники JBL Tune 520BT, чёрные', ['Аудио', 'Наушники'], 3990, undefined, 'JBL'),
+    ],
+    { language: 'ru' },
+  );
+  const [, sony] = await dialogOn(headphones, 'ru', ['наушники', 'только sony']);
+  assert.equal(productsOf(sony!)?.title, 'Подборка: наушники Sony');
 });
