@@ -94,6 +94,10 @@ const UNIT_NAMES: ReadonlyMap<string, { ru: [string, string, string]; en: string
 export function formatMeasure(value: number, unit: string, lang: Lang): string {
   const names = UNIT_NAMES.get(unit);
   const amount = FORMATS[lang].measure.format(value);
+  // Sun protection is named before its figure in either language.
+  if (unit === 'spf') {
+    return `SPF ${amount}`;
+  }
   if (!names) {
     return `${amount} ${unit}`;
   }

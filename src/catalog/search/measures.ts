@@ -49,7 +49,14 @@ const UNITS: ReadonlyMap<string, string> = new Map(
   ).flatMap(([unit, words]) => words.split(' ').map((w) => [w, unit] as [string, string])),
 );
 
-const CANONICAL_UNITS: ReadonlySet<string> = new Set(UNITS.values());
+/** Units written before the figure: "SPF 50", "spf50", "LSF-30 (SPF 30)" (sun protection). */
+const PREFIX_UNITS: ReadonlyMap<string, string> = new Map([
+  ['spf', 'spf'],
+  ['lsf', 'spf'],
+]);
+const PREFIXED = /^(spf|lsf)(\d{1,3})$/;
+
+const CANONICAL_UNITS: ReadonlySet<string> = new Set([...UNITS.values(), ...PREFIX_UNITS.values()]);
 
 /** Units written glued to the number only ("220в"): alone, "в" is a preposition. */
 const GLUED_ONLY: ReadonlyMap<string, string> = new Map([['в', 'v']]);
@@ -100,6 +107,15 @@ function measureWord(value: string, unit: string): string {
  */
 function measureAt(words: readonly string[], i: number): { word: string; used: number } | null {
   const w = words[i] as string;
+  const prefix = PREFIX_UNITS.get(w);
+  if (prefix !== undefined) {
+    const next = words[i + 1];
+    return next !== undefined && BARE_DIGITS.test(next) && next.length <= 3 ? { word: measureWord(next, prefix), used: 2 } : null;
+  }
+  const prefixed = PREFIXED.exec(w);
+  if (prefixed) {
+    return { word: measureWord(prefixed[2] as string, PREFIX_UNITS.get(prefixed[1] as string) as string), used: 1 };
+  }
   if (NUMBER.test(w)) {
     const next = words[i + 1];
     if (next === undefined) {
@@ -174,6 +190,11 @@ export function measureWords(words: readonly string[]): string[] {
     const w = words[i] as string;
     const c = w.charCodeAt(0);
     if (c < 48 || c > 57) {
+      // "SPF 50", "spf50": the unit before its figure.
+      const m = (c === 115 || c === 108) && w.length <= 6 ? measureAt(words, i) : null;
+      if (m) {
+        out.push(m.word);
+      }
       continue;
     }
     // "32–55\"": the joined form of a range of numbers ("3255") is no measure; both ends are.
@@ -225,7 +246,7 @@ export function mergeMeasures(words: readonly string[]): string[] {
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as string;
     const c = w.charCodeAt(0);
-    const m = c >= 48 && c <= 57 ? measureAt(words, i) : null;
+    const m = (c >= 48 && c <= 57) || ((c === 115 || c === 108) && w.length <= 6) ? measureAt(words, i) : null;
     if (m) {
       out.push(m.word);
       i += m.used - 1;

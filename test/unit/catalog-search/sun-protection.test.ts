@@ -1,0 +1,44 @@
+/**
+ * Sun protection as a measure written before its figure: "SPF 50", "spf50", "LSF-30 (SPF 30)".
+ * "spf30" on a cosmetics feed answered "Такого в нашем каталоге не нашлось" beside its LSF-30
+ * sun milk, and "крем spf 30" was searched as "крем" and "30" (30 ml hand creams).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { measureWords, mergeMeasures } from '../../../src/catalog/search/measures.ts';
+import { tokenize } from '../../../src/catalog/search/tokenize.ts';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { runSearch, searchRequestOf } from '../../../src/catalog/search/relax.ts';
+import type { CatalogProduct } from '../../../src/catalog/product.ts';
+import { formatMeasure } from '../../../src/assistant/catalog-engine/texts.ts';
+
+const product = (sku: string, name: string, description = ''): CatalogProduct => ({ sku, name, categories: ['Тело', 'Для и после загара'], available: true, params: {}, price: 1000, description });
+
+test('"SPF 50", "spf50", "LSF-30" read as one measure each, by value', () => {
+  assert.deepEqual(mergeMeasures(tokenize('крем spf 50')), ['крем', '50spf']);
+  assert.deepEqual(mergeMeasures(tokenize('spf50 для лица')), ['50spf', 'для', 'лица']);
+  assert.deepEqual(measureWords(tokenize('Молочко солнцезащитное LSF-30 (SPF 30), 150 мл')), ['30spf', '30spf', '150ml'], 'each time it is said');
+  // A word that only begins like the unit is no measure.
+  assert.deepEqual(measureWords(tokenize('spfx 50 lsf')), []);
+  // Said back as shops write it.
+  assert.equal(formatMeasure(50, 'spf', 'ru'), 'SPF 50');
+  assert.equal(formatMeasure(30, 'spf', 'en'), 'SPF 30');
+});
+
+test('"spf30" finds the sun milk written "LSF-30"; "spf 15" does not take the SPF 30 one as exact', () => {
+  const shop = buildCatalogIndex(
+    [
+      product('milk-15', 'Молочко Солнцезащитное для лица и тела LSF-15, 150 мл', 'Фотопротекторное молочко (SPF 15).'),
+      product('milk-30', 'Молочко Солнцезащитное для лица и тела LSF-30, 150 мл', 'Фотопротекторное молочко (SPF 30).'),
+      product('cream-30', 'Крем для рук "Облепиха", 30 мл'),
+    ],
+    { language: 'ru' },
+  );
+  const search = (q: string) => runSearch(shop, searchRequestOf(shop.parseDetailed(q)), 6);
+  const thirty = search('spf30');
+  assert.equal(thirty.hits[0]?.product.sku, 'milk-30');
+  assert.ok(thirty.exact);
+  const fifteen = search('молочко spf 15');
+  assert.equal(fifteen.hits[0]?.product.sku, 'milk-15');
+  assert.ok(!fifteen.hits.some((h) => h.product.sku === 'cream-30'), 'a 30 ml cream is no SPF 15');
+});
