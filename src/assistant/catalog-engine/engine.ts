@@ -779,7 +779,8 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         const older = turn.budget.exhausted ? undefined : refined.olderDropped?.();
         const newer = older ? runSearch(index, older.request, SHELF_SIZE, turn.budget) : null;
         if (older && newer && newer.relaxed.length === 0 && newer.hits.some(isWhole)) {
-          const note = turn.t.partialTogether(clip(older.dropped.join(' '), MAX_REQUEST_NAMED_CHARS), clip(refined.resizedTo, MAX_REQUEST_NAMED_CHARS));
+          // Older words the last answer already said no card has are not said again.
+          const note = older.dropped.length === 0 ? undefined : turn.t.partialTogether(clip(older.dropped.join(' '), MAX_REQUEST_NAMED_CHARS), clip(refined.resizedTo, MAX_REQUEST_NAMED_CHARS));
           return searchAnswer(turn, index, { ...newer, hits: newer.hits.filter(isWhole) }, { ...refinedCtx, label: older.label }, { learned: learnedFrom(parsed, core), note });
         }
         return searchAnswer(turn, index, runSearch(index, prevRequest(prev), SHELF_SIZE, turn.budget), lastSearchContext(prev), { note: turn.t.sizeNone(refined.resizedTo) });
@@ -791,7 +792,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // laptop last of six) and the new words with the product word alone find whole matches.
       const noneWhole = move === null && run.hits.length > 0 && !run.hits.some(isWhole);
       const older = (run.relaxed.includes('words') || noneWhole) && !turn.budget.exhausted ? refined.olderDropped?.() : undefined;
-      if (older) {
+      if (older && older.dropped.length > 0) {
         const { request, label, dropped } = older;
         const newer = runSearch(index, request, SHELF_SIZE, turn.budget);
         // Without the older words, the new ones must fit whole and within every filter kept ("а с

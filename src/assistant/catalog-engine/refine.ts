@@ -35,7 +35,8 @@ export interface Refinement {
   /**
    * The same with the last search's own words other than its product word left out, for when
    * nothing matches them together with the new ones ("with 16gb ram?" after "laptop for a
-   * student under 800": laptops with 16 GB under $800); the words left out, as the buyer wrote them.
+   * student under 800": laptops with 16 GB under $800); the words left out, as the buyer wrote them
+   * (`dropped`: the title's words that go, empty when the title said none of them).
    */
   olderDropped?: () => { request: SearchRequest; label: string[]; dropped: string[] } | undefined;
   /** A figure said alone took the place of the last search's size ("а 16?" after "ddr4 8гб"): the new size, as said. */
@@ -735,10 +736,12 @@ function withOlderDropped(index: CatalogIndex, prev: EngineState, request: Searc
     }
   }
   const dropped = label.filter((w, i) => drop[i] && !LEADING_WORDS.has(w.toLowerCase()));
-  if (dropped.length === 0) {
+  const text = tokenize(request.text).filter((w) => !older.has(w)).join(' ');
+  // Older words the title no longer says (no card matched them last time: "с хорошим звуком" of
+  // "телевизор 55 дюймов с хорошим звуком") still leave the search: `dropped` is empty then.
+  if (dropped.length === 0 && text === tokenize(request.text).join(' ')) {
     return undefined;
   }
-  const text = tokenize(request.text).filter((w) => !older.has(w)).join(' ');
   return { request: { ...request, text }, label: label.filter((_, i) => !drop[i]), dropped };
 }
 
@@ -1066,19 +1069,21 @@ export function purposeSwitch(message: string, prevLabel: string[]): string | nu
   if (purpose.length === 0 || purpose.length > MAX_PURPOSE_WORDS || PURPOSE_QUESTION_WORDS.has(purpose[0] as string)) {
     return null;
   }
-  const at = prevLabel.findIndex((w, i) => i > 0 && PURPOSE_CONNECTORS.has(w.toLowerCase()));
-  const item = (at > 0 ? prevLabel.slice(0, at) : prevLabel).slice(0, MAX_FOLLOW_UP_WORDS);
-  if (item.length === 0) {
+  // The last request may have said only what it was for ("для сухой кожи лица"): no item, the purpose replaced.
+  const leading = prevLabel.length > 1 && PURPOSE_CONNECTORS.has((prevLabel[0] as string).toLowerCase());
+  const at = leading ? 0 : prevLabel.findIndex((w, i) => i > 0 && PURPOSE_CONNECTORS.has(w.toLowerCase()));
+  const item = (at >= 0 ? prevLabel.slice(0, at) : prevLabel).slice(0, MAX_FOLLOW_UP_WORDS);
+  if (item.length === 0 && !leading) {
     return null;
   }
   // "а для женщин?" after "часы для бега": whom they are for beside what they are for, not
   // instead of it ("часы для бега для женщин"); so is a use after whom ("а для бега?").
-  if (at > 0 && namesPeople(purpose) !== namesPeople(prevLabel.slice(at + 1).map((w) => w.toLowerCase()))) {
+  if (at >= 0 && namesPeople(purpose) !== namesPeople(prevLabel.slice(at + 1).map((w) => w.toLowerCase()))) {
     return [...prevLabel.slice(0, MAX_FOLLOW_UP_WORDS), connector, ...purpose].join(' ');
   }
-  // "а для жирной?" after "крем для сухой кожи лица": another adjective for the same nouns,
-  // "крем для жирной кожи лица" (it searched and titled "крем для жирной").
-  const before = at > 0 ? prevLabel.slice(at + 1, at + 1 + MAX_FOLLOW_UP_WORDS).map((w) => w.toLowerCase()) : [];
+  // "а для жирной?" after "крем для сухой кожи лица" (or "для сухой кожи лица"): another
+  // adjective for the same nouns, "крем для жирной кожи лица" (it searched and titled "крем для жирной").
+  const before = at >= 0 ? prevLabel.slice(at + 1, at + 1 + MAX_FOLLOW_UP_WORDS).map((w) => w.toLowerCase()) : [];
   const nounAt = before.findIndex((w) => !(isCyrillic(w) && hasAdjectiveEnding(w)));
   if (purpose.length === 1 && isCyrillic(purpose[0] as string) && hasAdjectiveEnding(purpose[0] as string) && nounAt > 0) {
     return [...item, connector, ...purpose, ...before.slice(nounAt)].join(' ');

@@ -149,6 +149,11 @@ test('another purpose replaces the previous one, or is added to a request that h
   // Another adjective for the same nouns: "для жирной" after "для сухой кожи лица" (it was "крем для жирной").
   assert.equal(purposeSwitch('а для жирной?', ['Крем', 'для', 'сухой', 'кожи', 'лица']), 'Крем для жирной кожи лица');
   assert.equal(purposeSwitch('а для жирных?', ['шампунь', 'для', 'сухих', 'волос']), 'шампунь для жирных волос');
+  // The last request said only what it was for: the purpose replaced, not added ("для сухой кожи лица для жирной" before).
+  assert.equal(purposeSwitch('а для жирной?', ['Для', 'сухой', 'кожи', 'лица']), 'для жирной кожи лица');
+  assert.equal(purposeSwitch('а для волос?', ['Для', 'сухой', 'кожи', 'лица']), 'для волос');
+  // Whom it is for beside what it is for, as after an item.
+  assert.equal(purposeSwitch('а для мужчин?', ['Для', 'сухой', 'кожи']), 'Для сухой кожи для мужчин');
 });
 
 test('a purpose said of "one", "any" or "something", or as what the item should charge or hold, is another purpose for the same item', () => {

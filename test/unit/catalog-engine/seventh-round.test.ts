@@ -130,6 +130,24 @@ test('«а 55?» after «телевизор 65 дюймов oled», where the 55
   assert.doesNotMatch(productsOf(r!)?.title ?? '', /OLED|65/u);
 });
 
+test('«а есть 65?» after «телевизор 55 дюймов с хорошим звуком», where no card said the sound: the 65-inch sets, the sound not said again', async () => {
+  const tvs = ['Телевизоры'];
+  const shop = buildCatalogIndex(
+    [
+      item('oled65', '65 дюймовый телевизор Smart TV LG OLED evo AI C5 4K', tvs, 1_099_990),
+      item('uhd65', '65 дюймовый телевизор Smart TV LG UHD AI UA75 4K', tvs, 419_990),
+      item('nano55', '55 дюймовый телевизор Smart TV LG NanoCell AI NANO80 4K', tvs, 344_990),
+      item('bar', 'Саундбар LG S40T', ['Аудио'], 99_990, 'Объёмный звук для телевизора.'),
+    ],
+    { language: 'ru' },
+  );
+  const [first, r] = await dialogOn(shop, 'ru', ['телевизор 55 дюймов с хорошим звуком', 'а есть 65?']);
+  assert.deepEqual(cards(first!), ['nano55']);
+  // Before: «Таких на 65 дюймов не нашлось — показываю ту же подборку» over the 55-inch set.
+  assert.deepEqual(cards(r!).sort(), ['oled65', 'uhd65']);
+  assert.match(messageOf(r!), /^Телевизор 65 дюймов — вот 2 варианта/u, messageOf(r!));
+});
+
 // As the cosmetics shop files them: shampoos of a series outside the hair section.
 const hair = buildCatalogIndex(
   [
