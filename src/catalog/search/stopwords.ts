@@ -122,8 +122,12 @@ const ANY_ITEM: ReadonlySet<string> = new Set(['нибудь', 'something', 'any
 // "that works with", "which fits", "compatible with", "который подходит к", "совместимый с":
 // what an item is for, said with a verb. Only after "that"/"который" (or as the participle): "does it work with
 // iphone?" asks about a product.
+// "what vacuum would work for a small apartment", "which headphones are good for the gym": "for"
+// said with a verb of the question, never with "it" ("is it good for running?" asks about a product).
 const WORKS_WITH = /(?<![\p{L}\p{N}])(?:(?:that|which)\s+(?:(?:works?|goes)\s+(?:with|on)|fits?(?:\s+(?:with|on))?)|compatible\s+with)(?![\p{L}\p{N}])/giu;
-const SUITS = /(?<![\p{L}\p{N}])(?:(?:котор(?:ый|ая|ое|ые)\s+(?:подход(?:ит|ят)|подойд(?:[её]т|ут))|подходящ(?:ий|ая|ее|ие))\s+(?:к|для|под)|совместим(?:ый|ая|ое|ые|а|о|ы)?\s+со?)(?![\p{L}\p{N}])/giu;
+const GOOD_FOR = /(?<![\p{L}\p{N}])(?:(?:would|will|could|might)\s+(?:work(?:\s+well)?|be\s+(?:good|best|great|ideal|suitable|right))|(?:is|are)\s+(?:good|best|great|ideal|suitable|right)|suitable)\s+for(?![\p{L}\p{N}])/giu;
+// "какие часы подойдут для плавания": the verb before "для" says no more than "для" alone.
+const SUITS = /(?<![\p{L}\p{N}])(?:(?:котор(?:ый|ая|ое|ые)\s+(?:подход(?:ит|ят)|подойд(?:[её]т|ут))|подходящ(?:ий|ая|ее|ие))\s+(?:к|для|под)|(?:подход(?:ит|ят)|подойд(?:[её]т|ут))\s+для|совместим(?:ый|ая|ое|ые|а|о|ы)?\s+со?)(?![\p{L}\p{N}])/giu;
 
 /**
  * A message with what an item is for said as "for"/"для" ("charger that works with galaxy s7" →
@@ -131,7 +135,7 @@ const SUITS = /(?<![\p{L}\p{N}])(?:(?:котор(?:ый|ая|ое|ые)\s+(?:п�
  * product word stays the charger. Never longer than the text.
  */
 export function compatibilityAsFor(text: string): string {
-  return text.replace(WORKS_WITH, 'for').replace(SUITS, 'для');
+  return text.replace(WORKS_WITH, 'for').replace(GOOD_FOR, 'for').replace(SUITS, 'для');
 }
 
 /** "Кран" said of a kitchen, a bath or a sink ("кран на кухне", "кухонный кран"): a tap, not a valve. */

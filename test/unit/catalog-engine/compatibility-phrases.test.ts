@@ -25,6 +25,44 @@ test('"чехол который подходит к iphone 15" shows the cases 
   }
 });
 
+test('«какой чехол подойдёт для iphone 15», «какие часы подойдут для плавания»: the verb before «для» says what the item is for, as «для» alone', async () => {
+  const r = await ask('какой чехол подойдёт для iphone 15');
+  // Before: «Вместе с «Чехол Apple Silicone Case MagSafe для iPhone 15, чёрный» пригодится:» (what goes with a case).
+  assert.match(messageOf(r.answer), /^Чехол для iPhone 15 — вот/u, messageOf(r.answer));
+  assertEvery(
+    (productsOf(r.answer)?.value ?? []).map((c) => c.name),
+    (n) => /^Чехол/u.test(n) && /iPhone 15/u.test(n),
+  );
+  const watches = buildCatalogIndex(
+    [
+      item('swim', 'Часы Garmin Swim 2', ['Часы', 'Для плавания'], 25000, 'Часы для плавания в бассейне и на открытой воде.'),
+      item('run', 'Часы Garmin Forerunner 55', ['Часы', 'Для бега'], 6000, 'Часы для бега.'),
+    ],
+    { language: 'ru' },
+  );
+  const [swim] = await dialogOn(watches, 'ru', ['какие часы подойдут для плавания в бассейне']);
+  // Before: «Совпадений с «подойдут для плавания в бассейне» здесь не нашлось».
+  assert.equal(shownSkus(swim!)[0], 'swim');
+  assert.doesNotMatch(messageOf(swim!), /подойдут/u, messageOf(swim!));
+});
+
+test('"what vacuum would work for a small apartment", "a kettle suitable for …": the verb before "for" says no more than "for"', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('robot', 'eufy RoboVac 11S Slim Robot Vacuum', ['Vacuums'], 159.99, 'Slim robot vacuum for small apartments.'),
+      item('stick', 'LEVOIT LVAC-200 Cordless Stick Vacuum', ['Vacuums'], 169.99, 'Lightweight stick vacuum for apartments.'),
+      item('upright', 'Shark Navigator Upright Vacuum', ['Vacuums'], 199.99, 'Upright vacuum for large homes.'),
+      item('work', 'Shop-Vac Wet/Dry Vacuum for Work Sites', ['Vacuums'], 89.99, 'A vacuum for work and garages.'),
+    ],
+    { language: 'en' },
+  );
+  const [r] = await dialogOn(shop, 'en', ['what vacuum would work for a small apartment']);
+  // Before: 'Nothing matches "work" exactly', the work-site vacuum among the cards.
+  assert.doesNotMatch(messageOf(r!), /nothing matches|work/iu, messageOf(r!));
+  assert.deepEqual(shownSkus(r!).slice(0, 2).sort(), ['robot', 'stick']);
+  assert.ok(!shownSkus(r!).includes('work'), shownSkus(r!).join(', '));
+});
+
 test('"charger that works with galaxy s7" on the phone shop shows chargers, not the phones', { skip: sharedDataSkip }, async () => {
   const index = buildCatalogIndex(await loadProducts(sharedDataPath('catalogs/bestbuy_products_3291.jsonl')), { language: 'en' });
   const engine = createCatalogEngine({ catalogs: { get: () => index } });
