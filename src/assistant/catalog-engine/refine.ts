@@ -736,13 +736,14 @@ function withOlderDropped(index: CatalogIndex, prev: EngineState, request: Searc
     }
   }
   const dropped = label.filter((w, i) => drop[i] && !LEADING_WORDS.has(w.toLowerCase()));
-  const text = tokenize(request.text).filter((w) => !older.has(w)).join(' ');
+  const words = tokenize(request.text);
+  const kept = words.filter((w) => !older.has(w));
   // Older words the title no longer says (no card matched them last time: "с хорошим звуком" of
   // "телевизор 55 дюймов с хорошим звуком") still leave the search: `dropped` is empty then.
-  if (dropped.length === 0 && text === tokenize(request.text).join(' ')) {
+  if (dropped.length === 0 && kept.length === words.length) {
     return undefined;
   }
-  return { request: { ...request, text }, label: label.filter((_, i) => !drop[i]), dropped };
+  return { request: { ...request, text: kept.join(' ') }, label: label.filter((_, i) => !drop[i]), dropped };
 }
 
 /** Words of the last search read for a colour or a material a follow-up replaces. */
