@@ -54,7 +54,15 @@ const PREFIX_UNITS: ReadonlyMap<string, string> = new Map([
   ['spf', 'spf'],
   ['lsf', 'spf'],
 ]);
-const PREFIXED = /^(spf|lsf)(\d{1,3})$/;
+const PREFIXED = new RegExp(`^(${[...PREFIX_UNITS.keys()].join('|')})(\\d{1,3})$`);
+/** The longest word a prefix unit can start: its name and three digits ("spf100"). */
+const MAX_PREFIXED_CHARS = Math.max(...[...PREFIX_UNITS.keys()].map((k) => k.length)) + 3;
+
+/** Whether a measure may start at this word: a figure, or a unit written before its figure. */
+function mayStartMeasure(w: string): boolean {
+  const c = w.charCodeAt(0);
+  return (c >= 48 && c <= 57) || (w.length <= MAX_PREFIXED_CHARS && (PREFIX_UNITS.has(w) || PREFIXED.test(w)));
+}
 
 const CANONICAL_UNITS: ReadonlySet<string> = new Set([...UNITS.values(), ...PREFIX_UNITS.values()]);
 
@@ -191,7 +199,7 @@ export function measureWords(words: readonly string[]): string[] {
     const c = w.charCodeAt(0);
     if (c < 48 || c > 57) {
       // "SPF 50", "spf50": the unit before its figure.
-      const m = (c === 115 || c === 108) && w.length <= 6 ? measureAt(words, i) : null;
+      const m = mayStartMeasure(w) ? measureAt(words, i) : null;
       if (m) {
         out.push(m.word);
       }
@@ -245,8 +253,7 @@ export function mergeMeasures(words: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as string;
-    const c = w.charCodeAt(0);
-    const m = (c >= 48 && c <= 57) || ((c === 115 || c === 108) && w.length <= 6) ? measureAt(words, i) : null;
+    const m = mayStartMeasure(w) ? measureAt(words, i) : null;
     if (m) {
       out.push(m.word);
       i += m.used - 1;
