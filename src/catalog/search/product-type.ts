@@ -78,21 +78,36 @@ const ABBREVIATION = /^(?:\p{Lu}{2,5})$/u;
  * A name opening with an abbreviation in capitals and a measure after it ("SSD 120Gb Kingston
  * UV400 SATA3", "HDD 1Tb WD…"), and no word after them naming a kind: the abbreviation is the
  * kind, the measure its size. (Read by order, the kind was "kingston", and "ssd на 1 тб"
- * offered hard disks of 1 TB beside the SSDs.)
+ * offered hard disks of 1 TB beside the SSDs.) Two abbreviations joined by a hyphen name the
+ * kind by the second, and one code may stand before the measure: "SO-DIMM DDR3 8Gb Kingston"
+ * is a DIMM (read as a "kingston", it was no memory for «оперативка для ноутбука 8 гб ddr3»).
  */
 function abbreviationBeforeMeasure(firstWords: readonly string[], name: string): string | undefined {
-  const [first, second] = firstWords;
-  if (first === undefined || second === undefined || parseMeasure(second) === null) {
+  const written = /^[^\p{L}\p{N}]*(\p{L}+)(?:-(\p{L}+))?/u.exec(name);
+  const first = written?.[1];
+  if (first === undefined || !ABBREVIATION.test(first) || firstWords[0] !== first.toLowerCase()) {
+    return undefined;
+  }
+  const second = written?.[2];
+  const abbreviation = second !== undefined && ABBREVIATION.test(second) && firstWords[1] === second.toLowerCase() ? second.toLowerCase() : firstWords[0];
+  let at = abbreviation === firstWords[0] ? 1 : 2;
+  if (CODE.test(firstWords[at] ?? '') && parseMeasure(firstWords[at] as string) === null) {
+    at++;
+  }
+  const measure = firstWords[at];
+  if (measure === undefined || parseMeasure(measure) === null) {
     return undefined;
   }
   // A brand in capitals opens names too ("LG 9кг стиральная машина", "ASUS 15.6\" laptop"):
   // not when a later word is Russian or names a kind.
-  if (firstWords.some((w, i) => i > 0 && (isCyrillic(w) || namesProductKind(w)))) {
+  if (firstWords.some((w, i) => i > at - 1 && (isCyrillic(w) || namesProductKind(w)))) {
     return undefined;
   }
-  const written = /^[^\p{L}\p{N}]*([\p{L}]+)/u.exec(name)?.[1];
-  return written !== undefined && ABBREVIATION.test(written) && written.toLowerCase() === first ? first : undefined;
+  return abbreviation;
 }
+
+/** A code of letters and digits ("ddr3", "sata3"). */
+const CODE = /^[a-z]{2,5}\d{1,2}$/;
 
 /**
  * Whether `word` comes only after a word saying what the item is for: a name of a model's code

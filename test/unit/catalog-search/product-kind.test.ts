@@ -246,6 +246,32 @@ test('a name opening with an abbreviation in capitals and a size is of the abbre
   assert.ok(run.hits[0]?.ofKind, 'the 1 TB SSD is of the kind asked for');
 });
 
+test('two abbreviations joined by a hyphen, a code and a size open a name of the second abbreviation\'s kind: "SO-DIMM DDR3 8Gb Kingston" is a DIMM, found as laptop memory', () => {
+  // Before: of kind "kingston" (the word after the size), so no memory for «оперативка».
+  assert.deepEqual(productKindWords('SO-DIMM DDR3 8Gb Kingston    PC12800/1600'), ['dimm']);
+  assert.deepEqual(productKindWords('SO-DIMM DDR1  512Mb Samsung        PC2100'), ['dimm']);
+  // A word joined that is no abbreviation in capitals names no kind.
+  assert.ok(!productKindWords('Wi-Fi 300Mbps TP-Link router').includes('fi'));
+  const memory = buildCatalogIndex(
+    [
+      { sku: 'sd', name: '.SD RAM 128MB PC133', categories: ['МОДУЛИ ПАМЯТИ'], available: true, price: 1062, params: {} },
+      { sku: 'sd2', name: '.SD RAM 256MB PC133', categories: ['МОДУЛИ ПАМЯТИ'], available: true, price: 1652, params: {} },
+      { sku: 'nb1', name: 'SO-DIMM DDR1  256Mb', categories: ['МОДУЛИ ПАМЯТИ ДЛЯ NB'], available: true, price: 1003, params: {} },
+      { sku: 'k8', name: 'SO-DIMM DDR3 8Gb Kingston    PC12800/1600', categories: ['З/П ДЛЯ ТЕЛЕФОНОВ ПЛАНШЕТОВ'], available: true, price: 6844, params: {} },
+      { sku: 'p8', name: 'SO-DIMM DDR3 8Gb Patriot     PC10600/1333', categories: ['З/П ДЛЯ ТЕЛЕФОНОВ ПЛАНШЕТОВ'], available: true, price: 7080, params: {} },
+      { sku: 'h2', name: 'SO-DIMM DDR3 2Gb Hynix       PC12800/1600', categories: ['З/П ДЛЯ ТЕЛЕФОНОВ ПЛАНШЕТОВ'], available: true, price: 2124, params: {} },
+      { sku: 'd8', name: 'DDR3  8Gb 1600MHz PC12800 KINGSTON', categories: ['МОДУЛИ ПАМЯТИ'], available: true, price: 8850, params: {} },
+      { sku: 'ch', name: 'Зарядное устройство для телефона micro USB 2A', categories: ['З/П ДЛЯ ТЕЛЕФОНОВ ПЛАНШЕТОВ'], available: true, price: 350, params: {} },
+    ],
+    { language: 'ru' },
+  );
+  // Before: the SD RAM modules (of kind "ram") and nothing with DDR3.
+  const run = runSearch(memory, searchRequestOf(memory.parseDetailed('оперативка для ноутбука 8 гб ddr3')), 6);
+  assert.deepEqual(run.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['k8', 'p8']);
+  const ddr3 = runSearch(memory, searchRequestOf(memory.parseDetailed('оперативка для ноутбука ddr3')), 6);
+  assert.deepEqual(ddr3.hits.slice(0, 3).map((h) => h.product.sku).sort(), ['h2', 'k8', 'p8']);
+});
+
 test('a desktop computer asked for by any of its names finds the computers a shop names "ПК", before services and parts that mention one, and a power supply is no computer', () => {
   const names = [
     'ремонт ПК',
