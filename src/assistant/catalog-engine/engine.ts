@@ -328,8 +328,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
 
   // "Какая у него камера?", "is it waterproof?" with no product on the page or shown: which one?
-  // (It was searched: «Похоже, «камера» в нашем магазине не продаётся».)
-  if (!pageProduct && !(prev && prev.shown.length > 0) && questionAboutIt(text) && (parsed.filters.brands?.length ?? 0) === 0) {
+  // (It was searched: «Похоже, «камера» в нашем магазине не продаётся».) A gift's «он любит
+  // музыку» is about the one who gets it.
+  if (!gift && !pageProduct && !(prev && prev.shown.length > 0) && questionAboutIt(text) && (parsed.filters.brands?.length ?? 0) === 0) {
     return result(turn, { message: turn.t.whichProduct, suggests: browseSuggests(index, turn.lang) }, prev);
   }
 

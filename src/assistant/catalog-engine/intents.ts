@@ -438,6 +438,12 @@ const GIFT = /(^|\s)(подар\p{L}*|gift\p{L}*|present|presents)(?=\s|$)/u;
 const GIFT_THING = /(?:^|\s)(?:gift\s*(?:cards?|certificates?|vouchers?|wrap(?:ping)?|bags?|boxe?s?)|подарочн\p{L}*\s+(?:сертификат|карт|упаковк|пакет|коробк)\p{L}*)(?=[\s?!.,]|$)/u;
 /** An occasion: a gift when said with whom it is for ("for my daughter's birthday", "сыну на день рождения"), not in "christmas lights". */
 const OCCASION = /(^|\s)(birthday|christmas|anniversary|юбиле\p{L}*|рождения)(?=\s|$)/u;
+/**
+ * A question of what to give someone, without the word "gift" ("what can I get him?", "what
+ * should I buy my dad", «что купить папе»): gift ideas as much as "a gift for him".
+ */
+const WHAT_TO_GIVE =
+  /(?:^|\s)(?:what\s+(?:(?:can|should|could|do|would|shall)\s+(?:i|we)\s+|to\s+)(?:get|buy|give)\s+(?:him|her|them|my|our|for)|что\s+(?:можно\s+|бы\s+)?(?:купить|взять)\s+(?:ему|ей|им|маме|папе|мужу|жене|сыну|дочке|дочери|брату|сестре|другу|подруге|девушке|парню|бабушке|дедушке|ребенку|ребёнку|коллеге))(?=[\s,.!?]|$)/u;
 const PERSON = /(^|\s)(маме|мамы|папе|папы|мужу|жене|девушке|парню|ребенку|ребёнку|детям|сыну|дочке|дочери|другу|подруге|коллеге|бабушке|дедушке|брату|сестре|mom|mum|mother|dad|father|husband|wife|girlfriend|boyfriend|kid|kids|son|daughter|friend|colleague|grandma|grandpa|brother|sister|him|her)(?:['’]s)?(?=[\s,.!?]|$)/u;
 // Whom the gift is for: said to the assistant, not searched for.
 const RECIPIENTS = new Set([
@@ -449,6 +455,8 @@ const RECIPIENTS = new Set([
   'i', 'need', 'want', 'looking', 'some', 'something', 'anything', 'что-нибудь', 'что-то',
   'подростку', 'подростка', 'племяннику', 'племяннице', 'внуку', 'внучке', 'студенту', 'родителям', 'тёще', 'теще', 'свекрови', 'мальчику', 'девочке',
   'teenager', 'teen', 'teens', 'nephew', 'niece', 'grandson', 'granddaughter', 'student', 'parents', 'coworker', 'boy', 'girl', 'mothers', 'fathers', 'day',
+  // The words of a question of what to give (WHAT_TO_GIVE).
+  'what', 'can', 'should', 'could', 'do', 'would', 'shall', 'we', 'to', 'get', 'buy', 'give', 'them', 'our', 'who', 'купить', 'взять', 'можно', 'бы', 'ему', 'ей', 'им', 'который', 'которая',
 ]);
 /**
  * Someone who loves a thing, or the verb saying so: the thing is what the gift ideas are about
@@ -485,7 +493,7 @@ export function lovedThing(text: string): string | null {
  */
 export function giftRequest(text: string): { rest: string; interest: boolean } | null {
   const norm = normalizeText(text);
-  if ((!GIFT.test(norm) && !(OCCASION.test(norm) && PERSON.test(norm))) || GIFT_THING.test(norm)) {
+  if ((!GIFT.test(norm) && !(OCCASION.test(norm) && PERSON.test(norm)) && !WHAT_TO_GIVE.test(norm)) || GIFT_THING.test(norm)) {
     return null;
   }
   const bare = (w: string): string => w.replace(/['’]s$/u, '').replace(/[^\p{L}\p{N}$₽€£.,]+/gu, '');

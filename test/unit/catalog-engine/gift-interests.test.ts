@@ -114,3 +114,29 @@ test('«она любит готовить» after gift ideas, and said with the
   const [, asked] = await dialogOn(shop, 'ru', ['подарок маме', 'что она любит?']);
   assert.doesNotMatch(messageOf(asked!), /на тему/u);
 });
+
+test('a question of what to give someone is a gift request without the word "gift": "he loves music, what can I get him?", «что купить мужу, он любит музыку»', async () => {
+  const [asked] = await dialogOn(electronics, 'en', ['he loves music, what can I get him?']);
+  // Before: 'It looks like we don't sell "him" in this shop.'
+  assert.match(messageOf(asked!), /^Gift ideas for someone into music/u);
+  const names = (productsOf(asked!)?.value ?? []).map((p) => p.name);
+  assert.ok(names.length >= 3, names.join('; '));
+  assertEvery(names, (n) => /Headphones|Speaker|Soundbar/u.test(n));
+  const [son] = await dialogOn(electronics, 'en', ['what should I buy my son who loves music']);
+  assert.match(messageOf(son!), /^Gift ideas for someone into music/u);
+  const shop = buildCatalogIndex(
+    [
+      item('h1', 'Наушники JBL Tune 520BT, чёрные', ['Аудио', 'Наушники'], 3990),
+      item('s1', 'Колонка JBL Go 3, красная', ['Аудио', 'Колонки'], 3490),
+      item('p1', 'Сковорода Tefal Excellence 24 см', ['Кухня', 'Посуда'], 2190),
+      item('t1', 'Телевизор Xiaomi TV A2 32"', ['Телевизоры'], 14990),
+    ],
+    { language: 'ru' },
+  );
+  const [husband] = await dialogOn(shop, 'ru', ['что купить мужу, он любит музыку']);
+  assert.match(messageOf(husband!), /^Идеи подарков на тему «музыка»/u);
+  assertEvery((productsOf(husband!)?.value ?? []).map((p) => p.name), (n) => /Наушники|Колонка/u.test(n));
+  // Not a question of what to buy for oneself, nor of a thing.
+  const [own] = await dialogOn(electronics, 'en', ['what can I buy with $50?']);
+  assert.doesNotMatch(messageOf(own!), /Gift ideas/u);
+});
