@@ -13,7 +13,7 @@ import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/t
 import { COMPATIBILITY_WORDS, nameBeforePurpose, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { boundText } from '../../catalog/search/limits.ts';
 import { saysNot } from '../../catalog/search/excluded-words.ts';
-import { closeMeasure, dimensionPairOf, namePairDistance, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
+import { closeMeasure, dimensionPairOf, namePairDistance, isRatingUnit, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
 import { isModifierWord, namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
 import { SeenCards, variantKey } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
@@ -80,6 +80,25 @@ function sizesUnshown(words: readonly string[], shown: ShownMeasures): string[] 
     const m = /^\d/u.test(words[i - 1] as string) && isUnitWord(unit) ? parseMeasure(mergeMeasures([words[i - 1] as string, unit])[0] ?? '') : null;
     if (m && !shown().some((card) => card.some((x) => x.unit === m.unit && closeMeasure(m.value, x.value)))) {
       out.push(unit);
+    }
+  }
+  return out;
+}
+
+/**
+ * The words of ratings said before their figure ("spf 50", "spf50") no card shown has: a
+ * "50" of "50 мл" or another card's "LSF-30" does not show "SPF 50".
+ */
+function ratingsUnshown(words: readonly string[], shown: ShownMeasures): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    const next = words[i + 1];
+    const pair = next !== undefined && /^\d/u.test(next) ? mergeMeasures([w, next]) : [];
+    const glued = pair.length === 1 ? null : mergeMeasures([w]);
+    const m = parseMeasure((pair.length === 1 ? pair[0] : glued?.[0]) ?? '');
+    if (m && isRatingUnit(m.unit) && !shown().some((card) => card.some((x) => x.unit === m.unit && closeMeasure(m.value, x.value)))) {
+      out.push(...(pair.length === 1 ? [w, next as string] : [w]));
     }
   }
   return out;
@@ -583,7 +602,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     } else if (r === 'words' && run.droppedText) {
       const words = tokenize(run.droppedText).filter((w) => !ctx.categoryWords.includes(w));
       // A size no card has is missing though its unit is on every card ("60 inch" over 55" and 65" sets).
-      const missing = new Set([...unshown(words), ...sizesUnshown(words, measures)]);
+      const missing = new Set([...unshown(words), ...sizesUnshown(words, measures), ...ratingsUnshown(words, measures)]);
       // A pair of sizes a card states is shown, however its name writes it ("50х60" of "Фокстрот 600*500").
       for (const w of missing) {
         const pair = dimensionPairOf(w);
@@ -630,7 +649,12 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       return i > 0 && /^\d/u.test(ctx.label[i - 1] as string) && isUnitWord(lowered[i] as string) && !sizeMissing.has(lowered[i] as string);
     };
     // A unit of two letters is no word to name ("гб"), but a size no card has is: «с 16 гб».
-    const unshownLabel = new Set([...unshown(ctx.label).filter((w) => !sizeShown(w)), ...ctx.label.filter((w, i) => i > 0 && sizeMissing.has(w.toLowerCase()) && /^\d/u.test(ctx.label[i - 1] as string))]);
+    const ratingMissing = new Set(ratingsUnshown(lowered, measures));
+    const unshownLabel = new Set([
+      ...unshown(ctx.label).filter((w) => !sizeShown(w)),
+      ...ctx.label.filter((w, i) => i > 0 && sizeMissing.has(w.toLowerCase()) && /^\d/u.test(ctx.label[i - 1] as string)),
+      ...ctx.label.filter((w) => ratingMissing.has(w.toLowerCase())),
+    ]);
     const measurePart = (w: string | undefined): boolean => w !== undefined && (/^\d/u.test(w) || isUnitWord(w.toLowerCase()));
     let missing = ctx.label.filter(
       (w, i) =>

@@ -7,7 +7,7 @@ import type { CategoryMatcher } from './categories.ts';
 import { boundedEdits, OneEditWords } from './edits.ts';
 import type { InvertedIndex, TermAlternative } from './inverted.ts';
 import { boundText, MAX_FUZZY_WORDS } from './limits.ts';
-import { closeMeasure, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, type BoundKind } from './measures.ts';
+import { closeMeasure, isRatingUnit, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, type BoundKind } from './measures.ts';
 import { derivedStems, stem } from './stem.ts';
 import { startsPurpose, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { countFigures, isModifierWord, namesProductKind, phraseSynonymsAt, SYNONYM_VOCABULARY, synonymsOf, synonymsOfAnyForm } from './synonyms.ts';
@@ -29,6 +29,10 @@ const MEASURE_NEAR_WEIGHT = 0.8;
 const BARE_NUMBER_WEIGHT = 0.5;
 /** Index measures of one unit close to an asked value that a query word may match. */
 const MEASURE_TERMS = 8;
+/** A rating no product has ("SPF 50"): this many of the shop's nearest ones stand in ("SPF 30", "SPF 15"). */
+const RATING_STAND_INS = 3;
+/** …each counting as much as a size close to the one asked for. */
+const RATING_STAND_IN_WEIGHT = BARE_NUMBER_WEIGHT;
 /** Index measures of one unit within a bound ("больше 60 дюймов") a query word may match, nearest the bound first. */
 const BOUND_TERMS = 48;
 /** Units of area, and how much less each further area meeting a lower bound weighs (at most AREA_STEPS times). */
@@ -386,6 +390,26 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     return out;
   }
 
+  /** The `count` index measures of the word's unit nearest its value, whatever the distance. */
+  function nearestMeasures(m: { value: number; unit: string }, count: number): number[] {
+    const list = measures.get(m.unit) ?? [];
+    const out: number[] = [];
+    let above = firstReaching(list, m.value);
+    let below = above - 1;
+    while (out.length < count && (below >= 0 || above < list.length)) {
+      const up = list[above];
+      const down = list[below];
+      if (down === undefined || (up !== undefined && up.value - m.value <= m.value - down.value)) {
+        out.push((up as { termId: number }).termId);
+        above++;
+      } else {
+        out.push(down.termId);
+        below--;
+      }
+    }
+    return out;
+  }
+
   const known = (w: string): boolean => inv.termId(stem(w)) !== undefined;
   /** Whether the word, or its stem, is one edit from a word of the index (one scan of the words of its length and first letter). */
   const oneTypoFromKnown = (w: string): boolean => inv.fuzzyTerms(w, 1, 1).length > 0 || inv.fuzzyTerms(stem(w), 1, 1).length > 0;
@@ -573,9 +597,14 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
           put(id, MEASURE_NEAR_WEIGHT);
         }
         // A catalogue that writes the number without its unit (only then: a bare number
-        // is common, and reading its postings for every measure would cost).
-        if (best.size === 0) {
+        // is common, and reading its postings for every measure would cost). Not a rating:
+        // "SPF 50" is no "50 мл" cream.
+        if (best.size === 0 && !isRatingUnit(measure.unit)) {
           put(inv.termId(measure.number), BARE_NUMBER_WEIGHT);
+        } else if (best.size === 0) {
+          for (const id of nearestMeasures(measure, RATING_STAND_INS)) {
+            put(id, RATING_STAND_IN_WEIGHT);
+          }
         }
         if (code !== undefined) {
           put(inv.termId(code), 1);

@@ -65,6 +65,12 @@ function mayStartMeasure(w: string): boolean {
 }
 
 const CANONICAL_UNITS: ReadonlySet<string> = new Set([...UNITS.values(), ...PREFIX_UNITS.values()]);
+const RATING_UNITS: ReadonlySet<string> = new Set(PREFIX_UNITS.values());
+
+/** Whether a unit is a rating written before its figure (SPF): a figure alone ("50" of "50 мл") is never one. */
+export function isRatingUnit(unit: string): boolean {
+  return RATING_UNITS.has(unit);
+}
 
 /** Units written glued to the number only ("220в"): alone, "в" is a preposition. */
 const GLUED_ONLY: ReadonlyMap<string, string> = new Map([['в', 'v']]);

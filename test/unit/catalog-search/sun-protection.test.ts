@@ -12,6 +12,7 @@ import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { runSearch, searchRequestOf } from '../../../src/catalog/search/relax.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { formatMeasure } from '../../../src/assistant/catalog-engine/texts.ts';
+import { dialogOn, messageOf, productsOf } from '../catalog-engine/helpers.ts';
 
 const product = (sku: string, name: string, description = ''): CatalogProduct => ({ sku, name, categories: ['Тело', 'Для и после загара'], available: true, params: {}, price: 1000, description });
 
@@ -42,4 +43,29 @@ test('"spf30" finds the sun milk written "LSF-30"; "spf 15" does not take the SP
   const fifteen = search('молочко spf 15');
   assert.equal(fifteen.hits[0]?.product.sku, 'milk-15');
   assertNone(fifteen.hits, (h) => h.product.sku === 'cream-30', 'a 30 ml cream is no SPF 15');
+});
+
+test('«солнцезащитный крем spf 50» where the shop has sun milks of SPF 15 and 30 and 50 ml face creams: the sun milks first, and the answer says no card is SPF 50', async () => {
+  const shop = buildCatalogIndex(
+    [
+      product('milk-15', 'Молочко Солнцезащитное для лица и тела LSF-15, 150 мл'),
+      product('milk-30', 'Молочко Солнцезащитное для лица и тела LSF-30, 150 мл'),
+      { ...product('face-1', 'Крем для Лица "Йогурт", 50 мл'), categories: ['Лицо', 'Крема и гели'] },
+      { ...product('face-2', 'Крем-маска для Лица "Алоэ", 50 мл'), categories: ['Лицо', 'Крема и гели'] },
+      { ...product('face-3', 'Крем для Лица "Жожоба", 50 мл'), categories: ['Лицо', 'Крема и гели'] },
+      // A cosmetics shop: creams of every kind, "крем" a common word.
+      ...['Облепиха', 'Календула', 'Ромашка', 'Шалфей', 'Лаванда', 'Мята', 'Роза', 'Липа', 'Чабрец', 'Мёд'].map((herb, i) => ({
+        ...product(`cream-${i}`, `Крем для рук "${herb}", ${30 + 20 * (i % 2)} мл`),
+        categories: ['Тело', 'Уход за руками'],
+      })),
+    ],
+    { language: 'ru' },
+  );
+  const run = runSearch(shop, searchRequestOf(shop.parseDetailed('солнцезащитный крем spf 50')), 6);
+  // Before: the 50 ml face creams, "50" read as the SPF; the sun milks not among the first.
+  assert.deepEqual(run.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['milk-15', 'milk-30']);
+  assert.equal(run.exact, false, 'no card is SPF 50');
+  const [answer] = await dialogOn(shop, 'ru', ['солнцезащитный крем spf 50']);
+  assert.match(messageOf(answer!), /^Точного совпадения с «spf 50» нет/u);
+  assert.deepEqual((productsOf(answer!)?.value ?? []).slice(0, 2).map((p) => p.sku).sort(), ['milk-15', 'milk-30']);
 });
