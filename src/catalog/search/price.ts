@@ -108,7 +108,7 @@ const PRICEY = new RegExp(
   'gu',
 );
 /** A part of every word the availability and price-order patterns match: none of them, none of those. */
-const WORD_HINTS = /дешев|дорог|дорож|налич|купить|бюджет|эконом|преми|топов|флагман|скидк|акци|распрод|cheap|expens|pric|stock|avail|afford|budget|premium|low|high|top|sale|discount|bank|wallet|переплат/u;
+const WORD_HINTS = /дешев|дорог|дорож|налич|купить|бюджет|эконом|преми|топов|флагман|скидк|акци|распрод|cheap|expens|pric|stock|avail|afford|budget|premium|low|high|top|sale|discount|deal|bargain|clearance|bank|wallet|переплат/u;
 const IN_STOCK = new RegExp(
   String.raw`${B}(?:есть\s+в\s+наличии|в\s+наличии|наличие|только\s+в\s+наличии|in\s+stock|available\s+now|available|можно\s+купить\s+сейчас)(?![\p{L}\p{N}])`,
   'gu',
@@ -116,7 +116,7 @@ const IN_STOCK = new RegExp(
 
 /** A discount asked for: products sold below their old price. */
 const DISCOUNTED = new RegExp(
-  String.raw`${B}(?:со\s+скидк(?:ой|ами)|по\s+скидке|со\s+скидочкой|по\s+акции|акционн\p{L}*|на\s+распродаже|on\s+sale|discounted|with\s+a\s+discount|on\s+discount)(?![\p{L}\p{N}])`,
+  String.raw`${B}(?:со\s+скидк(?:ой|ами)|по\s+скидке|со\s+скидочкой|по\s+акции|акционн\p{L}*|на\s+распродаже|on\s+sale|discounted|with\s+a\s+discount|on\s+discount|deals?|bargains?|on\s+clearance|clearance)(?![\p{L}\p{N}])`,
   'gu',
 );
 

@@ -18,6 +18,10 @@ test('a discount asked for is a filter in both languages, and a question about d
     ['акционные наушники', 'наушники'],
     ['headphones on sale', 'headphones'],
     ['discounted laptops', 'laptops'],
+    // Before: "deals" was searched ('Nothing here matches "deals"').
+    ['tv deals', 'tv'],
+    ['any deals on headphones', 'any on headphones'],
+    ['laptops on clearance', 'laptops'],
   ] as const) {
     const intent = extractPriceIntent(text);
     assert.equal(intent.discountedOnly, true, text);
