@@ -621,13 +621,15 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     added.filter((w) => parseMeasureBound(w) === null),
     message,
   );
+  // A word the title has, whatever its case ("tv" after "TV under $500" is no second "TV").
+  const titled = (w: string): boolean => label.some((x) => x.toLowerCase() === w.toLowerCase());
   // A second thing it comes with joins the first: "USB-C hub with HDMI and ethernet", "с сушкой и паром".
-  if (withWord !== undefined && said.some((w) => !label.includes(w))) {
+  if (withWord !== undefined && said.some((w) => !titled(w))) {
     label.push(label.some((w) => WITH_WORDS.has(w.toLowerCase())) ? (isCyrillic(withWord) ? 'и' : 'and') : withWord);
   }
   // «а который моет?» after robot vacuums: «Робот-пылесос, который моет», not «Робот-пылесос моет».
   // English titles leave clauses to readableLabel, which drops a clause the search cut short ("that can mop").
-  const relative = withWord === undefined && label.length > 0 && said.length > 0 && said.every((w) => !label.includes(w)) ? leadingRelativeWord(message) : undefined;
+  const relative = withWord === undefined && label.length > 0 && said.length > 0 && said.every((w) => !titled(w)) ? leadingRelativeWord(message) : undefined;
   if (relative !== undefined && isCyrillic(relative)) {
     label.push(relative);
   }
@@ -636,7 +638,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   // So does a two-word one ("full hd?" after projectors: "Full HD projector for home").
   const english = withWord === undefined && relative === undefined && label.length > 0 && label.every((w) => !isCyrillic(w));
   const before = !english ? [] : said.length === 2 && isModifierPhrase(said.join(' ').toLowerCase()) ? said : said.filter(isEnglishQuality);
-  const front = before.filter((w) => !label.includes(w));
+  const front = before.filter((w) => !titled(w));
   // The old first word loses the capital it had for being first ("Red wireless mouse", not "Red Wireless mouse").
   const opening = label[0] as string;
   if (front.length > 0 && /^\p{Lu}\p{Ll}+$/u.test(opening) && (isEnglishQuality(opening) || namesProductKind(opening.toLowerCase()))) {
@@ -644,7 +646,7 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   }
   label.unshift(...front);
   for (const w of said) {
-    if (!label.includes(w)) {
+    if (!titled(w)) {
       label.push(w);
     }
   }

@@ -154,3 +154,22 @@ test('"something for my …", «что-нибудь для моего …»: tit
   assert.doesNotMatch(messageOf(laptop!), /моего|совпадения/u, messageOf(laptop!));
   assert.deepEqual(skus(laptop!).sort(), ['bag-1', 'bag-2']);
 });
+
+test('the product word said again after a search is no second word of the title: "tv" after "tv under 500" is "TV under $500", not "TV TV under $500"', async () => {
+  const tvs = buildCatalogIndex(
+    [
+      item('t1', 'TCL 32" Class S3 HD Roku TV', ['Electronics', 'TVs'], 149.99),
+      item('t2', 'Hisense 43" Class A6 4K Google TV', ['Electronics', 'TVs'], 229.99),
+      item('t3', 'LG 65" Class UT7000 4K Smart TV', ['Electronics', 'TVs'], 479.99),
+      item('t4', 'Sony 65" Class BRAVIA 7 Mini LED QLED 4K Google TV', ['Electronics', 'TVs'], 1599.99),
+      item('s1', 'Sonos Beam Smart Soundbar', ['Electronics', 'Soundbars'], 499),
+    ],
+    { language: 'en' },
+  );
+  const [first, again] = await dialogOn(tvs, 'en', ['tv under 500', 'tv']);
+  assert.match(messageOf(first!), /^TV under \$500: /u);
+  // Before: "TV TV under $500: here are 3 options."
+  assert.doesNotMatch(messageOf(again!), /TV TV/iu);
+  assert.match(messageOf(again!), /^TV\b/u);
+  assertEvery((productsOf(again!)?.value ?? []).map((p) => p.name), (n) => / TV$/u.test(n));
+});
