@@ -153,14 +153,26 @@ function writtenWords(message: string): string[] {
  */
 export function asWrittenIn(words: readonly string[], message: string): string[] {
   const out = [...words];
-  for (const written of writtenWords(message)) {
-    const parts = tokenize(written);
+  const written = writtenWords(message);
+  for (const [i, w] of written.entries()) {
+    // "без проводов" read as the table's "беспроводные": said as the buyer said it ("Пылесос без
+    // проводов", not "Пылесос беспроводные").
+    const next = written[i + 1];
+    if (next !== undefined && WITHOUT_WORDS.has(w.toLowerCase())) {
+      const stands = tablePhrase(`${w} ${next}`.toLowerCase());
+      const at = stands === undefined ? -1 : out.indexOf(stands);
+      if (at >= 0) {
+        out[at] = `${w} ${next}`;
+        continue;
+      }
+    }
+    const parts = tokenize(w);
     if (parts.length < 2) {
       continue;
     }
-    const at = out.findIndex((_, i) => parts.every((p, k) => out[i + k] === p));
+    const at = out.findIndex((_, k) => parts.every((p, j) => out[k + j] === p));
     if (at >= 0) {
-      out.splice(at, parts.length, written);
+      out.splice(at, parts.length, w);
     }
   }
   return out;

@@ -103,7 +103,7 @@ const GROUPS: string[][] = [
   ['золотой', 'золотистый', 'gold', 'golden'],
   ['кремовый', 'cream', 'ivory'],
   ['прозрачный', 'clear', 'transparent'],
-  ['беспроводные', 'беспроводной', 'беспроводная', 'wireless', 'bluetooth', 'без проводов', 'без провода'],
+  ['беспроводные', 'беспроводной', 'беспроводная', 'wireless', 'bluetooth', 'без проводов', 'без провода', 'cordless', 'without cord', 'without wires', 'no cord'],
   // A resolution as buyers say it and as spec sheets write it ("LG HF65LS … DLP 1080p (1920x1080)"): "full hd?" after projectors.
   ['1080p', 'fhd', 'fullhd', 'full hd'],
   ['шумоподавление', 'шумоподавлением', 'anc', 'noise cancelling', 'noise canceling', 'noise cancellation', 'noise cancelation'],
