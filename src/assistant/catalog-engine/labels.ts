@@ -12,6 +12,7 @@ import { boundedEdits } from '../../catalog/search/edits.ts';
 import { joinPhrases, namesProductKind, synonymsOf, synonymsOfAnyForm } from '../../catalog/search/synonyms.ts';
 import { stem } from '../../catalog/search/stem.ts';
 import { boundText, MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
+import { figureBeforeUnit } from '../../catalog/search/measures.ts';
 import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { DETERMINERS, modelSuffixesInLatin } from '../../catalog/search/query-parse.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
@@ -55,7 +56,8 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
   // are kept as the buyer wrote them; the answer drops those its products do not show.
   // As many words as the search parses: a pasted essay is not a title.
   // The end of a model's name in Russian letters is the one the search read ("айфон 15 про": "Pro").
-  const originals = writtenWords(message);
+  // A unit said before its figure in the buyer's order is titled as searched: «Телевизор 65 дюймов».
+  const originals = writtenWords(figureBeforeUnit(message));
   const norms = originals.map((o) => tokenize(o).join(' '));
   // A hyphenated word is kept when each of its parts is ("робот-пылесос"): the title used the
   // category's name instead, and dropped "с влажной уборкой".

@@ -334,7 +334,8 @@ const RU = {
   sortedAsc: 'Сначала самые недорогие.',
   sortedDesc: 'Сначала самые дорогие.',
   partial: (words: string) => `Точного совпадения с «${words}» нет — вот самое близкое по запросу.`,
-  partialTogether: (before: string, added: string) => `Товара, где было бы сразу «${before}» и «${added}», нет — вот самое близкое.`,
+  // The sentence says «и» itself: «… и «ssd 1 тб»», not «… и «и ssd 1 тб»».
+  partialTogether: (before: string, added: string) => `Товара, где было бы сразу «${before}» и «${added.replace(/^и\s+/u, '')}», нет — вот самое близкое.`,
   relaxedCategory: 'В этой категории ничего не нашлось, поэтому искал по всему каталогу.',
   relaxedBrand: (brands: string) => `У ${brands} подходящего не нашлось — вот варианты других брендов.`,
   relaxedPrice: (bound: string) => `${capitalize(bound || 'в этом бюджете')} ничего не нашлось — вот ближайшие по цене.`,
@@ -523,7 +524,7 @@ const EN: typeof RU = {
   sortedAsc: 'Cheapest first.',
   sortedDesc: 'Most expensive first.',
   partial: (words: string) => `Nothing matches "${words}" exactly — here is the closest to your request.`,
-  partialTogether: (before: string, added: string) => `Nothing is both "${before}" and "${added}" — here is the closest.`,
+  partialTogether: (before: string, added: string) => `Nothing is both "${before}" and "${added.replace(/^and\s+/u, '')}" — here is the closest.`,
   relaxedCategory: 'Nothing in that category, so I searched the whole catalogue.',
   relaxedBrand: (brands: string) => `Nothing suitable from ${brands} — here are other brands.`,
   relaxedPrice: (bound: string) => `Nothing ${bound} — here are the closest in price.`,
