@@ -108,6 +108,8 @@ const GROUPS: string[][] = [
   ['1080p', 'fhd', 'fullhd', 'full hd'],
   ['шумоподавление', 'шумоподавлением', 'anc', 'noise cancelling', 'noise canceling', 'noise cancellation', 'noise cancelation'],
   ['игровой', 'игровые', 'gaming'],
+  // "смарт часы", "смарт-часы" as shops write them: «Умные часы», "Smart Watch" ("смарт" alone read as the "Smart" of a "Smart Band").
+  ['умные', 'умный', 'умная', 'смарт', 'smart'],
   ['детский', 'kids'],
   // Whom a thing is made for, as shops name it ("Женские умные часы", "Women's Band"): "часы для женщин".
   ['женский', 'женская', 'женские', 'женщин', 'женщины', 'women', 'womens', 'ladies'],
@@ -283,7 +285,7 @@ const SINGLE_WORDS: ReadonlySet<string> = new Set(GROUPS.flat().filter((w) => !w
 /** The colour groups of the table, by their first word. */
 const COLOURS = ['черный', 'белый', 'серый', 'серебристый', 'синий', 'голубой', 'красный', 'зеленый', 'розовый', 'желтый', 'фиолетовый', 'бирюзовый', 'оранжевый', 'коричневый', 'бежевый', 'бордовый', 'золотой', 'кремовый', 'прозрачный'];
 /** Words of the table that describe a product rather than name its type (colours, "wireless"). */
-const MODIFIER_GROUPS = new Set([...COLOURS, '1080p', 'беспроводные', 'шумоподавление', 'игровой', 'детский', 'женский', 'мужской', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'собака', 'кожаный', 'нейлоновый', 'силиконовый', 'снизу']);
+const MODIFIER_GROUPS = new Set([...COLOURS, '1080p', 'беспроводные', 'умные', 'шумоподавление', 'игровой', 'детский', 'женский', 'мужской', 'водонепроницаемый', 'музыка', 'солнечная', 'пар', 'прыщи', 'сапфир', 'титан', 'собака', 'кожаный', 'нейлоновый', 'силиконовый', 'снизу']);
 // "light" of "light blue" is also a kind of product ("vanity light"), and the last word of
 // an English query, so it is not taken for a colour.
 const NOT_MODIFIERS = new Set(['light']);
