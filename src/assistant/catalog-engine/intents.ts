@@ -440,10 +440,11 @@ const GIFT_THING = /(?:^|\s)(?:gift\s*(?:cards?|certificates?|vouchers?|wrap(?:p
 const OCCASION = /(^|\s)(birthday|christmas|anniversary|юбиле\p{L}*|рождения)(?=\s|$)/u;
 /**
  * A question of what to give someone, without the word "gift" ("what can I get him?", "what
- * should I buy my dad", «что купить папе»): gift ideas as much as "a gift for him".
+ * should I buy my dad", «что купить папе»): gift ideas as much as "a gift for him". Not "what
+ * can I get for $100", which asks what the money buys.
  */
 const WHAT_TO_GIVE =
-  /(?:^|\s)(?:what\s+(?:(?:can|should|could|do|would|shall)\s+(?:i|we)\s+|to\s+)(?:get|buy|give)\s+(?:him|her|them|my|our|for)|что\s+(?:можно\s+|бы\s+)?(?:купить|взять)\s+(?:ему|ей|им|маме|папе|мужу|жене|сыну|дочке|дочери|брату|сестре|другу|подруге|девушке|парню|бабушке|дедушке|ребенку|ребёнку|коллеге))(?=[\s,.!?]|$)/u;
+  /(?:^|\s)(?:what\s+(?:(?:can|should|could|do|would|shall)\s+(?:i|we)\s+|to\s+)(?:get|buy|give)\s+(?:for\s+)?(?:him|her|them|my|our)|что\s+(?:можно\s+|бы\s+)?(?:купить|взять)\s+(?:ему|ей|им|маме|папе|мужу|жене|сыну|дочке|дочери|брату|сестре|другу|подруге|девушке|парню|бабушке|дедушке|ребенку|ребёнку|коллеге))(?=[\s,.!?]|$)/u;
 const PERSON = /(^|\s)(маме|мамы|папе|папы|мужу|жене|девушке|парню|ребенку|ребёнку|детям|сыну|дочке|дочери|другу|подруге|коллеге|бабушке|дедушке|брату|сестре|mom|mum|mother|dad|father|husband|wife|girlfriend|boyfriend|kid|kids|son|daughter|friend|colleague|grandma|grandpa|brother|sister|him|her)(?:['’]s)?(?=[\s,.!?]|$)/u;
 // Whom the gift is for: said to the assistant, not searched for.
 const RECIPIENTS = new Set([

@@ -89,8 +89,10 @@ function abbreviationBeforeMeasure(firstWords: readonly string[], name: string):
     return undefined;
   }
   const second = written?.[2];
-  const abbreviation = second !== undefined && ABBREVIATION.test(second) && firstWords[1] === second.toLowerCase() ? second.toLowerCase() : firstWords[0];
-  let at = abbreviation === firstWords[0] ? 1 : 2;
+  const joined = second !== undefined && ABBREVIATION.test(second) && firstWords[1] === second.toLowerCase();
+  const abbreviation = joined ? (second as string).toLowerCase() : firstWords[0];
+  // Where the measure (or the code before it) is.
+  let at = joined ? 2 : 1;
   if (CODE.test(firstWords[at] ?? '') && parseMeasure(firstWords[at] as string) === null) {
     at++;
   }
@@ -100,7 +102,7 @@ function abbreviationBeforeMeasure(firstWords: readonly string[], name: string):
   }
   // A brand in capitals opens names too ("LG 9кг стиральная машина", "ASUS 15.6\" laptop"):
   // not when a later word is Russian or names a kind.
-  if (firstWords.some((w, i) => i > at - 1 && (isCyrillic(w) || namesProductKind(w)))) {
+  if (firstWords.some((w, i) => i >= at && (isCyrillic(w) || namesProductKind(w)))) {
     return undefined;
   }
   return abbreviation;

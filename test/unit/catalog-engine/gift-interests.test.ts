@@ -139,4 +139,8 @@ test('a question of what to give someone is a gift request without the word "gif
   // Not a question of what to buy for oneself, nor of a thing.
   const [own] = await dialogOn(electronics, 'en', ['what can I buy with $50?']);
   assert.doesNotMatch(messageOf(own!), /Gift ideas/u);
+  const [money] = await dialogOn(electronics, 'en', ['what can I get for $100?']);
+  assert.doesNotMatch(messageOf(money!), /Gift ideas/u);
+  const [forHim] = await dialogOn(electronics, 'en', ['what can I get for him? he loves music']);
+  assert.match(messageOf(forHim!), /^Gift ideas for someone into music/u);
 });
