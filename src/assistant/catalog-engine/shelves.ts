@@ -731,7 +731,12 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const onShelf = run.hits.filter((h) => onCards.has(h.product.sku));
   const ofSize = ofSizeAsked(onShelf, run.text);
   const ofKindAsked = affordableChoices(onShelf, index, products, run.text, label).filter((p) => statedPrice(p) !== undefined);
-  const priced = ofSize?.products ?? ofKindAsked;
+  // When no card matches every word, of those matching the most ("солнцезащитный крем spf 50": a
+  // sun milk, not a face cream after them).
+  const mostCovered = run.exact ? 0 : Math.max(0, ...onShelf.map((h) => h.coverage ?? 1));
+  const covered = onShelf.filter((h) => (h.coverage ?? 1) >= mostCovered);
+  const ofMostCovered = covered.length === onShelf.length ? ofKindAsked : affordableChoices(covered, index, products, run.text, label).filter((p) => statedPrice(p) !== undefined);
+  const priced = ofSize?.products ?? (ofMostCovered.length > 0 ? ofMostCovered : ofKindAsked);
   // An order is said of two cards or more ("Cheapest first." under one card said nothing).
   if (run.sort === 'price_asc') {
     if (!opts.mostFirst && products.length > 1) {

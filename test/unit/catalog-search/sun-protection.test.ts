@@ -68,4 +68,6 @@ test('«солнцезащитный крем spf 50» where the shop has sun mi
   const [answer] = await dialogOn(shop, 'ru', ['солнцезащитный крем spf 50']);
   assert.match(messageOf(answer!), /^Точного совпадения с «spf 50» нет/u);
   assert.deepEqual((productsOf(answer!)?.value ?? []).slice(0, 2).map((p) => p.sku).sort(), ['milk-15', 'milk-30']);
+  // The affordable choice named is one of those matching the most words, not a face cream after them.
+  assert.match(messageOf(answer!), /Самый доступный — Молочко Солнцезащитное/u);
 });
