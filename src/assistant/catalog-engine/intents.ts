@@ -437,14 +437,18 @@ const GIFT = /(^|\s)(подар\p{L}*|gift\p{L}*|present|presents)(?=\s|$)/u;
 /** A thing called after gifts, asked for as any other ("do you have gift cards?", "подарочный сертификат"): not gift ideas. */
 const GIFT_THING = /(?:^|\s)(?:gift\s*(?:cards?|certificates?|vouchers?|wrap(?:ping)?|bags?|boxe?s?)|подарочн\p{L}*\s+(?:сертификат|карт|упаковк|пакет|коробк)\p{L}*)(?=[\s?!.,]|$)/u;
 /** An occasion: a gift when said with whom it is for ("for my daughter's birthday", "сыну на день рождения"), not in "christmas lights". */
+/** Those an item or a gift is for, in the dative («маме», «мужу»): «что купить мужу», «сыну нужен ноутбук». */
+const DATIVE_PERSONS = ['маме', 'папе', 'мужу', 'жене', 'сыну', 'дочке', 'дочери', 'бабушке', 'дедушке', 'брату', 'сестре', 'другу', 'подруге', 'девушке', 'парню', 'коллеге', 'ребенку', 'ребёнку', 'внуку', 'внучке', 'племяннику', 'племяннице', 'начальнику'];
 const OCCASION = /(^|\s)(birthday|christmas|anniversary|юбиле\p{L}*|рождения)(?=\s|$)/u;
 /**
  * A question of what to give someone, without the word "gift" ("what can I get him?", "what
  * should I buy my dad", «что купить папе»): gift ideas as much as "a gift for him". Not "what
  * can I get for $100", which asks what the money buys.
  */
-const WHAT_TO_GIVE =
-  /(?:^|\s)(?:what\s+(?:(?:can|should|could|do|would|shall)\s+(?:i|we)\s+|to\s+)(?:get|buy|give)\s+(?:for\s+)?(?:him|her|them|my|our)|что\s+(?:можно\s+|бы\s+)?(?:купить|взять)\s+(?:ему|ей|им|маме|папе|мужу|жене|сыну|дочке|дочери|брату|сестре|другу|подруге|девушке|парню|бабушке|дедушке|ребенку|ребёнку|коллеге))(?=[\s,.!?]|$)/u;
+const WHAT_TO_GIVE = new RegExp(
+  `(?:^|\\s)(?:what\\s+(?:(?:can|should|could|do|would|shall)\\s+(?:i|we)\\s+|to\\s+)(?:get|buy|give)\\s+(?:for\\s+)?(?:him|her|them|my|our)|что\\s+(?:можно\\s+|бы\\s+)?(?:купить|взять)\\s+(?:ему|ей|им|${DATIVE_PERSONS.join('|')}))(?=[\\s,.!?]|$)`,
+  'u',
+);
 const PERSON = /(^|\s)(маме|мамы|папе|папы|мужу|жене|девушке|парню|ребенку|ребёнку|детям|сыну|дочке|дочери|другу|подруге|коллеге|бабушке|дедушке|брату|сестре|mom|mum|mother|dad|father|husband|wife|girlfriend|boyfriend|kid|kids|son|daughter|friend|colleague|grandma|grandpa|brother|sister|him|her)(?:['’]s)?(?=[\s,.!?]|$)/u;
 // Whom the gift is for: said to the assistant, not searched for.
 const RECIPIENTS = new Set([
@@ -524,7 +528,6 @@ const FOR_PERSON = new RegExp(
  * Whom an item is for, said as the one who needs it ("сыну нужен ноутбук", "моей жене нужны
  * наушники", "my wife wants a new phone", "my kid needs headphones"): told, not searched, as above.
  */
-const DATIVE_PERSONS = ['маме', 'папе', 'мужу', 'жене', 'сыну', 'дочке', 'дочери', 'бабушке', 'дедушке', 'брату', 'сестре', 'другу', 'подруге', 'девушке', 'парню', 'коллеге', 'ребенку', 'ребёнку', 'внуку', 'внучке', 'племяннику', 'племяннице', 'начальнику'];
 const WHO_NEEDS = new RegExp(
   `(?:^|\\s)(?:(?:моему|моей|нашему|нашей|своему|своей)\\s+)?(?:${DATIVE_PERSONS.join('|')})\\s+(?:нужен|нужна|нужно|нужны|надо|хочется)(?=[\\s,.!?]|$)|(?:^|\\s)(?:my|our)\\s+(?:${[...PERSONS_EN, 'kid', 'kids', 'child', 'children', 'boy', 'girl', 'teen', 'teenager'].join('|')})\\s+(?:needs|wants|would\\s+like|is\\s+looking\\s+for)(?=[\\s,.!?]|$)`,
   'gu',

@@ -57,7 +57,7 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
   // As many words as the search parses: a pasted essay is not a title.
   // The end of a model's name in Russian letters is the one the search read ("айфон 15 про": "Pro").
   // A unit said before its figure in the buyer's order is titled as searched: «Телевизор 65 дюймов».
-  const originals = writtenWords(figureBeforeUnit(message));
+  const originals = writtenWords(figureBeforeUnit(boundText(message)));
   const norms = originals.map((o) => tokenize(o).join(' '));
   // A hyphenated word is kept when each of its parts is ("робот-пылесос"): the title used the
   // category's name instead, and dropped "с влажной уборкой".

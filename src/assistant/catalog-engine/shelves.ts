@@ -94,11 +94,11 @@ function ratingsUnshown(words: readonly string[], shown: ShownMeasures): string[
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as string;
     const next = words[i + 1];
-    const pair = next !== undefined && /^\d/u.test(next) ? mergeMeasures([w, next]) : [];
-    const glued = pair.length === 1 ? null : mergeMeasures([w]);
-    const m = parseMeasure((pair.length === 1 ? pair[0] : glued?.[0]) ?? '');
+    // "spf 50" as two words, or "spf50" as one.
+    const said = next !== undefined && /^\d/u.test(next) && mergeMeasures([w, next]).length === 1 ? [w, next] : [w];
+    const m = parseMeasure(mergeMeasures(said)[0] ?? '');
     if (m && isRatingUnit(m.unit) && !shown().some((card) => card.some((x) => x.unit === m.unit && closeMeasure(m.value, x.value)))) {
-      out.push(...(pair.length === 1 ? [w, next as string] : [w]));
+      out.push(...said);
     }
   }
   return out;

@@ -272,11 +272,12 @@ export function mergeMeasures(words: readonly string[]): string[] {
 
 /** Russian unit words ("дюймов", "литров", "гб"), for a unit said before its figure. */
 const CYRILLIC_UNITS = [...UNITS.keys()].filter((u) => /^[а-яё]+$/u.test(u)).sort((a, b) => b.length - a.length);
-const UNIT_BEFORE_FIGURE = new RegExp(`(^|[^\\p{L}\\p{N}.,])(${CYRILLIC_UNITS.join('|')})\\s+(\\d+)(?![\\p{L}\\p{N}]|[.,]\\d)`, 'gu');
+const UNIT_BEFORE_FIGURE = new RegExp(`(^|[^\\p{L}\\p{N}.,])(${CYRILLIC_UNITS.join('|')})\\s+(\\d+)(?![\\p{L}\\p{N}]|[.,]\\d)`, 'giu');
 
 /**
  * «дюймов 65», «литров 10»: a Russian unit said before its figure ("about 65 inches"), put
- * after it as a measure is read («65 дюймов»). Not after a figure («55 дюймов 2 шт»).
+ * after it as a measure is read («65 дюймов»). Not after a figure («55 дюймов 2 шт»). Any case:
+ * the title reads the message as the buyer wrote it («Дюймов 65»), the search its lower case.
  */
 export function figureBeforeUnit(text: string): string {
   return text.replace(UNIT_BEFORE_FIGURE, (all, before: string, unit: string, figure: string, at: number) => (/\d\s*$/u.test(text.slice(Math.max(0, at - 12), at + before.length)) ? all : `${before}${figure} ${unit}`));
