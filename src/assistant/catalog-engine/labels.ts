@@ -88,7 +88,11 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
       from = withAt;
     }
     let to = keptAt[keptAt.length - 1] as number;
-    while (to + 1 < norms.length && (candidate(norms[to + 1] as string) || (LABEL_CONNECTORS.has(norms[to + 1] as string) && to + 2 < norms.length && candidate(norms[to + 2] as string)))) {
+    // Past a connector ("чехол для ноутбука"), and an article after "without" ("without a cord").
+    const bridgedAt = (at: number): boolean =>
+      LABEL_CONNECTORS.has(norms[at] as string) &&
+      (candidate(norms[at + 1] ?? '') || (WITHOUT_WORDS.has(norms[at] as string) && ARTICLES.has(norms[at + 1] ?? '') && candidate(norms[at + 2] ?? '')));
+    while (to + 1 < norms.length && (candidate(norms[to + 1] as string) || bridgedAt(to + 1) || (ARTICLES.has(norms[to + 1] as string) && WITHOUT_WORDS.has(norms[to] as string)))) {
       to++;
     }
     const namesModel = (at: number): boolean => norms.slice(at, to + 1).some((w) => /\d/u.test(w)) || (originals[at] !== undefined && index?.resolveBrand(originals[at]) !== undefined);
@@ -108,12 +112,14 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
       // words after "no" stay: "no frost" is what the fridge has, not what it lacks.
       // "без проводов", "without wires": a phrase of the synonym table ("беспроводные") is said as
       // the buyer said it, one label word.
-      const pair = i > 0 ? `${norms[i - 1] as string} ${n}` : '';
-      if (i > 0 && WITHOUT_WORDS.has(norms[i - 1] as string) && tablePhrase(pair) !== undefined) {
-        if (label[label.length - 1] === originals[i - 1]) {
+      // With an article between ("without a cord") as well.
+      const by = i > 1 && ARTICLES.has(norms[i - 1] as string) && WITHOUT_WORDS.has(norms[i - 2] as string) ? i - 2 : i - 1;
+      const pair = i > 0 ? `${norms[by] as string} ${n}` : '';
+      if (i > 0 && WITHOUT_WORDS.has(norms[by] as string) && tablePhrase(pair) !== undefined) {
+        if (label[label.length - 1] === originals[by]) {
           label.pop();
         }
-        label.push(`${originals[i - 1] as string} ${originals[i] as string}`);
+        label.push(originals.slice(by, i + 1).join(' '));
         continue;
       }
       if (i > 0 && NEGATORS.has(norms[i - 1] as string) && (excludedBrandWords.has(n) || norms[i - 1] !== 'no')) {
@@ -159,12 +165,14 @@ export function asWrittenIn(words: readonly string[], message: string): string[]
   for (const [i, w] of written.entries()) {
     // "без проводов" read as the table's "беспроводные": said as the buyer said it ("Пылесос без
     // проводов", not "Пылесос беспроводные").
-    const next = written[i + 1];
+    // With an article between too ("without a cord").
+    const article = ARTICLES.has((written[i + 1] ?? '').toLowerCase()) ? 1 : 0;
+    const next = written[i + 1 + article];
     if (next !== undefined && WITHOUT_WORDS.has(w.toLowerCase())) {
       const stands = tablePhrase(`${w} ${next}`.toLowerCase());
       const at = stands === undefined ? -1 : out.indexOf(stands);
       if (at >= 0) {
-        out[at] = `${w} ${next}`;
+        out[at] = written.slice(i, i + 2 + article).join(' ');
         continue;
       }
     }
@@ -533,12 +541,16 @@ function describedNameWords(p: CatalogProduct): readonly DescribedWord[] {
   return remember(describedMemo, p, [...words.values()]);
 }
 
-/** Whether the products show the word by one of its synonyms in the same script ("зарядка" by "зарядное", "headphones" by "headset"). */
 /** The word of the synonym table a two-word phrase stands for ("без проводов" → "беспроводные"), if any. */
 function tablePhrase(phrase: string): string | undefined {
   const joined = joinPhrases(tokenize(phrase));
   const one = joined.length === 1 ? joined[0] : undefined;
   return one && one.word !== one.source ? one.word : undefined;
+}
+
+/** The word of the synonym table a title word stands for: the phrase's one word ("без проводов" → "беспроводные"), else itself. */
+export function tableWordOf(word: string): string {
+  return (word.includes(' ') ? tablePhrase(word) : undefined) ?? word;
 }
 
 /** Whether the shown products show the word itself or a synonym of it in the same script ("мышка" on "Мышь …"). */

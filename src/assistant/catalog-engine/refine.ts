@@ -20,7 +20,7 @@ import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
 import { formatMeasure } from './texts.ts';
 import { asksWhetherItHas, namesPeople } from './intents.ts';
-import { asWrittenIn, COLOUR_NOUN, PURPOSE_CONNECTORS } from './labels.ts';
+import { asWrittenIn, COLOUR_NOUN, PURPOSE_CONNECTORS, tableWordOf } from './labels.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
 export type PriceMove = 'cheaper' | 'pricier' | null;
@@ -621,8 +621,9 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     added.filter((w) => parseMeasureBound(w) === null),
     message,
   );
-  // A word the title has, whatever its case ("tv" after "TV under $500" is no second "TV").
-  const titled = (w: string): boolean => label.some((x) => x.toLowerCase() === w.toLowerCase());
+  // A word the title has, whatever its case ("tv" after "TV under $500" is no second "TV"), or
+  // a quality it says in other words ("without cord" after "Cordless vacuum").
+  const titled = (w: string): boolean => label.some((x) => x.toLowerCase() === w.toLowerCase() || saysSameQuality(x, w));
   // A second thing it comes with joins the first: "USB-C hub with HDMI and ethernet", "с сушкой и паром".
   if (withWord !== undefined && said.some((w) => !titled(w))) {
     label.push(label.some((w) => WITH_WORDS.has(w.toLowerCase())) ? (isCyrillic(withWord) ? 'и' : 'and') : withWord);
@@ -1092,4 +1093,11 @@ export function purposeSwitch(message: string, prevLabel: string[]): string | nu
     return [...item, connector, ...purpose, ...before.slice(nounAt)].join(' ');
   }
   return [...item, connector, ...purpose].join(' ');
+}
+
+/** Whether two title words name one quality of the synonym table ("Cordless", "without a cord", "wireless"). */
+function saysSameQuality(a: string, b: string): boolean {
+  const x = tableWordOf(a.toLowerCase());
+  const y = tableWordOf(b.toLowerCase());
+  return isModifierWord(x) && (x === y || synonymsOf(x).includes(y));
 }

@@ -235,6 +235,8 @@ export function synonymsOfAnyForm(word: string): readonly string[] {
   return tableWord === undefined ? [] : synonymsOf(tableWord);
 }
 
+const PHRASE_ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+
 /**
  * Two-word English names ("coffee machine") as one word of their group, for recognising a
  * category or brand in a message: each word comes with the buyer's own words it stands
@@ -246,9 +248,14 @@ export function joinPhrases(words: string[]): Array<{ word: string; source: stri
   for (let i = 0; i < words.length; i++) {
     const pair = `${words[i]} ${words[i + 1] ?? ''}`;
     const group = i + 1 < words.length ? PHRASES.get(pair) : undefined;
+    // An article may stand inside the name: "without a cord" is "without cord".
+    const apart = group === undefined && i + 2 < words.length && PHRASE_ARTICLES.has(words[i + 1] as string) ? PHRASES.get(`${words[i]} ${words[i + 2]}`) : undefined;
     if (group !== undefined) {
       out.push({ word: group, source: pair });
       i++;
+    } else if (apart !== undefined) {
+      out.push({ word: apart, source: `${pair} ${words[i + 2] as string}` });
+      i += 2;
     } else {
       out.push({ word: words[i] as string, source: words[i] as string });
     }

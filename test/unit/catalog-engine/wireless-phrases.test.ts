@@ -42,3 +42,25 @@ test('"without cord?" after vacuums shows the cordless ones: "cordless" is the w
   const [wireless] = await dialogOn(shop, 'en', ['wireless vacuum']);
   assertEvery((productsOf(wireless!)?.value ?? []).map((p) => p.name), (n) => /Cordless/u.test(n));
 });
+
+test('"without a cord?" (with its article) is the same wish: the cordless vacuums, titled as the buyer said it; said again after cordless ones, the title does not repeat it', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('u1', 'Bissell CleanView Swivel Pet Upright Vacuum', ['Home', 'Vacuums'], 129.99),
+      item('u2', 'Miele Complete C3 Canister Vacuum', ['Home', 'Vacuums'], 899),
+      item('c1', 'LEVOIT LVAC-200 Cordless Stick Vacuum', ['Home', 'Vacuums'], 169.99),
+      item('c2', 'Dyson V8 Cordless Vacuum', ['Home', 'Vacuums'], 349.99),
+    ],
+    { language: 'en' },
+  );
+  const [, cordless] = await dialogOn(shop, 'en', ['vacuum cleaner', 'without a cord?']);
+  // Before: "a cord" was read as something to leave out, no card says "cord", and every vacuum came back titled "Vacuum".
+  assert.match(messageOf(cordless!), /^Vacuum cleaner without a cord: here are 2 options/u);
+  assertEvery((productsOf(cordless!)?.value ?? []).map((p) => p.name), (n) => /Cordless/u.test(n));
+  const [fresh] = await dialogOn(shop, 'en', ['vacuum without a cord']);
+  assert.equal(productsOf(fresh!)?.title, 'Picks: vacuum without a cord');
+  assertEvery((productsOf(fresh!)?.value ?? []).map((p) => p.name), (n) => /Cordless/u.test(n));
+  const [, again] = await dialogOn(shop, 'en', ['cordless vacuum', 'without cord']);
+  // Before: "Cordless vacuum without cord".
+  assert.equal(productsOf(again!)?.title, 'Picks: cordless vacuum');
+});
