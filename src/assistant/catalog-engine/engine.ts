@@ -10,7 +10,7 @@ import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/l
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
 import { compatibilityAsFor, qualityFirst, tapAsMixer } from '../../catalog/search/stopwords.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
-import { isUnitWord } from '../../catalog/search/measures.ts';
+import { isRatingUnit, isUnitWord, measuresOf } from '../../catalog/search/measures.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
 import type { SearchFilters } from '../../catalog/search/filters.ts';
 import { isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
@@ -773,7 +773,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       // A size said instead of the last one that no card of the kind has ("а 16?" after "оперативка
       // ddr4 8гб", where the DDR4 modules are 4 and 8 GB): said so over the same search, not
       // 16 GB flash drives matching the figure alone.
-      if (refined.resizedTo !== undefined && move === null && !run.hits.some(isWhole)) {
+      if (refined.resizedTo !== undefined && move === null && !run.hits.some(isWhole) && !namesSize(run.hits, refined.resizedTo)) {
         // The kind has that size without the last search's other words ("а 55?" after "телевизор
         // 65 дюймов oled", where the 55-inch sets are NanoCell): those, said as two things no
         // product has together.
@@ -1128,3 +1128,14 @@ function targetProduct(turn: Turn, index: CatalogIndex, text: string, pageProduc
   return product ? { product, alike: [] } : undefined;
 }
 
+/**
+ * Whether a card's name states the size said ("SPF 30"): the size is there, only not with every
+ * older word ("а spf 30?" after "крем spf 50", the SPF 30 product a sun milk), and the search's
+ * own note says what it left out.
+ */
+function namesSize(hits: readonly SearchHit[], size: string): boolean {
+  const asked = measuresOf(tokenize(size))[0];
+  // A rating only: it makes the kind (SPF 30 is sun protection); a size of another kind's card
+  // ("16Gb" flash drives after DDR4 modules) is no answer.
+  return asked !== undefined && isRatingUnit(asked.unit) && hits.some((h) => measuresOf(tokenize(boundText(h.product.name))).some((m) => m.unit === asked.unit && m.value === asked.value));
+}

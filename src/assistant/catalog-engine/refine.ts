@@ -10,7 +10,7 @@ import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts'
 import type { CatalogProduct } from '../../catalog/product.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
 import { isWishFiller } from './measure-wish.ts';
-import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks } from '../../catalog/search/measures.ts';
+import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, SUN_PRODUCT_WORDS } from '../../catalog/search/measures.ts';
 import { COMPATIBILITY_WORDS, compatibilityAsFor, nameBeforePurpose, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import { analyseQuery, isModelSuffix } from '../../catalog/search/expansion.ts';
@@ -836,8 +836,10 @@ const WRITTEN_FIGURE = /\d+(?:[/.,]\d+)?/u;
  * another unit is another thing), or null.
  */
 function replacedSize(index: CatalogIndex, prev: EngineState, words: string[], message: string): Resized | null {
-  // The size's own noun and its "с" say nothing more ("а с диагональю 65?" is "а 65?").
-  const asked = mergeMeasures(words.filter((x) => !SIZE_NOUN.test(x) && !WITH_WORDS.has(x)));
+  // The size's own noun and its "с" say nothing more ("а с диагональю 65?" is "а 65?"), nor
+  // does the sun product word a rating brings, searched already ("а spf 30?" after "крем spf 50").
+  const searched = new Set(tokenize(prev.text));
+  const asked = mergeMeasures(words.filter((x) => !SIZE_NOUN.test(x) && !WITH_WORDS.has(x) && !(SUN_PRODUCT_WORDS.has(x) && searched.has(x))));
   const w = asked[0];
   if (asked.length !== 1 || w === undefined) {
     return null;

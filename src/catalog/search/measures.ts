@@ -72,6 +72,29 @@ export function isRatingUnit(unit: string): boolean {
   return RATING_UNITS.has(unit);
 }
 
+/** A sun protection rating in a normalised message ("spf 50", "spf50", "lsf-30"). */
+const SUN_RATING = /(?<![\p{L}\p{N}])(?:spf|lsf)[\s-]?\d{1,3}(?![\p{L}\p{N}])/u;
+const SUN_PRODUCT_RU = 'солнцезащитный';
+const SUN_PRODUCT_EN = 'sunscreen';
+/** The words `sunProtectionNamed` puts before a message. */
+export const SUN_PRODUCT_WORDS: ReadonlySet<string> = new Set([SUN_PRODUCT_RU, SUN_PRODUCT_EN]);
+/** Words that already say the item protects from the sun. */
+const SUN_WORDS = /солнц|загар|sun/u;
+
+/**
+ * "крем spf 50" asks for a sun cream: the message with the word a sun product's name has
+ * ("солнцезащитный", "sunscreen") put first, when the catalogue has that word (`known`, given
+ * the word's stem) and the message says nothing of the sun itself. The form said ("крем") then
+ * weighs no more than the protection: a sun milk of SPF 30 comes before 50 ml face creams.
+ */
+export function sunProtectionNamed(text: string, known: (word: string) => boolean): string {
+  if (!SUN_RATING.test(text) || SUN_WORDS.test(text)) {
+    return text;
+  }
+  const word = /[а-яё]/u.test(text) ? SUN_PRODUCT_RU : SUN_PRODUCT_EN;
+  return known(word) ? `${word} ${text}` : text;
+}
+
 /** Units written glued to the number only ("220в"): alone, "в" is a preposition. */
 const GLUED_ONLY: ReadonlyMap<string, string> = new Map([['в', 'v']]);
 

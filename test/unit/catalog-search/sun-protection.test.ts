@@ -71,3 +71,35 @@ test('«солнцезащитный крем spf 50» where the shop has sun mi
   // The affordable choice named is one of those matching the most words, not a face cream after them.
   assert.match(messageOf(answer!), /Самый доступный — Молочко Солнцезащитное/u);
 });
+
+test('«крем spf 50» without the word «солнцезащитный» is a sun cream too: the sun milks first; «а spf 30?» then puts the SPF 30 milk first instead of saying nothing is SPF 30', async () => {
+  const shop = buildCatalogIndex(
+    [
+      product('milk-15', 'Молочко Солнцезащитное для лица и тела LSF-15, 150 мл'),
+      product('milk-30', 'Молочко Солнцезащитное для лица и тела LSF-30, 150 мл'),
+      ...['Йогурт', 'Жожоба', 'Алоэ'].map((herb, i) => ({
+        ...product(`face-${i}`, `Крем для Лица "${herb}", 50 мл`),
+        categories: ['Лицо', 'Крема и гели'],
+      })),
+      // Creams in other sections too, as a cosmetics shop has: "крем" names no one section.
+      ...['Облепиха', 'Календула', 'Шалфей', 'Лаванда', 'Мята', 'Роза', 'Липа', 'Мёд'].map((herb, i) => ({
+        ...product(`hand-${i}`, `Крем для рук "${herb}", 50 мл`),
+        categories: ['Тело', 'Уход за руками'],
+      })),
+    ],
+    { language: 'ru' },
+  );
+  // Before: six 50 ml face creams ("50" of the SPF read as their 50 ml), titled «Крем 50».
+  const run = runSearch(shop, searchRequestOf(shop.parseDetailed('крем spf 50')), 6);
+  assert.deepEqual(run.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['milk-15', 'milk-30']);
+  const [first, thirty] = await dialogOn(shop, 'ru', ['крем spf 50', 'а spf 30?']);
+  assert.deepEqual((productsOf(first!)?.value ?? []).slice(0, 2).map((p) => p.sku).sort(), ['milk-15', 'milk-30']);
+  // Before: «Таких на SPF 30 не нашлось — показываю ту же подборку», the LSF-30 milk in the shop.
+  assert.equal(productsOf(thirty!)?.value[0]?.sku, 'milk-30');
+  assert.doesNotMatch(messageOf(thirty!), /не нашлось/u);
+  // A shop whose sun products do not say «солнцезащитный» searches the words as said.
+  const plain = buildCatalogIndex([{ ...product('spf-cream', 'Крем SPF 50 для лица, 50 мл'), categories: ['Лицо'] }, { ...product('hand', 'Крем для рук, 50 мл'), categories: ['Руки'] }], { language: 'ru' });
+  const exact = runSearch(plain, searchRequestOf(plain.parseDetailed('крем spf 50')), 6);
+  assert.ok(exact.exact);
+  assert.equal(exact.hits[0]?.product.sku, 'spf-cream');
+});
