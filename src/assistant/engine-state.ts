@@ -32,7 +32,7 @@ export interface EngineState {
   /** The shelf was gift ideas (a listing within a budget, one product per section). */
   gift?: true;
   /** Gift ideas about what the recipient loves: its name and the searches that found them ("cooking"). */
-  giftAbout?: { topic: string; searches: string[]; kinds: boolean };
+  giftAbout?: { topic: string; searches: string[]; kinds: boolean; recipient?: true };
   /**
    * The kind asked for is not sold, and the shelf showed what the shop has for its purpose: the
    * request that named it ("гофра для унитаза"), so "а подешевле?" lists cheaper ones of those.
@@ -141,7 +141,12 @@ export function latestState(history: EngineTurn[]): EngineState | null {
       state.gift = true;
       const about = s['giftAbout'] as Record<string, unknown> | undefined;
       if (about && typeof about === 'object' && typeof about['topic'] === 'string') {
-        state.giftAbout = { topic: boundText(about['topic']), searches: strings(about['searches']).slice(0, MAX_GIFT_SEARCHES), kinds: about['kinds'] === true };
+        state.giftAbout = {
+          topic: boundText(about['topic']),
+          searches: strings(about['searches']).slice(0, MAX_GIFT_SEARCHES),
+          kinds: about['kinds'] === true,
+          ...(about['recipient'] === true ? { recipient: true as const } : {}),
+        };
       }
     }
     if (s['priceMove'] === 'cheaper' || s['priceMove'] === 'pricier') {

@@ -561,7 +561,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   if (gift) {
     const rest = index.parseDetailed(gift.rest);
     if (isVague(rest)) {
-      return giftAnswer(turn, index, rest.filters, learnedFrom(rest, core));
+      // "a gift for a 10 year old", «подарок сыну»: ideas for a child, else anything within the budget.
+      const forChild = giftInterest(core, turn.lang)?.recipient ? giftIdeasAbout(turn, index, core, rest, rest.filters, core, false) : null;
+      return forChild ?? giftAnswer(turn, index, rest.filters, learnedFrom(rest, core));
     }
     // "a gift for a music lover", "подарок геймеру": the kinds that interest names; "a gift for
     // a coffee lover under $100": the products saying coffee (beans, a milk jug, a gooseneck
@@ -931,7 +933,7 @@ function giftIdeasAbout(turn: Turn, index: CatalogIndex, words: string, said: De
   }
   // The words, not a category they name: coffee's accessories and kettles are filed elsewhere.
   const { categories: _named, ...within } = filters;
-  const about = interest ? { topic: interest.topic, searches: interest.kinds, kinds: true } : { topic, searches: [topic], kinds: false };
+  const about = interest ? { topic: interest.topic, searches: interest.kinds, kinds: true, recipient: interest.recipient === true } : { topic, searches: [topic], kinds: false };
   const ideas = giftAnswer(turn, index, within, learnedFrom(said, message), 'gift', about);
   return ideas.answer.response.contents.some((b) => b.type === 'products') ? ideas : null;
 }

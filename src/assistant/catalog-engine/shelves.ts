@@ -182,9 +182,11 @@ function priceBound(turn: Turn, f: SearchFilters | undefined): string {
   if (around !== undefined) {
     return t.priceAround(formatPrice(around, currency, lang));
   }
-  // Bounds from "cheaper than shown" are a cent off the shown price; say the price.
+  // Bounds from "cheaper than shown" are a cent off the shown price; say the price ("under
+  // $139.99", not a rounded "$140" no card has). A budget the buyer said is a whole number.
   if (f?.priceMax !== undefined) {
-    return t.priceUpTo(formatPrice(Math.ceil(f.priceMax), currency, lang));
+    const max = Number.isInteger(f.priceMax) ? f.priceMax : Math.round((f.priceMax + 0.01) * 100) / 100;
+    return t.priceUpTo(formatPrice(max, currency, lang));
   }
   if (f?.priceMin !== undefined) {
     return t.priceFrom(formatPrice(Math.floor(f.priceMin), currency, lang));
@@ -1002,6 +1004,8 @@ export interface GiftTopic {
   searches: readonly string[];
   /** Each search names a kind: products known to be of another kind are left out (a laptop whose description mentions its headphone jack). */
   kinds: boolean;
+  /** The topic names whom the gift is for ("ребёнка"), not what they love. */
+  recipient?: boolean;
 }
 
 /** The products each search finds whole, taken in turns: the best headphones, the best speaker, the best soundbar, then the second of each. */
@@ -1088,7 +1092,7 @@ export function giftAnswer(
     gift: true,
   };
   if (about !== undefined) {
-    state.giftAbout = { topic: about.topic, searches: [...about.searches], kinds: about.kinds };
+    state.giftAbout = { topic: about.topic, searches: [...about.searches], kinds: about.kinds, ...(about.recipient ? { recipient: true as const } : {}) };
   }
   if (seen !== undefined) {
     if (products.length === 0) {
@@ -1102,14 +1106,16 @@ export function giftAnswer(
   // "Show me something cool": the same picks from different sections, not called gifts.
   const gift = purpose === 'gift';
   const topic = about === undefined ? undefined : clip(about.topic, MAX_REQUEST_NAMED_CHARS);
-  const lines = [seen !== undefined ? t.moreShown(products.length) : topic !== undefined ? t.giftAboutFound(topic, budgetText) : gift ? t.giftFound(budgetText) : t.picksFound(budgetText)];
+  // A topic naming whom the gift is for reads "for a child", one of an interest "into gaming".
+  const forWhom = about?.recipient === true;
+  const lines = [seen !== undefined ? t.moreShown(products.length) : topic !== undefined ? (forWhom ? t.giftForFound : t.giftAboutFound)(topic, budgetText) : gift ? t.giftFound(budgetText) : t.picksFound(budgetText)];
   if (seen === undefined && (max === undefined || !gift)) {
     // The heading leads into the cards; a question after it ends it first («…из разных разделов. Подскажите бюджет…»).
     lines[0] = (lines[0] as string).replace(/:$/u, '.');
     // Said what the recipient loves, the buyer is asked only for the budget.
     lines.push(!gift ? t.picksAsk : topic !== undefined ? t.giftAskBudgetOnly : t.giftAskBudget);
   }
-  const title = topic !== undefined ? t.titleGiftAbout(topic, budgetText) : gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);
+  const title = topic !== undefined ? (forWhom ? t.titleGiftFor : t.titleGiftAbout)(topic, budgetText) : gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);
   const shelf: Shelf = { products, title, shelfId: gift ? 'aisle-gift' : 'aisle-picks', sourceQuery: title };
   return result(turn, { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, wanted, currency) }, state, learned);
 }

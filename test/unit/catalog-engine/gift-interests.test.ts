@@ -144,3 +144,23 @@ test('a question of what to give someone is a gift request without the word "gif
   const [forHim] = await dialogOn(electronics, 'en', ['what can I get for him? he loves music']);
   assert.match(messageOf(forHim!), /^Gift ideas for someone into music/u);
 });
+
+test('a gift for a child ("a gift for a 10 year old", «подарок сыну 8 лет») is headphones, a speaker and the like, not a laptop or an espresso machine; what the child loves still decides', async () => {
+  const [child] = await dialogOn(electronics, 'en', ['gift for a 10 year old']);
+  // Before: "Gift ideas from different sections": a laptop, an espresso machine, a kettle, coffee beans.
+  assert.match(messageOf(child!), /^Gift ideas for a child\./u);
+  assert.equal(productsOf(child!)?.title, 'Gifts for a child');
+  const names = (productsOf(child!)?.value ?? []).map((p) => p.name);
+  assert.ok(names.length >= 3, names.join('; '));
+  assertEvery(names, (n) => !/Laptop|Espresso|Kettle|Coffee/u.test(n));
+  assert.ok(names.some((n) => /Headphones/u.test(n)) && names.some((n) => /Speaker/u.test(n)), names.join('; '));
+  for (const said of ['a present for my daughter', 'gift for my 8-year-old son', 'gift for kids']) {
+    const [answer] = await dialogOn(electronics, 'en', [said]);
+    assert.match(messageOf(answer!), /^Gift ideas for a child/u, said);
+  }
+  assert.equal(giftInterest('для сына 8 лет', 'ru')?.topic, 'ребёнка');
+  assert.equal(giftInterest('for my 30 year old wife', 'en'), null, 'an adult is no child');
+  assert.equal(giftInterest('my son who loves music', 'en')?.topic, 'music', 'what they love says more');
+  const [grownUp] = await dialogOn(electronics, 'en', ['gift for my dad']);
+  assert.match(messageOf(grownUp!), /^Gift ideas from different sections/u);
+});
