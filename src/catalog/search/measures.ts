@@ -79,7 +79,7 @@ const SUN_PRODUCT_EN = 'sunscreen';
 /** The words `sunProtectionNamed` puts before a message. */
 export const SUN_PRODUCT_WORDS: ReadonlySet<string> = new Set([SUN_PRODUCT_RU, SUN_PRODUCT_EN]);
 /** Words that already say the item protects from the sun. */
-const SUN_WORDS = /солнц|загар|sun/u;
+const SUN_WORDS = /(?<![\p{L}\p{N}])(?:солнц|загар|sun)/u;
 
 /**
  * "крем spf 50" asks for a sun cream: the message with the word a sun product's name has
