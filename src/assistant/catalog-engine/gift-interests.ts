@@ -47,6 +47,8 @@ const CHILD_WORDS = [
 /** An age said of the one the gift is for ("a 10 year old", «мальчику 8 лет»): under this, a child. */
 const CHILD_AGE_UNDER = 16;
 const AGE = /(?:^|\s)(\d{1,2})\s*-?\s*(?:years?|yrs?|лет|года|год)(?![\p{L}\p{N}])/u;
+/** Characters of a gift request read for an age. */
+const MAX_AGE_CHARS = 200;
 
 /** The interests by the words that say them: the thing loved, or the one who loves it. A Map, being keyed by the buyer's words. */
 const BY_WORD: ReadonlyMap<string, Interest> = new Map([
@@ -80,6 +82,3 @@ export function giftInterest(rest: string, lang: Lang): { topic: string; kinds: 
   }
   return recipient === undefined ? null : { topic: recipient.topic[lang], kinds: recipient.kinds[lang], recipient: true };
 }
-
-/** Characters of a gift request read for an age. */
-const MAX_AGE_CHARS = 200;

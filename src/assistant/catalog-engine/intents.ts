@@ -436,9 +436,9 @@ export function isQuestion(text: string): boolean {
 const GIFT = /(^|\s)(подар\p{L}*|gift\p{L}*|present|presents)(?=\s|$)/u;
 /** A thing called after gifts, asked for as any other ("do you have gift cards?", "подарочный сертификат"): not gift ideas. */
 const GIFT_THING = /(?:^|\s)(?:gift\s*(?:cards?|certificates?|vouchers?|wrap(?:ping)?|bags?|boxe?s?)|подарочн\p{L}*\s+(?:сертификат|карт|упаковк|пакет|коробк)\p{L}*)(?=[\s?!.,]|$)/u;
-/** An occasion: a gift when said with whom it is for ("for my daughter's birthday", "сыну на день рождения"), not in "christmas lights". */
 /** Those an item or a gift is for, in the dative («маме», «мужу»): «что купить мужу», «сыну нужен ноутбук». */
 const DATIVE_PERSONS = ['маме', 'папе', 'мужу', 'жене', 'сыну', 'дочке', 'дочери', 'бабушке', 'дедушке', 'брату', 'сестре', 'другу', 'подруге', 'девушке', 'парню', 'коллеге', 'ребенку', 'ребёнку', 'внуку', 'внучке', 'племяннику', 'племяннице', 'начальнику'];
+/** An occasion: a gift when said with whom it is for ("for my daughter's birthday", "сыну на день рождения"), not in "christmas lights". */
 const OCCASION = /(^|\s)(birthday|christmas|anniversary|юбиле\p{L}*|рождения)(?=\s|$)/u;
 /**
  * A question of what to give someone, without the word "gift" ("what can I get him?", "what

@@ -13,7 +13,7 @@ import { joinPhrases, namesProductKind, synonymsOf, synonymsOfAnyForm } from '..
 import { stem } from '../../catalog/search/stem.ts';
 import { boundText, MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
 import { figureBeforeUnit } from '../../catalog/search/measures.ts';
-import { STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
+import { ARTICLES, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { DETERMINERS, modelSuffixesInLatin } from '../../catalog/search/query-parse.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
 import type { Lang } from '../language.ts';
@@ -88,11 +88,11 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
       from = withAt;
     }
     let to = keptAt[keptAt.length - 1] as number;
-    // Past a connector ("чехол для ноутбука"), and an article after "without" ("without a cord").
-    const bridgedAt = (at: number): boolean =>
-      LABEL_CONNECTORS.has(norms[at] as string) &&
-      (candidate(norms[at + 1] ?? '') || (WITHOUT_WORDS.has(norms[at] as string) && ARTICLES.has(norms[at + 1] ?? '') && candidate(norms[at + 2] ?? '')));
-    while (to + 1 < norms.length && (candidate(norms[to + 1] as string) || bridgedAt(to + 1) || (ARTICLES.has(norms[to + 1] as string) && WITHOUT_WORDS.has(norms[to] as string)))) {
+    // A word to keep, or an article after "without" before one ("without a cord"); past a
+    // connector too ("чехол для ноутбука").
+    const opensPhrase = (at: number): boolean =>
+      candidate(norms[at] ?? '') || (ARTICLES.has(norms[at] ?? '') && WITHOUT_WORDS.has(norms[at - 1] ?? '') && candidate(norms[at + 1] ?? ''));
+    while (to + 1 < norms.length && (opensPhrase(to + 1) || (LABEL_CONNECTORS.has(norms[to + 1] as string) && opensPhrase(to + 2)))) {
       to++;
     }
     const namesModel = (at: number): boolean => norms.slice(at, to + 1).some((w) => /\d/u.test(w)) || (originals[at] !== undefined && index?.resolveBrand(originals[at]) !== undefined);
@@ -192,7 +192,6 @@ const NEGATORS = new Set(['не', 'кроме', 'без', 'not', 'except', 'with
 const WITHOUT_WORDS = new Set(['без', 'without']);
 /** What a request for "something for X" opens its title with ("для кухни", "for the kitchen"). */
 export const PURPOSE_CONNECTORS: ReadonlySet<string> = new Set(['для', 'for']);
-const ARTICLES = new Set(['the', 'a', 'an']);
 
 /** Words of a request that do not describe the products ("хочу", "покажите", "please"). */
 const LABEL_NOISE = new Set([

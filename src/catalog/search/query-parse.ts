@@ -11,7 +11,7 @@ import { MAX_EXCLUDED_PHRASES, MAX_EXCLUDED_WORDS, NOT_WORDS } from './excluded-
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
 import { figureBeforeUnit, joinDimensionPairs, mergeMeasureBounds, parseMeasure, spellMarks, sunProtectionNamed } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
-import { AGAINST_WORDS, compatibilityAsFor, isCompatibilityAt, qualityFirst, startsPurpose, STOP_WORDS, tapAsMixer, WITH_WORDS } from './stopwords.ts';
+import { AGAINST_WORDS, ARTICLES, compatibilityAsFor, isCompatibilityAt, qualityFirst, startsPurpose, STOP_WORDS, tapAsMixer, WITH_WORDS } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
 import { stem } from './stem.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
@@ -48,7 +48,6 @@ function takePieceCounts(words: readonly string[], taken: Set<number>): void {
 }
 
 /** Articles between such a word and what is not wanted ("not a flip phone"). */
-const ARTICLES = new Set(['a', 'an', 'the']);
 
 /** What a catalogue knows of a buyer's words. */
 export interface CatalogVocabulary {
@@ -116,7 +115,6 @@ export function parseMessage(
   // "крем spf 50" is searched as a sun cream where the catalogue names its sun products so.
   const sunNamed = sunProtectionNamed(figureBeforeUnit(normalizeText(boundText(message))), (w) => isKnownStem(stem(w)));
   const price = extractPriceIntent(modelSuffixesInLatin(boundText(spellMarks(joinDimensionPairs(qualityFirst(compatibilityAsFor(tapAsMixer(sunNamed))))))));
-
   // A measure with "больше"/"до"/"at least" before it is a bound: one word ("60inatleast").
   const joined = joinPhrases(mergeMeasureBounds(tokenize(price.rest).slice(0, MAX_PARSE_WORDS)));
   const words = joined.map((j) => j.word);

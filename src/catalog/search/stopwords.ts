@@ -70,6 +70,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
  */
 export const COMPATIBILITY_WORDS: ReadonlySet<string> = new Set(['для', 'д', 'к', 'под', 'for', 'fits', 'compatible']);
 
+/** The English articles, which a name may hold between its words ("without a cord"). */
+export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+
 /** Words after which a message says what the item comes with ("стиралка с сушкой", "desk with drawers"). */
 export const WITH_WORDS: ReadonlySet<string> = new Set(['с', 'со', 'with']);
 

@@ -7,6 +7,7 @@
  */
 import { boundedEdits } from './edits.ts';
 import { stem } from './stem.ts';
+import { ARTICLES } from './stopwords.ts';
 import { hasAdjectiveEnding, isCyrillic } from './tokenize.ts';
 
 const GROUPS: string[][] = [
@@ -235,8 +236,6 @@ export function synonymsOfAnyForm(word: string): readonly string[] {
   return tableWord === undefined ? [] : synonymsOf(tableWord);
 }
 
-const PHRASE_ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
-
 /**
  * Two-word English names ("coffee machine") as one word of their group, for recognising a
  * category or brand in a message: each word comes with the buyer's own words it stands
@@ -249,7 +248,7 @@ export function joinPhrases(words: string[]): Array<{ word: string; source: stri
     const pair = `${words[i]} ${words[i + 1] ?? ''}`;
     const group = i + 1 < words.length ? PHRASES.get(pair) : undefined;
     // An article may stand inside the name: "without a cord" is "without cord".
-    const apart = group === undefined && i + 2 < words.length && PHRASE_ARTICLES.has(words[i + 1] as string) ? PHRASES.get(`${words[i]} ${words[i + 2]}`) : undefined;
+    const apart = group === undefined && i + 2 < words.length && ARTICLES.has(words[i + 1] as string) ? PHRASES.get(`${words[i]} ${words[i + 2]}`) : undefined;
     if (group !== undefined) {
       out.push({ word: group, source: pair });
       i++;
