@@ -57,7 +57,8 @@ import { asksColours, coloursAnswer } from './colours.ts';
 import { giftInterest } from './gift-interests.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic, productNamedInQuestion } from './product-facts.ts';
-import { detailAnswer, namedDetailAnswer, shownDetailAnswer, shownPriceAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
+import { askedWhatItDoes, featureBeyondShown, shownFeatureAnswer } from './shown-features.ts';
+import { detailAnswer, namedDetailAnswer, noDetailAnswer, shownDetailAnswer, shownPriceAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
 import { fitAnswer, fitSearchText, fitTarget, namesModel, type FitTarget } from './fits.ts';
 import { ramAnswer, ramAsked } from './ram-asked.ts';
 import { faultAnswer, reportsFault } from './fault-report.ts';
@@ -448,6 +449,16 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         return bestAmongShownAnswer(turn, shown, prev);
       }
       return shownDetailAnswer(turn, shown, prev);
+    }
+  }
+
+  // "does it track sleep?", «они отслеживают сон?»: the cards shown (or the page's product) that
+  // say so; when none does, the last search's products whose cards do, or that the cards do not say.
+  const doesAsked = pageProduct || (prev && prev.shown.length > 0) ? askedWhatItDoes(text) : null;
+  if (doesAsked) {
+    const shown = pageProduct ? [pageProduct] : prev ? shownProducts(index, prev) : [];
+    if (shown.length > 0) {
+      return shownFeatureAnswer(turn, shown, doesAsked, prev) ?? (pageProduct ? noDetailAnswer(turn, 1, prev) : featureBeyondShown(turn, index, shown.length, doesAsked, prev));
     }
   }
 

@@ -33,6 +33,11 @@ const QUESTION_NOISE = new Set([
   'лучше', 'лучший', 'лучшая', 'лучшее', 'лучшие', 'better', 'best', 'them', 'these', 'those', 'they', 'life',
 ]);
 
+/** Whether a word of a question says nothing about what is asked ("does", "it", «у», «него»). */
+export function isQuestionNoise(word: string): boolean {
+  return QUESTION_NOISE.has(word);
+}
+
 /** What a buyer asks about, and the words a card uses for it (both languages: cards mix them). */
 const TOPICS: Array<{ asked: string[]; card: string[] }> = [
   { asked: ['камер', 'фото', 'фотк', 'снима', 'camera', 'photo', 'pictur', 'megapixel'], card: ['камер', 'мп', 'мегапиксел', 'camera', 'megapixel', 'mp'] },
@@ -219,6 +224,20 @@ export function productFacts(p: CatalogProduct, question: string): ProductFacts 
     }
   }
   return { facts: facts.slice(0, MAX_SENTENCES + 2), specific: true };
+}
+
+/**
+ * Everything a card states, one statement each: its name, its parameters as a buyer reads them
+ * ("Case size: 41 mm") and the sentences of its description, bounded as above.
+ */
+export function cardStatements(p: CatalogProduct): string[] {
+  const out = [p.name];
+  for (const [key, value] of Object.entries(p.params).slice(0, MAX_PARAMS)) {
+    if (paramStated(String(value))) {
+      out.push(statedParam(key, clip(String(value), MAX_VALUE_CHARS)));
+    }
+  }
+  return out.concat(sentences(p.description ?? ''));
 }
 
 /** Parameters quoted when a buyer asks about a product in general. */

@@ -125,7 +125,7 @@ const MAX_CARD_FACT_CHARS = 140;
  * they came from.
  */
 export function shownDetailAnswer(turn: Turn, products: CatalogProduct[], prev: EngineState): EngineResult {
-  const { t, req, lang } = turn;
+  const { t, lang } = turn;
   const lines: string[] = [];
   let silent = 0;
   for (const p of products) {
@@ -136,14 +136,20 @@ export function shownDetailAnswer(turn: Turn, products: CatalogProduct[], prev: 
     }
     lines.push(t.shownFact(shortName(p), clip(joinFacts(facts), MAX_CARD_FACT_CHARS)));
   }
-  const parts: AnswerParts =
-    lines.length > 0
-      ? { message: t.shownDetail(lines, silent), shelf: { products, title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }
-      : { message: t.shownNoDetail(req.tenant.supportChat, products.length === 1), suggests: [t.sugCheaper] };
-  if (lines.length === 0 && req.tenant.supportChat) {
+  if (lines.length === 0) {
+    return noDetailAnswer(turn, products.length, prev);
+  }
+  return result(turn, { message: t.shownDetail(lines, silent), shelf: { products, title: t.titleShown, shelfId: 'aisle-shown', sourceQuery: turn.text } }, { ...prev, lang });
+}
+
+/** That the cards of the products shown (`count` of them) do not say what was asked, with the operator when the shop has one. */
+export function noDetailAnswer(turn: Turn, count: number, prev: EngineState | null): EngineResult {
+  const { t, req } = turn;
+  const parts: AnswerParts = { message: t.shownNoDetail(req.tenant.supportChat, count === 1), suggests: [t.sugCheaper] };
+  if (req.tenant.supportChat) {
     parts.supportButton = t.supportButton;
   }
-  return result(turn, parts, { ...prev, lang });
+  return result(turn, parts, prev);
 }
 
 const PRICE_QUESTION = /сколько (он |она |оно |они )?сто[ия]|какая цена|почем|по чем|how much (is it|is this|are they|does (it|this) cost)|what('s| is) the price|price\?/iu;

@@ -261,6 +261,7 @@ const RU = {
   bestDepends: (diffs: string[], cheapest: { name: string; price: string } | null) =>
     `Всё зависит от того, что для вас важнее.${diffs.length > 0 ? ` По карточкам они различаются так: ${diffs.join('. ')}.` : ' Характеристик, которыми они различаются, в карточках нет.'}${cheapest ? ` Самый доступный — «${cheapest.name}» за ${cheapest.price}.` : ''} Подскажите, что важнее, — подберу точнее.`,
   shownFact: (name: string, fact: string) => `«${name}» — ${fact}`,
+  statedOnCard: (fact: string) => `Да, в карточке сказано: «${fact}».`,
   shownDetail: (lines: string[], silent: number) =>
     `По карточкам: ${lines.join('; ')}.${silent > 0 ? ` В карточках остальных (${silent}) об этом не сказано.` : ''}`,
   shownNoDetail: (operator: boolean, one = false) =>
@@ -271,6 +272,7 @@ const RU = {
     `${names.length === 1 ? `Подходит к ${model}, по карточке: «${names[0]}».` : `Подходят к ${model}, по карточкам: ${names.map((n) => `«${n}»`).join(', ')}.`}${others > 0 ? ` ${others === 1 ? 'Ещё один товар его не называет.' : `Остальные (${others}) его не называют.`}` : ''}`,
   titleFits: (model: string) => `Для ${model}`,
   fitsNoneShownThese: (model: string) => `Среди показанных нет товаров, про которые сказано, что они подходят к ${model}, — вот те, что подходят по карточкам.`,
+  featureNoneShownThese: (said: string) => `В карточках показанных товаров «${said}» не упоминается — вот те, в карточках которых это есть.`,
   ramLabel: (gb: number) => ['с', String(gb), 'ГБ'],
   ramOrMore: (gb: string) => `С оперативной памятью от ${gb}, по карточкам.`,
   ramNone: (gb: string, most: string) => `С оперативной памятью от ${gb} ничего не нашлось. Больше всего памяти у этих — до ${most}.`,
@@ -454,6 +456,7 @@ const EN: typeof RU = {
   bestDepends: (diffs: string[], cheapest: { name: string; price: string } | null) =>
     `It depends on what matters most to you.${diffs.length > 0 ? ` Their cards differ in ${diffs.join('. ')}.` : ' Their cards state no feature in which they differ.'}${cheapest ? ` The most affordable is “${cheapest.name}” at ${cheapest.price}.` : ''} Tell me what matters most and I'll narrow it down.`,
   shownFact: (name: string, fact: string) => `“${name}”: ${fact}`,
+  statedOnCard: (fact: string) => `Yes, its card says: “${fact}”.`,
   shownDetail: (lines: string[], silent: number) =>
     `From the cards: ${lines.join('; ')}.${silent > 0 ? ` The other ${silent === 1 ? 'card does' : `${silent} cards do`} not say.` : ''}`,
   shownNoDetail: (operator: boolean, one = false) =>
@@ -464,6 +467,7 @@ const EN: typeof RU = {
     `${names.length === 1 ? `By its card, “${names[0]}” fits ${model}.` : `By their cards, these fit ${model}: ${names.map((n) => `“${n}”`).join(', ')}.`}${others > 0 ? ` The other ${others === 1 ? 'one does' : `${others} do`} not name it.` : ''}`,
   titleFits: (model: string) => `For ${model}`,
   fitsNoneShownThese: (model: string) => `None of the cards shown says it fits ${model} — these do.`,
+  featureNoneShownThese: (said: string) => `None of the cards shown mention “${said}” — these do.`,
   ramLabel: (gb: number) => ['with', `${gb}GB`],
   ramOrMore: (gb: string) => `With ${gb} of RAM or more, by their cards.`,
   ramNone: (gb: string, most: string) => `Nothing here has ${gb} of RAM or more. These have the most, up to ${most}.`,

@@ -1,0 +1,87 @@
+/**
+ * "does it track sleep?", «они отслеживают сон?»: whether the products just shown do something,
+ * answered from their cards — which say so and where — instead of a search for the question's words.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
+import { askedWhatItDoes } from '../../../src/assistant/catalog-engine/shown-features.ts';
+import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
+
+const watchesEn = () =>
+  buildCatalogIndex(
+    [
+      item('a9', 'Apple Watch Series 9 GPS 41mm Smartwatch', ['Smartwatches'], 329, 'A smart watch with a brighter display and health features: ECG, blood oxygen and sleep tracking.'),
+      item('se', 'Apple Watch SE GPS 40mm Smartwatch', ['Smartwatches'], 249, 'The essential Apple smart watch: fitness tracking, Crash Detection and heart-rate notifications.'),
+      item('g6', 'Samsung Galaxy Watch6 44mm Smartwatch', ['Smartwatches'], 249.99, 'A Wear OS smart watch with a sapphire crystal display, sleep coaching and body composition readings.'),
+      item('px', 'Google Pixel Watch 2 41mm Smartwatch', ['Smartwatches'], 349.99, 'A smart watch with Fitbit health tracking, a round domed design and Google apps on your wrist.'),
+    ],
+    { language: 'en' },
+  );
+
+test('"does it track sleep?" after smartwatches: the two whose cards speak of sleep, quoted, and how many say nothing of it', async () => {
+  const [, sleep] = await dialogOn(watchesEn(), 'en', ['smartwatch', 'does it track sleep?']);
+  const message = messageOf(sleep!);
+  // Before: "Smartwatch: here are 4 options", the same watches again; "fitness tracking" speaks of tracking, not of sleep.
+  assert.match(message, /^From the cards: /u);
+  assert.match(message, /“Apple Watch Series 9 GPS 41mm Smartwatch”: A smart watch .*sleep tracking[;.] /u);
+  assert.match(message, /“Samsung Galaxy Watch6 44mm Smartwatch”: A Wear OS smart watch .*sleep coaching and body composition readings/u);
+  assert.match(message, /The other 2 cards do not say\.$/u);
+  assert.doesNotMatch(message, /\.\./u);
+  assert.deepEqual((productsOf(sleep!)?.value ?? []).map((p) => p.sku).sort(), ['a9', 'g6']);
+});
+
+test('about one product shown the answer is yes with the words of its card; a thing no card of the shop names is said not to be on the cards', async () => {
+  const [, sleep] = await dialogOn(watchesEn(), 'en', ['apple watch series 9', 'does it track sleep?']);
+  // Before: "Smartwatches Apple: here is 1 option".
+  assert.equal(messageOf(sleep!), 'Yes, its card says: “A smart watch with a brighter display and health features: ECG, blood oxygen and sleep tracking”.');
+  const [, heart] = await dialogOn(watchesEn(), 'en', ['smartwatch', 'can they measure heart rate?']);
+  assert.deepEqual((productsOf(heart!)?.value ?? []).map((p) => p.sku), ['se']);
+  // "blood" is on a card, "pressure" on none: no card is said to measure blood pressure, and no other watch of the shop either.
+  const [, pressure] = await dialogOn(watchesEn(), 'en', ['smartwatch', 'do they track blood pressure?']);
+  // Before: "Nothing matches "pressure" exactly — here is the closest to your request. Smartwatch track: here are 4 options".
+  assert.match(messageOf(pressure!), /^The cards of these products don't say\./u);
+  assert.equal(productsOf(pressure!), undefined);
+});
+
+test('when no card shown says it, the products of the same search whose cards do, saying so, the budget kept or said to be passed', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('w1', 'Умные часы HUAWEI WATCH GT 4 46 мм', ['Умные часы'], 19990, 'Часы с автономностью до 14 дней и точным GPS.'),
+      item('w2', 'Фитнес-браслет Xiaomi Smart Band 8', ['Умные часы'], 3490, 'Фитнес-браслет с экраном AMOLED и пульсометром.'),
+      item('w3', 'Умные часы Samsung Galaxy Watch6 44 мм', ['Умные часы'], 24990, 'Часы на Wear OS с анализом сна, ЭКГ и измерением давления.'),
+      item('t1', 'Тонометр Omron M2 Basic', ['Тонометры'], 2990, 'Измерение давления на плече.'),
+    ],
+    { language: 'ru' },
+  );
+  const [first, pressure] = await dialogOn(shop, 'ru', ['умные часы до 20000', 'они измеряют давление?']);
+  assert.deepEqual((productsOf(first!)?.value ?? []).map((p) => p.sku).sort(), ['w1', 'w2']);
+  // Before: «Такого в нашем каталоге не нашлось».
+  assert.match(messageOf(pressure!), /^В карточках показанных товаров «давление» не упоминается — вот те, в карточках которых это есть\. До 20 000 ₽ ничего не нашлось/u);
+  assert.deepEqual((productsOf(pressure!)?.value ?? []).map((p) => p.sku), ['w3']);
+});
+
+test('«они отслеживают сон?» finds «анализом сна» (the vowel of «сон» drops as it declines); «может ли он измерять давление?» too', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('w1', 'Умные часы Apple Watch Series 9 41 мм', ['Умные часы'], 39990, 'Умные часы с чипом S9, жестом «Двойное касание» и ярким дисплеем.'),
+      item('w2', 'Умные часы Samsung Galaxy Watch6 44 мм', ['Умные часы'], 24990, 'Часы на Wear OS с анализом сна, ЭКГ и измерением давления.'),
+      item('w3', 'Умные часы HUAWEI WATCH GT 4 46 мм', ['Умные часы'], 19990, 'Часы с автономностью до 14 дней и точным GPS.'),
+    ],
+    { language: 'ru' },
+  );
+  const [, sleep] = await dialogOn(shop, 'ru', ['умные часы', 'они отслеживают сон?']);
+  // Before: «Такого в нашем каталоге не нашлось».
+  assert.equal(messageOf(sleep!), 'По карточкам: «Умные часы Samsung Galaxy Watch6 44 мм» — Часы на Wear OS с анализом сна, ЭКГ и измерением давления. В карточках остальных (2) об этом не сказано.');
+  assert.deepEqual((productsOf(sleep!)?.value ?? []).map((p) => p.sku), ['w2']);
+  const [, pressure] = await dialogOn(shop, 'ru', ['умные часы', 'может ли он измерять давление?']);
+  assert.deepEqual((productsOf(pressure!)?.value ?? []).map((p) => p.sku), ['w2']);
+});
+
+test('what other answers own is not read as such a question: having something, fitting, the price, a statement', () => {
+  assert.deepEqual(askedWhatItDoes('does it track sleep?'), { said: 'sleep', verb: 'track', words: ['sleep'] });
+  assert.deepEqual(askedWhatItDoes('does it float?'), { said: 'float', verb: 'float', words: ['float'] });
+  for (const text of ['does it have a mop?', 'does it work with iphone?', 'does it fit a 15 inch laptop?', 'does it cost more?', 'они стоят дорого', 'они подходят к iphone?', 'сколько они стоят?', 'is it waterproof?']) {
+    assert.equal(askedWhatItDoes(text), null, text);
+  }
+});
