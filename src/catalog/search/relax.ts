@@ -4,6 +4,7 @@
  * loosened (category guess, brand, price, availability, what the buyer did not want) instead
  * of answering "nothing".
  */
+import { withoutContradicting, saysPurpose } from './purpose-conflicts.ts';
 import type { SearchFilters } from './filters.ts';
 import { boundedEdits } from './edits.ts';
 import { boundText, type WorkBudget } from './limits.ts';
@@ -112,7 +113,12 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   const keepsSomething = unmet.length > 0 && (strip(req.text) !== '' || (req.filters.categories?.length ?? 0) > 0 || (req.filters.brands?.length ?? 0) > 0);
   const asked = keepsSomething ? { ...req, text: strip(req.text), ...(req.textWithCategory !== undefined ? { textWithCategory: strip(req.textWithCategory) } : {}) } : req;
   // "something for iphone 7", "anything for a galaxy s7 edge": things made for it, not the phone.
-  const run = req.forOnly && !req.sort ? madeForFirst(relaxedSearch(index, asked, order, limit * FOR_ONLY_POOL, budget), limit) : relaxedSearch(index, asked, order, limit, budget);
+  const run =
+    req.forOnly && !req.sort
+      ? madeForFirst(relaxedSearch(index, asked, order, limit * FOR_ONLY_POOL, budget), limit)
+      : !req.sort && saysPurpose(asked.textWithCategory ?? asked.text)
+        ? withoutContradictingPurpose(relaxedSearch(index, asked, order, limit * PURPOSE_POOL, budget), asked.textWithCategory ?? asked.text, limit)
+        : relaxedSearch(index, asked, order, limit, budget);
   if (keepsSomething) {
     if (!run.relaxed.includes('words') && strip(req.text) !== '') {
       run.boundsOnly = true;
@@ -139,6 +145,13 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
     }
   }
   return run;
+}
+
+/** How many more hits a request saying what kind of a thing the item is for reads ("для сухих волос"), to leave out those for another kind. */
+const PURPOSE_POOL = 4;
+
+function withoutContradictingPurpose(run: SearchRun, text: string, limit: number): SearchRun {
+  return { ...run, hits: withoutContradicting(run.hits, text, limit) };
 }
 
 /** How many more hits a request saying only what the item is for reads, to find the things made for it. */
