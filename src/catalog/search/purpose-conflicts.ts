@@ -55,6 +55,12 @@ export function saysPurpose(text: string): boolean {
   return purposesOf(text).length > 0;
 }
 
+/** Whether a hit's name is for another kind of the thing the request says the item is for. */
+export function someContradicts(hits: readonly SearchHit[], text: string): boolean {
+  const asked = purposesOf(text);
+  return asked.length > 0 && hits.some((h) => contradicts(h.product.name, asked));
+}
+
 /**
  * The hits without those whose names contradict what the request says the item is for, cut to
  * `limit`; all of them when every hit contradicts it (the closest the shop has).

@@ -4,7 +4,7 @@
  * loosened (category guess, brand, price, availability, what the buyer did not want) instead
  * of answering "nothing".
  */
-import { withoutContradicting, saysPurpose } from './purpose-conflicts.ts';
+import { saysPurpose, someContradicts, withoutContradicting } from './purpose-conflicts.ts';
 import type { SearchFilters } from './filters.ts';
 import { boundedEdits } from './edits.ts';
 import { boundText, type WorkBudget } from './limits.ts';
@@ -117,7 +117,7 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
     req.forOnly && !req.sort
       ? madeForFirst(relaxedSearch(index, asked, order, limit * FOR_ONLY_POOL, budget), limit)
       : !req.sort && saysPurpose(asked.textWithCategory ?? asked.text)
-        ? withoutContradictingPurpose(relaxedSearch(index, asked, order, limit * PURPOSE_POOL, budget), asked.textWithCategory ?? asked.text, limit)
+        ? purposeKeptSearch(index, asked, order, limit, budget)
         : relaxedSearch(index, asked, order, limit, budget);
   if (keepsSomething) {
     if (!run.relaxed.includes('words') && strip(req.text) !== '') {
@@ -150,8 +150,18 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
 /** How many more hits a request saying what kind of a thing the item is for reads ("для сухих волос"), to leave out those for another kind. */
 const PURPOSE_POOL = 4;
 
-function withoutContradictingPurpose(run: SearchRun, text: string, limit: number): SearchRun {
-  return { ...run, hits: withoutContradicting(run.hits, text, limit) };
+/**
+ * A search saying what kind of a thing the item is for: the shelf's hits, and only when one of
+ * them is for another kind («Для жирных Волос» for «для сухих волос») a deeper pool without them.
+ */
+function purposeKeptSearch(index: CatalogIndex, asked: SearchRequest, order: Relaxation[], limit: number, budget: WorkBudget | undefined): SearchRun {
+  const text = asked.textWithCategory ?? asked.text;
+  const run = relaxedSearch(index, asked, order, limit, budget);
+  if (!someContradicts(run.hits, text)) {
+    return run;
+  }
+  const deeper = relaxedSearch(index, asked, order, limit * PURPOSE_POOL, budget);
+  return { ...deeper, hits: withoutContradicting(deeper.hits, text, limit) };
 }
 
 /** How many more hits a request saying only what the item is for reads, to find the things made for it. */
