@@ -5,13 +5,14 @@
  * of answering "nothing".
  */
 import { saysPurpose, someContradicts, withoutContradicting } from './purpose-conflicts.ts';
+import { itemBeforeWhatFitsIt, itemBeforeWhatItComesWith } from './item-first.ts';
 import type { SearchFilters } from './filters.ts';
 import { boundedEdits } from './edits.ts';
 import { boundText, type WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
 import { dimensionPairOf, measuresOf, mergeMeasures, namePairDistance, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
-import { COMPATIBILITY_WORDS, nameBeforePurpose, startsPurpose, WITH_WORDS } from './stopwords.ts';
+import { COMPATIBILITY_WORDS, startsPurpose } from './stopwords.ts';
 import { isModifierWord, joinPhrases, namesProductKind, synonymsOfAnyForm } from './synonyms.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
 
@@ -550,7 +551,7 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   if ((hits[0]?.coverage ?? 1) < MIN_COVERAGE) {
     hits = hits.filter((h) => h.headMatched === true);
   }
-  hits = itemBeforeWhatItComesWith(req.textWithCategory ?? rankBy, hits);
+  hits = itemBeforeWhatFitsIt(req.textWithCategory ?? rankBy, itemBeforeWhatItComesWith(req.textWithCategory ?? rankBy, hits));
   const run: SearchRun = {
     text,
     filters,
@@ -569,47 +570,6 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
     run.droppedExclusion = req.filters.excludeWords;
   }
   return run;
-}
-
-/** Characters of a name read for what it names itself. */
-const MAX_ITEM_NAME_CHARS = 200;
-
-/**
- * "selfie stick with bluetooth remote", «смеситель с душем»: a product whose own name (before
- * what it is for) calls it what the item should come with and names not the item ("HISY - Wireless Camera
- * Remote", filed under selfie sticks and matching every word in its description) is that thing,
- * not the item: it goes after the products named as the item, and counts as matching no more of
- * the request than they do. Reads each hit's name once.
- */
-function itemBeforeWhatItComesWith(text: string, hits: SearchHit[]): SearchHit[] {
-  if (hits.length < 2) {
-    return hits;
-  }
-  const words = tokenize(text);
-  const at = words.findIndex((w, i) => i > 0 && WITH_WORDS.has(w));
-  const thing = words[words.length - 1];
-  if (at < 0 || thing === undefined || at === words.length - 1) {
-    return hits;
-  }
-  const item = new Set(words.slice(0, at).map(stem));
-  const thingStem = stem(thing);
-  const items: SearchHit[] = [];
-  const things: SearchHit[] = [];
-  for (const h of hits) {
-    const named = nameBeforePurpose(h.product.name, MAX_ITEM_NAME_CHARS).filter((w) => /\p{L}/u.test(w));
-    // What a name calls the product: a Russian name's first word («Душ гигиенический»), an English
-    // one's last before what it is for ("… Camera Remote for …"); «Поло компакт белый сид.Микролифт»
-    // is a toilet with a soft-close seat.
-    const head = isCyrillic(h.product.name.slice(0, MAX_ITEM_NAME_CHARS)) ? named[0] : named[named.length - 1];
-    const thingItself = head !== undefined && stem(head) === thingStem && !named.some((w) => item.has(stem(w)));
-    (thingItself ? things : items).push(h);
-  }
-  if (things.length === 0 || items.length === 0) {
-    return hits;
-  }
-  // Not the item asked for, it matches no more of the request than the items that are.
-  const most = Math.max(...items.map((h) => h.coverage ?? 1));
-  return [...items, ...things.map((h) => ((h.coverage ?? 1) > most ? { ...h, coverage: most } : h))];
 }
 
 /** Shelves' worth of a listing read for the sizes nearest one no product has. */
