@@ -456,6 +456,14 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
     }
     out.set(lower, best);
   }
+  // A brand's word written with a capital inside ("iPhone", "AirPods") that the names do not say,
+  // as the descriptions of two shown products write it: "iphone charger" over car chargers whose
+  // descriptions say "charge your iPhone" was titled "Iphone charger".
+  for (const [lower, form] of camelCasedInDescriptions(products)) {
+    if (!counts.has(lower)) {
+      out.set(lower, form);
+    }
+  }
   // What a shown product is ("drive" of "USB flash drive") is a common noun, however a
   // description title-cases it ("… a USB Flash Drive that …").
   let kinds: Set<string> | undefined;
@@ -475,6 +483,32 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
  * descriptions of at least two shown products write it capitalised after a sentence's first word,
  * more often than in small letters (one shop's "Hi-Res Audio Wireless" does not make "Wireless").
  */
+/** A Latin word with a small letter before a capital inside it ("iPhone", "AirPods", "eBay"; not "USB" or "LED"). */
+const CAMEL_CASED = /(?<![\p{L}\p{N}])[a-zA-Z][a-z]*[a-z][A-Z][a-zA-Z0-9]*(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[a-z][A-Z][a-zA-Z0-9]*(?![\p{L}\p{N}])/gu;
+
+/** The words written with a capital inside by the descriptions' starts of at least two shown products, by the word in small letters. */
+function camelCasedInDescriptions(products: CatalogProduct[]): Map<string, string> {
+  const seen = new Map<string, { form: string; products: number }>();
+  for (const p of products.slice(0, SHELF_SIZE)) {
+    const own = new Set<string>();
+    for (const [form] of (p.description ?? '').slice(0, MAX_DESCRIPTION_READ).matchAll(CAMEL_CASED)) {
+      const lower = form.toLowerCase();
+      if (!own.has(lower)) {
+        own.add(lower);
+        const entry = seen.get(lower);
+        seen.set(lower, { form: entry?.form ?? form, products: (entry?.products ?? 0) + 1 });
+      }
+    }
+  }
+  const out = new Map<string, string>();
+  for (const [lower, { form, products: described }] of seen) {
+    if (described >= 2) {
+      out.set(lower, form);
+    }
+  }
+  return out;
+}
+
 function properNounsOfDescriptions(products: CatalogProduct[]): Map<string, string> {
   const tally = new Map<string, { capital: number; small: number; products: number; form: string }>();
   for (const p of products.slice(0, SHELF_SIZE)) {

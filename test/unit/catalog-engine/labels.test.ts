@@ -55,6 +55,22 @@ test('in title-cased English names, a product line the descriptions write as a p
   assert.equal(productSpelling('wireless', once), 'wireless');
 });
 
+test('a brand word written with a capital inside by the descriptions of two shown products, and by no name, takes that spelling ("iphone charger" → "iPhone charger"; "USB" and "LED" ask nothing)', () => {
+  const described = (name: string, description: string, i: number): CatalogProduct => ({ ...product(name, i), description });
+  const chargers = [
+    described('Kanex - Vehicle Charger - White', 'Its 1.2m Lightning cable lets you charge your iPhone, iPad or iPod on the road. LED indicators show the status.', 1),
+    described('Insignia™ - Wall Charger - White', 'Its USB port is compatible with all iPhone and iPad models. LED light.', 2),
+    described('Dynex™ - Wall Charger - Black', 'Charges phones and tablets over USB.', 3),
+  ];
+  // Before: "Iphone charger".
+  assert.deepEqual(readableLabel(['iphone', 'charger'], chargers, 'en'), ['iPhone', 'charger']);
+  assert.equal(productSpelling('ipad', chargers), 'iPad');
+  // Written so by one description only, or in capitals only: as typed.
+  assert.equal(productSpelling('ipod', chargers), 'ipod');
+  assert.equal(productSpelling('led', chargers), 'led');
+  assert.equal(productSpelling('charger', chargers), 'charger');
+});
+
 test('one name in capitals does not respell a word the other names write plainly ("portable charger", not "portable CHARGER")', () => {
   const chargers = ['Wagan - SOLAR E CHARGER SOLO 4,000 mAh Portable Charger - Black', 'APC - Portable Charger - Black', 'Dynex - Portable Charger - Green', 'Insignia - Wall Charger - Blue'].map(
     (name, i): CatalogProduct => ({ sku: `c${i}`, name, categories: ['Cell Phone Accessories'], available: true, params: {} }),
