@@ -478,6 +478,15 @@ const LOVES =
   /(?:^|\s|(?=['’](?:s|re)\s))(?:(?:очень|тоже|просто|really|also|totally)\s+)?(?:любит|обожает|увлекается|интересуется|loves|likes|enjoys|adores|(?:is|are|['’]s|['’]re)\s+(?:(?:really|so|very|totally|also)\s+)?(?:into|a\s+fan\s+of))\s+(\S.*)$/u;
 
 /**
+ * "something for my wife who likes cooking", «что-нибудь для мамы, которая любит готовить»:
+ * anything for a person who loves a thing is gift ideas about it, as "a gift for …" is (it was
+ * searched, and "we don't sell "cooking"" came on a shop with pans and air fryers).
+ */
+function anythingForALover(norm: string): boolean {
+  return ANYTHING.test(norm) && PERSON.test(norm) && LOVES.test(norm.replace(/[.!,;]+/gu, ' '));
+}
+
+/**
  * What the recipient loves, said after gift ideas ("она любит готовить", "he's really into
  * gaming", "she likes coffee"): the words after the verb, or null when the message says no such thing.
  * A question ("что она любит?") says none.
@@ -498,7 +507,7 @@ export function lovedThing(text: string): string | null {
  */
 export function giftRequest(text: string): { rest: string; interest: boolean } | null {
   const norm = normalizeText(text);
-  if ((!GIFT.test(norm) && !(OCCASION.test(norm) && PERSON.test(norm)) && !WHAT_TO_GIVE.test(norm)) || GIFT_THING.test(norm)) {
+  if ((!GIFT.test(norm) && !(OCCASION.test(norm) && PERSON.test(norm)) && !WHAT_TO_GIVE.test(norm) && !anythingForALover(norm)) || GIFT_THING.test(norm)) {
     return null;
   }
   const bare = (w: string): string => w.replace(/['’]s$/u, '').replace(/[^\p{L}\p{N}$₽€£.,]+/gu, '');

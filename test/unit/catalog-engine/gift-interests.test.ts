@@ -164,3 +164,38 @@ test('a gift for a child ("a gift for a 10 year old", «подарок сыну 
   const [grownUp] = await dialogOn(electronics, 'en', ['gift for my dad']);
   assert.match(messageOf(grownUp!), /^Gift ideas from different sections/u);
 });
+
+test('"something for my wife who likes cooking", «что-нибудь для мамы, которая любит готовить»: gift ideas about cooking; headphones for someone who loves gaming stay headphones', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('f1', 'COSORI Air Fryer, 5 qt', ['Kitchen', 'Air Fryers'], 89.99),
+      item('b1', 'NutriBullet Personal Blender', ['Kitchen', 'Blenders'], 89.99),
+      item('p1', 'OXO Nonstick 10" Frying Pan', ['Cookware', 'Frying Pans'], 34.99),
+      item('h1', 'Sony WH-CH520 Wireless Headphones', ['Audio', 'Headphones'], 59.99),
+      item('t1', 'Samsung 55" Crystal UHD TV', ['TV', 'Televisions'], 399.99),
+    ],
+    { language: 'en' },
+  );
+  const kitchen = (name: string) => /Fryer|Blender|Pan/u.test(name);
+  const [cooking] = await dialogOn(shop, 'en', ['something for my wife who likes cooking']);
+  // Before: 'It looks like we don't sell "cooking" in this shop.'
+  assert.match(messageOf(cooking!), /^Gift ideas for someone into cooking/u);
+  const names = (productsOf(cooking!)?.value ?? []).map((p) => p.name);
+  assert.ok(names.length >= 3, names.join('; '));
+  assertEvery(names, kitchen);
+  const ru = buildCatalogIndex(
+    [
+      item('f1', 'Аэрогриль Tefal Easy Fry', ['Кухня', 'Аэрогрили'], 8990),
+      item('b1', 'Блендер погружной Bosch ErgoMixx', ['Кухня', 'Блендеры'], 6990),
+      item('p1', 'Сковорода Tefal Excellence 24 см', ['Кухня', 'Посуда'], 2190),
+      item('h1', 'Наушники JBL Tune 520BT, чёрные', ['Аудио', 'Наушники'], 3990),
+    ],
+    { language: 'ru' },
+  );
+  const [mum] = await dialogOn(ru, 'ru', ['что-нибудь для мамы, которая любит готовить']);
+  assert.match(messageOf(mum!), /^Идеи подарков на тему «кулинария»/u);
+  assertEvery((productsOf(mum!)?.value ?? []).map((p) => p.name), (n) => /Аэрогриль|Блендер|Сковорода/u.test(n));
+  // A kind named stays the kind.
+  const [gaming] = await dialogOn(shop, 'en', ['headphones for my son who loves gaming']);
+  assertEvery((productsOf(gaming!)?.value ?? []).map((p) => p.name), (n) => /Headphones/u.test(n));
+});
