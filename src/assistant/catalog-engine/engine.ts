@@ -456,9 +456,12 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // say so; when none does, the last search's products whose cards do, or that the cards do not say.
   const doesAsked = pageProduct || (prev && prev.shown.length > 0) ? askedWhatItDoes(text) : null;
   if (doesAsked) {
-    const shown = pageProduct ? [pageProduct] : prev ? shownProducts(index, prev) : [];
+    const all = pageProduct ? [pageProduct] : prev ? shownProducts(index, prev) : [];
+    // "does the first one have an app?": that card alone.
+    const one = doesAsked.place !== undefined && !pageProduct ? all[doesAsked.place] : undefined;
+    const shown = one ? [one] : doesAsked.place !== undefined && !pageProduct ? [] : all;
     if (shown.length > 0) {
-      return shownFeatureAnswer(turn, shown, doesAsked, prev) ?? (pageProduct ? noDetailAnswer(turn, 1, prev) : featureBeyondShown(turn, index, shown.length, doesAsked, prev));
+      return shownFeatureAnswer(turn, shown, doesAsked, prev) ?? (pageProduct || one ? noDetailAnswer(turn, 1, prev) : featureBeyondShown(turn, index, shown.length, doesAsked, prev));
     }
   }
 

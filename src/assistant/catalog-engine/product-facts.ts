@@ -30,7 +30,7 @@ const QUESTION_NOISE = new Set([
   'нормальный', 'нормальная', 'сделан', 'сделана', 'сделано', 'бывает', 'вообще', 'мне', 'ты', 'вы',
   'how', 'what', 'which', 'is', 'are', 'does', 'do', 'it', 'its', 'this', 'that', 'the', 'a', 'an', 'of', 'has', 'have', 'good', 'big', 'much', 'many',
   'there', 'any', 'with', 'in', 'on', 'about', 'tell', 'me', 'can', 'you', 'product', 'model', 'one', 'made', 'from', 'and', 'or', 'so', 'for', 'to', 'work', 'works', 'compatible', 'fit', 'fits',
-  'лучше', 'лучший', 'лучшая', 'лучшее', 'лучшие', 'better', 'best', 'them', 'these', 'those', 'they', 'life',
+  'лучше', 'лучший', 'лучшая', 'лучшее', 'лучшие', 'better', 'best', 'them', 'these', 'those', 'they', 'life', 'itself', 'themselves',
 ]);
 
 /** Whether a word of a question says nothing about what is asked ("does", "it", «у», «него»). */

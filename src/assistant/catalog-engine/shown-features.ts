@@ -15,6 +15,7 @@ import type { EngineState } from '../engine-state.ts';
 import { runSearch } from '../../catalog/search/relax.ts';
 import type { CatalogIndex } from '../../catalog/search/types.ts';
 import { cardStatements, isQuestionNoise } from './product-facts.ts';
+import { position } from './shown-comparison.ts';
 import { noDetailAnswer } from './replies.ts';
 import { isWhole, searchAnswer } from './shelves.ts';
 import { clip, shortName } from './texts.ts';
@@ -35,8 +36,16 @@ const BEYOND_POOL = 4;
  * (`asksWhetherItHas`), fitting or working with something a fit question, the price and the
  * colours their own questions.
  */
-const EN_DOES =
-  /^(?:(?:and|so|but|ok|okay|also)\s+)?(?:does|do|can|could|will)\s+(?:it|they|this|these|those|this\s+one|that\s+one)\s+(\p{L}[\p{L}'-]*)((?:\s+[\p{L}\d][\p{L}\d'-]*){0,6})\s*\?*$/iu;
+const EN_SUBJECT = String.raw`(?:it|they|this|these|those|this\s+one|that\s+one|(?:any|some|either)\s+of\s+(?:them|these|those)|either\s+one|the\s+(\p{L}+)(?:\s+one)?)`;
+const EN_DOES = new RegExp(
+  String.raw`^(?:(?:and|so|but|ok|okay|also)\s+)?(?:does|do|can|could|will)\s+${EN_SUBJECT}\s+(\p{L}[\p{L}'-]*)((?:\s+[\p{L}\d][\p{L}\d'-]*){0,6})\s*\?*$`,
+  'iu',
+);
+/** "is it made of glass?", "are any of them made from stainless steel?": what it is made of. */
+const EN_MADE_OF = new RegExp(
+  String.raw`^(?:(?:and|so|but|ok|okay|also)\s+)?(?:is|are)\s+${EN_SUBJECT}\s+(made)\s+(?:of|from|out\s+of)((?:\s+[\p{L}\d][\p{L}\d'-]*){1,6})\s*\?*$`,
+  'iu',
+);
 const EN_OTHER_ANSWERS: ReadonlySet<string> = new Set([
   'have', 'has', 'come', 'comes', 'support', 'supports', 'include', 'includes', 'fit', 'fits', 'work', 'works', 'cost', 'costs', 'look', 'looks', 'go', 'be',
   'get', 'ship', 'last', 'need', 'use', 'run',
@@ -62,6 +71,8 @@ export interface FeatureAsked {
   verb: string;
   /** The words of what is asked ("sleep"; «давление»), each required; the verb when nothing follows it. */
   words: string[];
+  /** The card asked about by its place ("does the first one have an app?"), 0-based; absent for them all. */
+  place?: number;
 }
 
 /** What a yes-or-no question asks the products shown do, or null when it is not such a question. */
@@ -70,19 +81,29 @@ export function askedWhatItDoes(text: string): FeatureAsked | null {
     return null;
   }
   const trimmed = text.trim();
-  const en = EN_DOES.exec(trimmed);
+  const en = EN_DOES.exec(trimmed) ?? EN_MADE_OF.exec(trimmed);
   const ru = en ? null : RU_DOES.exec(trimmed);
-  const m = en ?? ru;
-  const verb = m?.[1]?.toLowerCase();
-  if (!m || verb === undefined || (en ? EN_OTHER_ANSWERS.has(verb) : RU_OTHER_ANSWERS.has(verb) || !RU_VERB.test(verb))) {
+  // English: the place's word, the verb, what follows; Russian: the verb, what follows.
+  const [placeWord, verbSaid, rest] = en ? [en[1], en[2], en[3]] : [undefined, ru?.[1], ru?.[2]];
+  const verb = verbSaid?.toLowerCase();
+  // "does the first one …" names one card by its place; "does the vacuum …" no card.
+  const place = placeWord === undefined ? 0 : position(placeWord.toLowerCase());
+  if (verb === undefined || (placeWord !== undefined && place === 0)) {
     return null;
   }
-  const words = tokenize(m[2] ?? '')
+  // About one card by its place, having something is read from its card too.
+  if (en ? EN_OTHER_ANSWERS.has(verb) && !(place > 0 && EN_ONE_CARD_VERBS.has(verb)) : RU_OTHER_ANSWERS.has(verb) || !RU_VERB.test(verb)) {
+    return null;
+  }
+  const words = tokenize(rest ?? '')
     .filter((w) => !isQuestionNoise(w))
     .slice(0, MAX_ASKED_WORDS);
   const asked = words.length > 0 ? words : [verb];
-  return { said: asked.join(' '), verb: stem(verb), words: asked.map(stem) };
+  return { said: asked.join(' '), verb: stem(verb), words: asked.map(stem), ...(place > 0 ? { place: place - 1 } : {}) };
 }
+
+/** Verbs other answers own about every card shown, read from the card when one card is named by its place. */
+const EN_ONE_CARD_VERBS: ReadonlySet<string> = new Set(['have', 'has', 'come', 'comes', 'support', 'supports', 'include', 'includes']);
 
 /**
  * The stems a word may be matched by: its own, and for a short Russian word its letters without

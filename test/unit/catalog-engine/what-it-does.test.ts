@@ -85,3 +85,34 @@ test('what other answers own is not read as such a question: having something, f
     assert.equal(askedWhatItDoes(text), null, text);
   }
 });
+
+test('"does the first one have an app?", "do any of them empty themselves?", "is it made of glass?": one card by its place, any of them, and what they are made of, answered from the cards', async () => {
+  const shop = () =>
+    buildCatalogIndex(
+      [
+        item('eu', 'eufy RoboVac 11S Slim Robot Vacuum', ['Robot Vacuums'], 159.99, 'A slim robot vacuum with strong suction for hard floors and carpets.'),
+        item('rr', 'Roborock S8 Robot Vacuum and Mop', ['Robot Vacuums'], 549.99, 'Vacuums and mops in one pass; control it from the Roborock app.'),
+        item('sh', 'Shark AI Ultra Self-Emptying Robot Vacuum', ['Robot Vacuums'], 449.99, 'Empties itself into the base for up to 60 days.'),
+        item('mu', 'Mueller Ultra Kettle 1.8L Electric Kettle, Clear', ['Electric Kettles'], 29.97, 'A kettle with a borosilicate glass body and blue light.'),
+        item('hb', 'Hamilton Beach 1.7L Electric Kettle, Stainless Steel', ['Electric Kettles'], 29.99, 'A stainless steel kettle with auto shut-off.'),
+        item('bd', 'Black+Decker 1.7L Rapid Boil Electric Kettle, White', ['Electric Kettles'], 19.99, 'Boils water fast.'),
+      ],
+      { language: 'en' },
+    );
+  const [vacuums] = await dialogOn(shop(), 'en', ['robot vacuum']);
+  const order = (productsOf(vacuums!)?.value ?? []).map((p) => p.sku);
+  const places = ['first', 'second', 'third'];
+  const withApp = places[order.indexOf('rr')] as string;
+  const without = places[order.indexOf('eu')] as string;
+  const [, yes, no, empties] = await dialogOn(shop(), 'en', ['robot vacuum', `does the ${withApp} one have an app?`, `does the ${without} one have an app?`, 'do any of them empty themselves?']);
+  // Before: "We don't seem to have that in our catalogue."
+  assert.equal(messageOf(yes!), 'Yes, its card says: “Vacuums and mops in one pass; control it from the Roborock app”.');
+  assert.match(messageOf(no!), /card doesn't say/u);
+  // Before: searched for "empty themselves".
+  assert.deepEqual((productsOf(empties!)?.value ?? []).map((p) => p.sku), ['sh'], messageOf(empties!));
+  const [, glass] = await dialogOn(shop(), 'en', ['electric kettle', 'is it made of glass?']);
+  // Before: glass screen protectors, titled "Glass".
+  assert.match(messageOf(glass!), /^From the cards: “Mueller Ultra Kettle 1\.8L Electric Kettle, Clear”: A kettle with a borosilicate glass body and blue light\. The other 2 cards do not say\.$/u);
+  assert.deepEqual(askedWhatItDoes('does the vacuum work on carpet?'), null);
+  assert.deepEqual(askedWhatItDoes('are any of them made from stainless steel?'), { said: 'stainless steel', verb: 'made', words: ['stainless', 'steel'] });
+});
