@@ -18,7 +18,7 @@ import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } f
 import { linkButton, type AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
 import { asksBestAmongShown, bestAmongShownAnswer, comparesCards, comparesShownUnnamed, onlyOneShownAnswer, shownComparisonAnswer, shownPairAsked, twoOfKindToCompare } from './shown-comparison.ts';
-import { shownCardAnswer, shownCardAsked } from './shown-card.ts';
+import { shownCardAnswer, shownCardAsked, shownCardQuestion } from './shown-card.ts';
 import { cartRequest, cartRequestAnswer } from './cart-request.ts';
 import { superlativeAnswer, superlativeAsked, unmeasuredSuperlative } from './superlatives.ts';
 import { currencySymbol } from '../currency.ts';
@@ -437,6 +437,17 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     const shown = shownProducts(index, prev);
     if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (isSo || shown.length === 1 || (isCyrillic(text) && asksCardTopic(text, shown)))) {
       return shownDetailAnswer(turn, shown, prev);
+    }
+  }
+  // "а у второго какая камера?", "у первого есть приложение?": what that card says (it was
+  // searched: «Точного совпадения с «второго» нет»). "does the first one …?" is read below.
+  const placed = prev && prev.shown.length > 0 && !pageProduct && isQuestion(text) && askedWhatItDoes(text) === null && shownCardAsked(text, prev.shown.length) < 0 ? shownCardQuestion(text, prev.shown.length) : null;
+  const placedProduct = placed ? shownProducts(index, prev as EngineState)[placed.at] : undefined;
+  if (placed && placedProduct) {
+    // "а второй?", "what's the second one?": asking nothing in particular, the card described.
+    const detail = detailAnswer({ ...turn, text: placed.question }, placedProduct) ?? shownCardAnswer(turn, index, prev as EngineState, placed.at);
+    if (detail) {
+      return detail;
     }
   }
   // "А какая у них автономность?": what the cards just shown say about it.

@@ -28,7 +28,7 @@ const QUESTION_NOISE = new Set([
   'оно', 'они', 'его', 'ее', 'её', 'их', 'а', 'и', 'есть', 'ли', 'как', 'сколько', 'там', 'тут', 'здесь', 'в', 'на', 'с', 'со', 'по', 'из', 'для', 'о', 'об', 'про',
   'что', 'за', 'товар', 'товара', 'модель', 'модели', 'какого', 'каким', 'можно', 'скажите', 'подскажите', 'расскажите', 'хороший', 'хорошая', 'хорошее',
   'нормальный', 'нормальная', 'сделан', 'сделана', 'сделано', 'бывает', 'вообще', 'мне', 'ты', 'вы',
-  'how', 'what', 'which', 'is', 'are', 'does', 'do', 'it', 'its', 'this', 'that', 'the', 'a', 'an', 'of', 'has', 'have', 'good', 'big', 'much', 'many',
+  'how', 'what', 'whats', 'hows', 'which', 'is', 'are', 'does', 'do', 'it', 'its', 'this', 'that', 'the', 'a', 'an', 'of', 'has', 'have', 'good', 'big', 'much', 'many',
   'there', 'any', 'with', 'in', 'on', 'about', 'tell', 'me', 'can', 'you', 'product', 'model', 'one', 'made', 'from', 'and', 'or', 'so', 'for', 'to', 'work', 'works', 'compatible', 'fit', 'fits',
   'лучше', 'лучший', 'лучшая', 'лучшее', 'лучшие', 'better', 'best', 'them', 'these', 'those', 'they', 'life', 'itself', 'themselves',
 ]);
@@ -43,7 +43,7 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
   { asked: ['камер', 'фото', 'фотк', 'снима', 'camera', 'photo', 'pictur', 'megapixel'], card: ['камер', 'мп', 'мегапиксел', 'camera', 'megapixel', 'mp'] },
   { asked: ['экран', 'диспле', 'диагонал', 'screen', 'display'], card: ['экран', 'диспле', 'диагонал', 'дюйм', 'screen', 'display', 'inch'] },
   { asked: ['батаре', 'аккумулятор', 'заряд', 'автономн', 'battery', 'charg'], card: ['батаре', 'аккумулятор', 'мач', 'автономн', 'заряд', 'battery', 'mah', 'charg', 'hour'] },
-  { asked: ['памят', 'объем', 'storage', 'memory', 'gb'], card: ['памят', 'гб', 'storage', 'memory', 'gb', 'объем'] },
+  { asked: ['памят', 'оперативк', 'объем', 'storage', 'memory', 'ram', 'gb'], card: ['памят', 'гб', 'storage', 'memory', 'ram', 'gb', 'объем'] },
   { asked: ['вес', 'весит', 'тяжел', 'weight', 'weigh', 'heavy'], card: ['вес', 'кг', 'weight', 'kg', 'lb'] },
   { asked: ['размер', 'габарит', 'высот', 'ширин', 'глубин', 'длин', 'size', 'dimension', 'height', 'width', 'depth', 'length'], card: ['размер', 'габарит', 'высот', 'ширин', 'глубин', 'мм', 'см', 'size', 'dimension', 'inch', 'mm', 'cm'] },
   { asked: ['вод', 'влаг', 'водонепроница', 'water', 'waterproof', 'splash'], card: ['вод', 'влаг', 'ip6', 'ip5', 'ip4', 'ip6s', 'water'] },

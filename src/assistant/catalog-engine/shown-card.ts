@@ -73,3 +73,31 @@ export function shownCardAnswer(turn: Turn, index: CatalogIndex, prev: EngineSta
     state,
   );
 }
+
+/** One card named by its place inside a question ("у второго какая камера?", "is the first one in stock?"). */
+const PLACE_IN_QUESTION =
+  /(?:^|\s)(?:(?:у|в|про|о|об|на)\s+)?(?:(перв|втор|трет|четв[её]рт|пят|шест|последн)(?:ого|ому|ом|ый|ой|ая|ую|ое|ий|ьего|ьему|ьем|ья|ье|ьей|ей|его|ему|ем)|the\s+(first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|6th)(?:\s+one)?)(?=[\s?!.,]|$)/giu;
+
+/**
+ * A question about one of the cards just shown, named by its place ("у первого есть
+ * приложение?", "а у второго какая камера?", "how long is the warranty on the third one?"): the
+ * card (0-based) and the question without the words naming it, or null when the message names no
+ * single place (none, or two: a comparison). The caller asks it only of a question.
+ */
+export function shownCardQuestion(text: string, shown: number): { at: number; question: string } | null {
+  if (text.length > MAX_REQUEST_CHARS || shown < 1) {
+    return null;
+  }
+  const found = [...text.matchAll(PLACE_IN_QUESTION)].slice(0, 2);
+  if (found.length !== 1) {
+    return null;
+  }
+  const m = found[0] as RegExpMatchArray;
+  const word = (m[1] ?? m[2] ?? '').toLowerCase();
+  const place = /^(?:последн|last)$/u.test(word) ? Math.min(shown, SHELF_SIZE) : position(word);
+  if (place < 1 || place > Math.min(shown, SHELF_SIZE)) {
+    return null;
+  }
+  const question = `${text.slice(0, m.index)} ${text.slice((m.index ?? 0) + m[0].length)}`.replace(/\s+/gu, ' ').trim();
+  return { at: place - 1, question };
+}
