@@ -12,7 +12,7 @@ import { compatibilityAsFor, qualityFirst, tapAsMixer } from '../../catalog/sear
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isRatingUnit, isUnitWord, measuresOf } from '../../catalog/search/measures.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
-import type { SearchFilters } from '../../catalog/search/filters.ts';
+import { aroundPrice, type SearchFilters } from '../../catalog/search/filters.ts';
 import { isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import { linkButton, type AnswerParts } from './compose.ts';
@@ -960,7 +960,16 @@ function giftIdeasAbout(turn: Turn, index: CatalogIndex, words: string, said: De
   const { categories: _named, ...within } = filters;
   const about = interest ? { topic: interest.topic, searches: interest.kinds, kinds: true, recipient: interest.recipient === true } : { topic, searches: [topic], kinds: false };
   const ideas = giftAnswer(turn, index, within, learnedFrom(said, message), 'gift', about);
-  return ideas.answer.response.contents.some((b) => b.type === 'products') ? ideas : null;
+  if (ideas.answer.response.contents.some((b) => b.type === 'products')) {
+    return ideas;
+  }
+  // "he loves coffee" after gift ideas around $100, and nothing of coffee is: the closest in price, said so.
+  const budget = aroundPrice(within) ?? within.priceMax ?? within.priceMin;
+  if (budget === undefined) {
+    return null;
+  }
+  const nearest = giftAnswer(turn, index, within, learnedFrom(said, message), 'gift', about, undefined, budget);
+  return nearest.answer.response.contents.some((b) => b.type === 'products') ? nearest : null;
 }
 
 /**

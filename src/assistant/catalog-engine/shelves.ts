@@ -1045,9 +1045,15 @@ export function giftAnswer(
   about?: GiftTopic,
   /** Ideas shown before ("ещё" after gift ideas): left out, and the shelf says how many more. */
   seen?: readonly string[],
+  /**
+   * When nothing about `about` is within the budget of `filters`: the ideas nearest to this price
+   * instead, said so, the budget kept for what follows.
+   */
+  nearest?: number,
 ): EngineResult {
   const { t, lang, req } = turn;
-  const wanted: SearchFilters = { ...filters, availableOnly: true };
+  const { priceMin: _min, priceMax: _max, priceAround: _around, ...unbounded } = filters;
+  const wanted: SearchFilters = { ...(nearest === undefined ? filters : unbounded), availableOnly: true };
   const shownBefore = new Set(seen ?? []);
   // About what the recipient loves: the products each of its searches finds whole, the best
   // of each first; else anything.
@@ -1056,7 +1062,8 @@ export function giftAnswer(
   const max = filters.priceMax;
   // Ranked by what they are about, they keep that order: the cheap ones are not put last.
   const worthy = max !== undefined && about === undefined ? pool.filter((p) => (p.price ?? 0) >= max * GIFT_LOWER_SHARE) : pool;
-  const ordered = [...worthy, ...pool.filter((p) => !worthy.includes(p))];
+  const ordered =
+    nearest === undefined ? [...worthy, ...pool.filter((p) => !worthy.includes(p))] : pool.map((p, i) => ({ p, i, d: Math.abs((p.price ?? Infinity) - nearest) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.p);
   const products: CatalogProduct[] = [];
   const sections = new Set<string>();
   for (const p of ordered) {
@@ -1109,13 +1116,17 @@ export function giftAnswer(
   // A topic naming whom the gift is for reads "for a child", one of an interest "into gaming".
   const forWhom = about?.recipient === true;
   const lines = [seen !== undefined ? t.moreShown(products.length) : topic !== undefined ? (forWhom ? t.giftForFound : t.giftAboutFound)(topic, budgetText) : gift ? t.giftFound(budgetText) : t.picksFound(budgetText)];
-  if (seen === undefined && (max === undefined || !gift)) {
+  if (nearest !== undefined && topic !== undefined) {
+    // "Nothing about coffee around $100 — the closest in price:" (it answered "Coffee: here are 4 options" with a $179 machine first).
+    lines[0] = t.giftAboutNearest(topic, budgetText);
+  } else if (seen === undefined && (max === undefined || !gift)) {
     // The heading leads into the cards; a question after it ends it first («…из разных разделов. Подскажите бюджет…»).
     lines[0] = (lines[0] as string).replace(/:$/u, '.');
     // Said what the recipient loves, the buyer is asked only for the budget.
     lines.push(!gift ? t.picksAsk : topic !== undefined ? t.giftAskBudgetOnly : t.giftAskBudget);
   }
-  const title = topic !== undefined ? (forWhom ? t.titleGiftFor : t.titleGiftAbout)(topic, budgetText) : gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);
+  // The closest in price are not within the budget: the title does not say they are.
+  const title = topic !== undefined ? (forWhom ? t.titleGiftFor : t.titleGiftAbout)(topic, nearest === undefined ? budgetText : '') : gift ? t.titleGift(budgetText) : t.titlePicks(budgetText);
   const shelf: Shelf = { products, title, shelfId: gift ? 'aisle-gift' : 'aisle-picks', sourceQuery: title };
   return result(turn, { message: lines.join(' '), shelf, suggests: productSuggests(index, lang, 'search', products, wanted, currency) }, state, learned);
 }

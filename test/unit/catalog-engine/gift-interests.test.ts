@@ -199,3 +199,14 @@ test('"something for my wife who likes cooking", «что-нибудь для м
   const [gaming] = await dialogOn(shop, 'en', ['headphones for my son who loves gaming']);
   assertEvery((productsOf(gaming!)?.value ?? []).map((p) => p.name), (n) => /Headphones/u.test(n));
 });
+
+test('"he loves coffee" after gift ideas around $100, with nothing of coffee at that price: the closest in price, said so (a plain search of coffee came, the gift and its budget forgotten)', async () => {
+  const [, coffee] = await dialogOn(electronics, 'en', ['a gift for my dad, around $100', 'he loves coffee']);
+  assert.equal(messageOf(coffee!), 'Nothing for someone into coffee around $100 — here is the closest in price:');
+  const shelf = productsOf(coffee!);
+  assert.equal(shelf?.title, 'Gifts: coffee');
+  // The milk jug at $24.95 is the nearest to $100, the $599.95 machine the farthest.
+  const skus = (shelf?.value ?? []).map((p) => p.sku);
+  assert.equal(skus[0], 'j1', skus.join(' '));
+  assert.ok(skus.indexOf('m1') > skus.indexOf('c1'), skus.join(' '));
+});
