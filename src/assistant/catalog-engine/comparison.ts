@@ -15,7 +15,8 @@ import { variantKey } from '../../catalog/search/variants.ts';
 import type { EngineResult } from '../engine.ts';
 import type { EngineState } from '../engine-state.ts';
 import { currencySymbol } from '../currency.ts';
-import { readableLabel } from './labels.ts';
+import { freshContext, productSpelling, readableLabel } from './labels.ts';
+import { searchAnswer } from './shelves.ts';
 import { formatPrice } from './texts.ts';
 import { result, SHELF_SIZE, type Turn } from './turn.ts';
 
@@ -162,18 +163,29 @@ function findSide(turn: Turn, index: CatalogIndex, asked: string): Side {
 /** The ending of an ordinal figure ("3rd", "2nd", "1st", "4th"). */
 const ORDINAL_SUFFIX = /(?<=\d)(?:st|nd|rd|th)$/u;
 
-/** One card per model, its offers in other colours or under other carriers shown once. */
+/**
+ * One card per model, its offers in other colours, sizes or under other carriers shown once: the
+ * cheapest in stock of them, so the side's "from" price is the model's own ("galaxy s24" showed
+ * the S24+ at $999.99 as "Galaxy S24 from $999.99", the S24 itself being $699.99).
+ */
 function cards(products: CatalogProduct[]): CatalogProduct[] {
-  const seen = new Set<string>();
-  const out: CatalogProduct[] = [];
+  const byKey = new Map<string, CatalogProduct>();
   for (const p of products) {
     const key = variantKey(p);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(p);
+    const kept = byKey.get(key);
+    if (kept === undefined || cheaperOffer(p, kept)) {
+      byKey.set(key, p);
     }
   }
-  return out.slice(0, PER_SIDE);
+  return [...byKey.values()].slice(0, PER_SIDE);
+}
+
+/** Whether `p` is the better offer of one model to show: in stock before not, then the lower price. */
+function cheaperOffer(p: CatalogProduct, than: CatalogProduct): boolean {
+  if (p.available !== than.available) {
+    return p.available;
+  }
+  return (p.price ?? Infinity) < (than.price ?? Infinity);
 }
 
 /**
@@ -215,7 +227,7 @@ export function comparisonAnswer(turn: Turn, index: CatalogIndex, sides: [string
   const { t, lang, req } = turn;
   const [a, b] = sameKindAs(index, findSide(turn, index, sides[0]), findSide(turn, index, sides[1]));
   if (a.products.length === 0 && b.products.length === 0) {
-    return null;
+    return neitherAnswer(turn, index, sides);
   }
   const shownA = cards(a.products);
   const shownB = cards(b.products);
@@ -240,4 +252,30 @@ export function comparisonAnswer(turn: Turn, index: CatalogIndex, sides: [string
   }
   const state: EngineState = { v: 1, kind: 'search', lang, text: '', filters: {}, categoryWords: [], brandWords: [], label: [], shown: products.map((p) => p.sku) };
   return result(turn, { message, shelf: { products, title, shelfId: 'aisle-compare', sourceQuery: turn.text } }, state);
+}
+
+/**
+ * Neither model is sold ("what's the difference between the iphone 7 and 8?" where the iPhones
+ * are the 13 to 15): said so, with what the shop has of the line their words name without the
+ * model numbers ("iphone"); null when it has none of it either, and the message is searched as
+ * usual. (It was searched whole: 'Nothing matches "difference between" exactly'.)
+ */
+function neitherAnswer(turn: Turn, index: CatalogIndex, sides: [string, string]): EngineResult | null {
+  const line = tokenize(boundText(sides[0]))
+    .filter((w) => !/\d/u.test(w) && !STOP_WORDS.has(w))
+    .join(' ');
+  if (line === '') {
+    return null;
+  }
+  const parsed = index.parseDetailed(line);
+  const run = runSearch(index, searchRequestOf(parsed), SHELF_SIZE, turn.budget);
+  const whole = run.hits.filter((h) => (h.coverage ?? 1) >= 1 && h.ofKind !== false);
+  if (!run.exact || run.relaxed.length > 0 || whole.length === 0) {
+    return null;
+  }
+  const shown = whole.map((h) => h.product);
+  // As the products write the words ("iPhone 7"), with capitals inside a word too.
+  const first = shown[0] as CatalogProduct;
+  const names = sides.map((side) => side.split(/\s+/u).map((w) => modelWordAsNamed(productSpelling(w, shown), first.name)).join(' ')) as [string, string];
+  return searchAnswer(turn, index, { ...run, hits: whole }, freshContext(line, parsed, index), { note: turn.t.comparedNeither(names[0], names[1]) });
 }

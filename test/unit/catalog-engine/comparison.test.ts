@@ -271,3 +271,26 @@ test('"what\'s the difference between these two?" with no cards shown and no pag
   const [, pair] = await converse(['ноутбук', 'сравни первые два']);
   assert.doesNotMatch(messageOf(pair!.answer), /Какие товары сравнить/u);
 });
+
+test('each side shows its model\'s cheapest offer and its own "from" price; when neither model is sold, that is said over what the shop has of the line', async () => {
+  const phone = (sku: string, name: string, price: number) => item(sku, name, ['Electronics', 'Smartphones'], price);
+  const shop = buildCatalogIndex(
+    [
+      phone('i15b', 'Apple iPhone 15 256GB, Pink', 899),
+      phone('i15a', 'Apple iPhone 15 128GB, Black', 799),
+      phone('i14', 'Apple iPhone 14 128GB, Midnight', 599),
+      phone('s24p', 'Samsung Galaxy S24+ 256GB, Cobalt Violet', 999.99),
+      phone('s24', 'Samsung Galaxy S24 128GB, Onyx Black', 699.99),
+      item('c15', 'Apple Silicone Case for iPhone 15, Black', ['Electronics', 'Phone Cases'], 49),
+    ],
+    { language: 'en' },
+  );
+  const [compared] = await dialogOn(shop, 'en', ['compare iphone 15 and galaxy s24']);
+  // Before: the 256GB iPhone and the S24+, "Galaxy S24 from $999.99".
+  assert.match(messageOf(compared!), /\(iPhone 15 from \$799; Galaxy S24 from \$699\.99\)/u);
+  assert.deepEqual((productsOf(compared!)?.value ?? []).map((p) => p.sku), ['i15a', 's24']);
+  const [neither] = await dialogOn(shop, 'en', ["what's the difference between the iphone 7 and 8?"]);
+  // Before: 'Nothing matches "difference between" exactly'.
+  assert.match(messageOf(neither!), /^We have neither “iPhone 7” nor “iPhone 8” — here is what we have of that line\./u);
+  assertEvery((productsOf(neither!)?.value ?? []).map((p) => p.name), (n) => /^Apple iPhone 1[45] /u.test(n));
+});
