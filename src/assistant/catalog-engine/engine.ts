@@ -57,7 +57,7 @@ import { asksColours, coloursAnswer } from './colours.ts';
 import { giftInterest } from './gift-interests.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic, productNamedInQuestion } from './product-facts.ts';
-import { askedWhatItDoes, featureBeyondShown, shownFeatureAnswer } from './shown-features.ts';
+import { askedWhatItDoes, featureBeyondShown, featureSaid, shownFeatureAnswer } from './shown-features.ts';
 import { detailAnswer, namedDetailAnswer, noDetailAnswer, shownDetailAnswer, shownPriceAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
 import { fitAnswer, fitSearchText, fitTarget, namesModel, type FitTarget } from './fits.ts';
 import { ramAnswer, ramAsked } from './ram-asked.ts';
@@ -437,6 +437,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     const shown = shownProducts(index, prev);
     if (shown.length === Math.min(prev.shown.length, SHELF_SIZE) && (isSo || shown.length === 1 || (isCyrillic(text) && asksCardTopic(text, shown)))) {
       return shownDetailAnswer(turn, shown, prev);
+    }
+    // «у каких есть подсветка?», «а у них есть подсветка?»: the cards that say so, quoted (it was
+    // searched as «Чайник подсветка»); when none does, the search asks for such ones, as before.
+    const has = !isSo && isCyrillic(text) ? askedWhetherItHas(text) : null;
+    const stated = has !== null && shown.length > 1 ? shownFeatureAnswer(turn, shown, featureSaid(has), prev) : null;
+    if (stated) {
+      return stated;
     }
   }
   // "а у второго какая камера?", "у первого есть приложение?": what that card says (it was

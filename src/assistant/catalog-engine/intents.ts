@@ -334,7 +334,7 @@ export function questionAboutShown(text: string): boolean {
  * bluetooth?": whether the item shown has something, which its card answers.
  */
 const HAS_FEATURE =
-  /^(?:(?:а|и|and|so|ok|okay)\s+)?(?:(?:does|do)\s+(?:it|they|this|this\s+one|that\s+one|these|those)\s+(?:have|has|come\s+with|support|include)|у\s+(?:него|неё|нее|них|этого|этой|этих)\s+есть|есть\s+ли\s+у\s+(?:него|неё|нее|них|этого|этой|этих)|(?:он|она|оно|они)\s+(?:поддерживает|поддерживают))\s+(\S.*)$/iu;
+  /^(?:(?:а|и|and|so|ok|okay)\s+)?(?:(?:does|do)\s+(?:it|they|this|this\s+one|that\s+one|these|those)\s+(?:have|has|come\s+with|support|include)|у\s+(?:него|неё|нее|них|этого|этой|этих|каких|кого)(?:\s+из\s+(?:них|этих))?\s+есть|есть\s+ли\s+у\s+(?:него|неё|нее|них|этого|этой|этих)|(?:он|она|оно|они)\s+(?:поддерживает|поддерживают))\s+(\S.*)$/iu;
 
 /** What a question asks whether the items shown have ("hdmi" of "does it have hdmi?"), or null; a colour or a material is a request for such ones. */
 export function askedWhetherItHas(text: string): string | null {

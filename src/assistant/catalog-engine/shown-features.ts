@@ -105,6 +105,14 @@ export function askedWhatItDoes(text: string): FeatureAsked | null {
 /** Verbs other answers own about every card shown, read from the card when one card is named by its place. */
 const EN_ONE_CARD_VERBS: ReadonlySet<string> = new Set(['have', 'has', 'come', 'comes', 'support', 'supports', 'include', 'includes']);
 
+/** What is asked whether the products have («подсветка» of «у каких есть подсветка?»), with no verb of its own. */
+export function featureSaid(said: string): FeatureAsked {
+  const words = tokenize(said.slice(0, MAX_QUESTION_CHARS))
+    .filter((w) => !isQuestionNoise(w))
+    .slice(0, MAX_ASKED_WORDS);
+  return { said, verb: '', words: words.map(stem) };
+}
+
 /**
  * The stems a word may be matched by: its own, and for a short Russian word its letters without
  * a vowel that drops as it declines («сон» and «сна», «день» and «дня» share «сн», «дн»).
@@ -162,7 +170,8 @@ export function shownFeatureAnswer(turn: Turn, products: readonly CatalogProduct
     return null;
   }
   const { t } = turn;
-  const lines = stated.map((s) => t.shownFact(shortName(s.product), s.quote));
+  // A name saying it is not quoted after itself: "… — сказано в названии".
+  const lines = stated.map((s) => t.shownFact(shortName(s.product), s.quote === clip(s.product.name, MAX_QUOTE_CHARS).replace(/[.!;]+$/u, '') ? t.saidInName : s.quote));
   // The search stays what it was: "cheaper" after it is cheaper than what was shown.
   return result(
     turn,

@@ -264,6 +264,7 @@ const RU = {
     `Всё зависит от того, что для вас важнее.${diffs.length > 0 ? ` По карточкам они различаются так: ${diffs.join('. ')}.` : ' Характеристик, которыми они различаются, в карточках нет.'}${cheapest ? ` Самый доступный — «${cheapest.name}» за ${cheapest.price}.` : ''} Подскажите, что важнее, — подберу точнее.`,
   shownFact: (name: string, fact: string) => `«${name}» — ${fact}`,
   statedOnCard: (fact: string) => `Да, в карточке сказано: «${fact}».`,
+  saidInName: 'сказано в названии',
   shownDetail: (lines: string[], silent: number) =>
     `По карточкам: ${lines.join('; ')}.${silent > 0 ? ` В карточках остальных (${silent}) об этом не сказано.` : ''}`,
   shownNoDetail: (operator: boolean, one = false) =>
@@ -461,6 +462,7 @@ const EN: typeof RU = {
     `It depends on what matters most to you.${diffs.length > 0 ? ` Their cards differ in ${diffs.join('. ')}.` : ' Their cards state no feature in which they differ.'}${cheapest ? ` The most affordable is “${cheapest.name}” at ${cheapest.price}.` : ''} Tell me what matters most and I'll narrow it down.`,
   shownFact: (name: string, fact: string) => `“${name}”: ${fact}`,
   statedOnCard: (fact: string) => `Yes, its card says: “${fact}”.`,
+  saidInName: 'its name says so',
   shownDetail: (lines: string[], silent: number) =>
     `From the cards: ${lines.join('; ')}.${silent > 0 ? ` The other ${silent === 1 ? 'card does' : `${silent} cards do`} not say.` : ''}`,
   shownNoDetail: (operator: boolean, one = false) =>

@@ -116,3 +116,21 @@ test('"does the first one have an app?", "do any of them empty themselves?", "is
   assert.deepEqual(askedWhatItDoes('does the vacuum work on carpet?'), null);
   assert.deepEqual(askedWhatItDoes('are any of them made from stainless steel?'), { said: 'stainless steel', verb: 'made', words: ['stainless', 'steel'] });
 });
+
+test('«у каких есть подсветка?», «а у них есть подсветка?» after kettles: the cards that say so, a name saying it not quoted after itself', async () => {
+  const kettles = () =>
+    buildCatalogIndex(
+      [
+        item('ph', 'Электрический чайник Philips HD9365/10 стеклянный', ['Чайники'], 3990, 'Стеклянный чайник с подсветкой воды и защитой от перегрева.'),
+        item('tf', 'Электрический чайник Tefal KI270930 стеклянный с подсветкой', ['Чайники'], 3490),
+        item('xm', 'Электрический чайник Xiaomi Electric Kettle 2', ['Чайники'], 2290, 'Чайник объёмом 1,7 л.'),
+      ],
+      { language: 'ru' },
+    );
+  const [, which, them] = await dialogOn(kettles(), 'ru', ['чайник', 'у каких есть подсветка?', 'а у них есть подсветка?']);
+  // Before: «Чайник подсветка — вот 2 варианта», a search titled with the bare word.
+  assert.match(messageOf(which!), /^По карточкам: .*«Электрический чайник Tefal KI270930 стеклянный с подсветкой» — сказано в названии/u);
+  assert.match(messageOf(which!), /«Электрический чайник Philips HD9365\/10 стеклянный» — Стеклянный чайник с подсветкой воды и защитой от перегрева/u);
+  assert.match(messageOf(which!), /В карточках остальных \(1\) об этом не сказано\.$/u);
+  assert.deepEqual((productsOf(them!)?.value ?? []).map((p) => p.sku).sort(), ['ph', 'tf']);
+});
