@@ -197,7 +197,7 @@ function respond(turn: Turn): EngineResult {
       return topicAnswer(turn, linkMatch.links, topics);
     }
     const withProducts = productAnswer(turn, index, productText);
-    if (!withProducts.answer.response.contents.some((b) => b.type === 'products')) {
+    if (!hasShelf(withProducts)) {
       return topicAnswer(turn, linkMatch.links, topics);
     }
     withProducts.answer.response.contents.push(...linkMatch.links.map(linkButton));
@@ -449,10 +449,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // "а у второго какая камера?", "у первого есть приложение?": what that card says (it was
   // searched: «Точного совпадения с «второго» нет»). "does the first one …?" is read below.
   const placed = prev && prev.shown.length > 0 && !pageProduct && isQuestion(text) && askedWhatItDoes(text) === null && shownCardAsked(text, prev.shown.length) < 0 ? shownCardQuestion(text, prev.shown.length) : null;
-  const placedProduct = placed ? shownProducts(index, prev as EngineState)[placed.at] : undefined;
-  if (placed && placedProduct) {
+  const placedProduct = placed && prev ? shownProducts(index, prev)[placed.at] : undefined;
+  if (prev && placed && placedProduct) {
     // "а второй?", "what's the second one?": asking nothing in particular, the card described.
-    const detail = detailAnswer({ ...turn, text: placed.question }, placedProduct) ?? shownCardAnswer(turn, index, prev as EngineState, placed.at);
+    const detail = detailAnswer({ ...turn, text: placed.question }, placedProduct) ?? shownCardAnswer(turn, index, prev, placed.at);
     if (detail) {
       return detail;
     }
@@ -476,10 +476,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   if (doesAsked) {
     const all = pageProduct ? [pageProduct] : prev ? shownProducts(index, prev) : [];
     // "does the first one have an app?": that card alone.
-    const one = doesAsked.place !== undefined && !pageProduct ? all[doesAsked.place] : undefined;
-    const shown = one ? [one] : doesAsked.place !== undefined && !pageProduct ? [] : all;
+    const byPlace = doesAsked.place !== undefined && !pageProduct;
+    const shown = byPlace ? all.slice(doesAsked.place, (doesAsked.place ?? 0) + 1) : all;
     if (shown.length > 0) {
-      return shownFeatureAnswer(turn, shown, doesAsked, prev) ?? (pageProduct || one ? noDetailAnswer(turn, 1, prev) : featureBeyondShown(turn, index, shown.length, doesAsked, prev));
+      return shownFeatureAnswer(turn, shown, doesAsked, prev) ?? (pageProduct || byPlace ? noDetailAnswer(turn, 1, prev) : featureBeyondShown(turn, index, shown.length, doesAsked, prev));
     }
   }
 
@@ -606,7 +606,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
     // "набор в подарок" where the shop has no sets: gift ideas rather than "nothing found".
     const searched = preferenceAwareSearch(turn, index, gift.rest, rest);
-    return searched.answer.response.contents.some((b) => b.type === 'products') ? searched : giftAnswer(turn, index, rest.filters, learnedFrom(rest, core));
+    return hasShelf(searched) ? searched : giftAnswer(turn, index, rest.filters, learnedFrom(rest, core));
   }
 
   // On a product page, "а подешевле?" or a vague question is about that product, unless
@@ -966,8 +966,9 @@ function giftIdeasAbout(turn: Turn, index: CatalogIndex, words: string, said: De
   // The words, not a category they name: coffee's accessories and kettles are filed elsewhere.
   const { categories: _named, ...within } = filters;
   const about = interest ? { topic: interest.topic, searches: interest.kinds, kinds: true, recipient: interest.recipient === true } : { topic, searches: [topic], kinds: false };
-  const ideas = giftAnswer(turn, index, within, learnedFrom(said, message), 'gift', about);
-  if (ideas.answer.response.contents.some((b) => b.type === 'products')) {
+  const learned = learnedFrom(said, message);
+  const ideas = giftAnswer(turn, index, within, learned, 'gift', about);
+  if (hasShelf(ideas)) {
     return ideas;
   }
   // "he loves coffee" after gift ideas around $100, and nothing of coffee is: the closest in price, said so.
@@ -975,8 +976,13 @@ function giftIdeasAbout(turn: Turn, index: CatalogIndex, words: string, said: De
   if (budget === undefined) {
     return null;
   }
-  const nearest = giftAnswer(turn, index, within, learnedFrom(said, message), 'gift', about, undefined, budget);
-  return nearest.answer.response.contents.some((b) => b.type === 'products') ? nearest : null;
+  const nearest = giftAnswer(turn, index, within, learned, 'gift', about, undefined, budget);
+  return hasShelf(nearest) ? nearest : null;
+}
+
+/** Whether an answer shows products. */
+function hasShelf(answer: EngineResult): boolean {
+  return answer.answer.response.contents.some((b) => b.type === 'products');
 }
 
 /**

@@ -475,16 +475,8 @@ function productSpellings(products: CatalogProduct[]): Map<string, string> {
   return out;
 }
 
-/**
- * Words of English names that the descriptions write as proper nouns: a product line in a
- * title-cased name ("Samsung - Galaxy S7 Case") looks like every other word there, but the
- * description writes it with its capital in mid-sentence ("Protect your Samsung Galaxy S7 …")
- * while it writes "case" small. A word counts when it is in the product's own name, and the
- * descriptions of at least two shown products write it capitalised after a sentence's first word,
- * more often than in small letters (one shop's "Hi-Res Audio Wireless" does not make "Wireless").
- */
 /** A Latin word with a small letter before a capital inside it ("iPhone", "AirPods", "eBay"; not "USB" or "LED"). */
-const CAMEL_CASED = /(?<![\p{L}\p{N}])[a-zA-Z][a-z]*[a-z][A-Z][a-zA-Z0-9]*(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[a-z][A-Z][a-zA-Z0-9]*(?![\p{L}\p{N}])/gu;
+const CAMEL_CASED = /(?<![\p{L}\p{N}])(?:[a-z]|[a-zA-Z][a-z]+)[A-Z][a-zA-Z0-9]*(?![\p{L}\p{N}])/gu;
 
 /** The words written with a capital inside by the descriptions' starts of at least two shown products, by the word in small letters. */
 function camelCasedInDescriptions(products: CatalogProduct[]): Map<string, string> {
@@ -509,6 +501,14 @@ function camelCasedInDescriptions(products: CatalogProduct[]): Map<string, strin
   return out;
 }
 
+/**
+ * Words of English names that the descriptions write as proper nouns: a product line in a
+ * title-cased name ("Samsung - Galaxy S7 Case") looks like every other word there, but the
+ * description writes it with its capital in mid-sentence ("Protect your Samsung Galaxy S7 …")
+ * while it writes "case" small. A word counts when it is in the product's own name, and the
+ * descriptions of at least two shown products write it capitalised after a sentence's first word,
+ * more often than in small letters (one shop's "Hi-Res Audio Wireless" does not make "Wireless").
+ */
 function properNounsOfDescriptions(products: CatalogProduct[]): Map<string, string> {
   const tally = new Map<string, { capital: number; small: number; products: number; form: string }>();
   for (const p of products.slice(0, SHELF_SIZE)) {

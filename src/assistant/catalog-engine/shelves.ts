@@ -998,6 +998,12 @@ const GIFT_POOL = 300;
 /** A gift "up to 5 000" is worth something near it: prices from this share of the budget come first. */
 const GIFT_LOWER_SHARE = 0.4;
 
+/** The products nearest in price to `price` first, those as near in their order (the sort is stable). */
+function nearestInPrice(products: readonly CatalogProduct[], price: number): CatalogProduct[] {
+  const distance = (p: CatalogProduct): number => Math.abs((p.price ?? Infinity) - price);
+  return [...products].sort((a, b) => distance(a) - distance(b));
+}
+
 /** What gift ideas are about: the topic as the answer names it, and the searches that find them. */
 export interface GiftTopic {
   topic: string;
@@ -1062,8 +1068,7 @@ export function giftAnswer(
   const max = filters.priceMax;
   // Ranked by what they are about, they keep that order: the cheap ones are not put last.
   const worthy = max !== undefined && about === undefined ? pool.filter((p) => (p.price ?? 0) >= max * GIFT_LOWER_SHARE) : pool;
-  const ordered =
-    nearest === undefined ? [...worthy, ...pool.filter((p) => !worthy.includes(p))] : pool.map((p, i) => ({ p, i, d: Math.abs((p.price ?? Infinity) - nearest) })).sort((a, b) => a.d - b.d || a.i - b.i).map((x) => x.p);
+  const ordered = nearest === undefined ? [...worthy, ...pool.filter((p) => !worthy.includes(p))] : nearestInPrice(pool, nearest);
   const products: CatalogProduct[] = [];
   const sections = new Set<string>();
   for (const p of ordered) {

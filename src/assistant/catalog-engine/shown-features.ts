@@ -95,9 +95,7 @@ export function askedWhatItDoes(text: string): FeatureAsked | null {
   if (en ? EN_OTHER_ANSWERS.has(verb) && !(place > 0 && EN_ONE_CARD_VERBS.has(verb)) : RU_OTHER_ANSWERS.has(verb) || !RU_VERB.test(verb)) {
     return null;
   }
-  const words = tokenize(rest ?? '')
-    .filter((w) => !isQuestionNoise(w))
-    .slice(0, MAX_ASKED_WORDS);
+  const words = askedWords(rest ?? '');
   const asked = words.length > 0 ? words : [verb];
   return { said: asked.join(' '), verb: stem(verb), words: asked.map(stem), ...(place > 0 ? { place: place - 1 } : {}) };
 }
@@ -107,10 +105,14 @@ const EN_ONE_CARD_VERBS: ReadonlySet<string> = new Set(['have', 'has', 'come', '
 
 /** What is asked whether the products have («подсветка» of «у каких есть подсветка?»), with no verb of its own. */
 export function featureSaid(said: string): FeatureAsked {
-  const words = tokenize(said.slice(0, MAX_QUESTION_CHARS))
+  return { said, verb: '', words: askedWords(said).map(stem) };
+}
+
+/** The words of what is asked, without the question's own ("does", «у», "them"), at most MAX_ASKED_WORDS. */
+function askedWords(text: string): string[] {
+  return tokenize(text.slice(0, MAX_QUESTION_CHARS))
     .filter((w) => !isQuestionNoise(w))
     .slice(0, MAX_ASKED_WORDS);
-  return { said, verb: '', words: words.map(stem) };
 }
 
 /**
@@ -134,6 +136,8 @@ function saysAll(keys: ReadonlySet<string>, asked: readonly string[]): boolean {
 interface Stated {
   product: CatalogProduct;
   quote: string;
+  /** The statement is the product's name: said so rather than quoted after it. */
+  inName: boolean;
 }
 
 /** Where a card says what is asked: the statement saying it (with the verb, when one does), or null. */
@@ -163,7 +167,7 @@ export function shownFeatureAnswer(turn: Turn, products: readonly CatalogProduct
   for (const product of products) {
     const quote = whereStated(product, asked);
     if (quote !== null) {
-      stated.push({ product, quote: clip(quote, MAX_QUOTE_CHARS).replace(/[.!;]+$/u, '') });
+      stated.push({ product, quote: clip(quote, MAX_QUOTE_CHARS).replace(/[.!;]+$/u, ''), inName: quote === product.name });
     }
   }
   if (stated.length === 0) {
@@ -171,7 +175,7 @@ export function shownFeatureAnswer(turn: Turn, products: readonly CatalogProduct
   }
   const { t } = turn;
   // A name saying it is not quoted after itself: "… — сказано в названии".
-  const lines = stated.map((s) => t.shownFact(shortName(s.product), s.quote === clip(s.product.name, MAX_QUOTE_CHARS).replace(/[.!;]+$/u, '') ? t.saidInName : s.quote));
+  const lines = stated.map((s) => t.shownFact(shortName(s.product), s.inName ? t.saidInName : s.quote));
   // The search stays what it was: "cheaper" after it is cheaper than what was shown.
   return result(
     turn,

@@ -80,9 +80,10 @@ export function itemBeforeWhatFitsIt(text: string, hits: SearchHit[]): SearchHit
     return at > 0 && !namesAsked(name.slice(0, at)) && namesAsked(name.slice(at + 1));
   };
   const parts = hits.map(isPart);
+  // A part is never of the kind asked for: the last product that is ends what parts may not lead.
   let lastItem = -1;
   hits.forEach((h, i) => {
-    if (h.ofKind === true && !parts[i]) {
+    if (h.ofKind === true) {
       lastItem = i;
     }
   });
