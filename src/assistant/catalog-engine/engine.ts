@@ -57,7 +57,7 @@ import { asksColours, coloursAnswer } from './colours.ts';
 import { giftInterest } from './gift-interests.ts';
 import { freshContext, type SearchContext } from './labels.ts';
 import { asksCardTopic, productNamedInQuestion } from './product-facts.ts';
-import { askedWhatItDoes, featureBeyondShown, featureSaid, shownFeatureAnswer } from './shown-features.ts';
+import { askedWhatItDoes, featureBeyondShown, featureSaid, shownFeatureAnswer, statingBeyondShown } from './shown-features.ts';
 import { detailAnswer, namedDetailAnswer, noDetailAnswer, shownDetailAnswer, shownPriceAnswer, smallTalk, topicAnswer, unknownWordsAnswer } from './replies.ts';
 import { fitAnswer, fitSearchText, fitTarget, namesModel, type FitTarget } from './fits.ts';
 import { ramAnswer, ramAsked } from './ram-asked.ts';
@@ -439,9 +439,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       return shownDetailAnswer(turn, shown, prev);
     }
     // «у каких есть подсветка?», «а у них есть подсветка?»: the cards that say so, quoted (it was
-    // searched as «Чайник подсветка»); when none does, the search asks for such ones, as before.
+    // searched as «Чайник подсветка»); when none does, the last search's other products whose
+    // cards say so («у них есть фильтр от накипи?» after kettles: the one whose card says «с
+    // фильтром от накипи», where a search for the words showed water filters), and when none of
+    // those either, the search asks for such ones, as before.
     const has = !isSo && isCyrillic(text) ? askedWhetherItHas(text) : null;
-    const stated = has !== null && shown.length > 1 ? shownFeatureAnswer(turn, shown, featureSaid(has), prev) : null;
+    const feature = has !== null && shown.length > 1 ? featureSaid(has) : null;
+    const stated = feature ? (shownFeatureAnswer(turn, shown, feature, prev) ?? statingBeyondShown(turn, index, feature, prev)) : null;
     if (stated) {
       return stated;
     }

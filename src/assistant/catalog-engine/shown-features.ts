@@ -192,16 +192,22 @@ export function shownFeatureAnswer(turn: Turn, products: readonly CatalogProduct
  * cards shown mention “blood pressure” — these do."), or plainly that the cards do not say.
  */
 export function featureBeyondShown(turn: Turn, index: CatalogIndex, shownCount: number, asked: FeatureAsked, prev: EngineState | null): EngineResult {
-  if (prev && prev.kind === 'search') {
-    // The last search as it was (its kind, its budget), with what is asked added.
-    const request = { text: `${prev.text} ${asked.said}`.trim(), filters: prev.filters, categoryWords: prev.categoryWords, brandWords: prev.brandWords };
-    const run = runSearch(index, request, SHELF_SIZE * BEYOND_POOL, turn.budget);
-    const shown = new Set(prev.shown);
-    const stating = run.hits.filter((h) => isWhole(h) && !shown.has(h.product.sku) && whereStated(h.product, asked) !== null).slice(0, SHELF_SIZE);
-    if (stating.length > 0) {
-      const context = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label };
-      return searchAnswer(turn, index, { ...run, hits: stating }, context, { note: turn.t.featureNoneShownThese(asked.said), priceAsked: prev.filters });
-    }
+  return statingBeyondShown(turn, index, asked, prev) ?? noDetailAnswer(turn, shownCount, prev);
+}
+
+/** The products of the last search, not shown yet, whose cards say what was asked, under a note; null when none does. */
+export function statingBeyondShown(turn: Turn, index: CatalogIndex, asked: FeatureAsked, prev: EngineState | null): EngineResult | null {
+  if (!prev || prev.kind !== 'search') {
+    return null;
   }
-  return noDetailAnswer(turn, shownCount, prev);
+  // The last search as it was (its kind, its budget), with what is asked added.
+  const request = { text: `${prev.text} ${asked.said}`.trim(), filters: prev.filters, categoryWords: prev.categoryWords, brandWords: prev.brandWords };
+  const run = runSearch(index, request, SHELF_SIZE * BEYOND_POOL, turn.budget);
+  const shown = new Set(prev.shown);
+  const stating = run.hits.filter((h) => isWhole(h) && !shown.has(h.product.sku) && whereStated(h.product, asked) !== null).slice(0, SHELF_SIZE);
+  if (stating.length === 0) {
+    return null;
+  }
+  const context = { categoryWords: prev.categoryWords, brandWords: prev.brandWords, label: prev.label };
+  return searchAnswer(turn, index, { ...run, hits: stating }, context, { note: turn.t.featureNoneShownThese(asked.said), priceAsked: prev.filters });
 }

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { askedWhatItDoes } from '../../../src/assistant/catalog-engine/shown-features.ts';
-import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
+import { converse, dialogOn, item, messageOf, productsOf } from './helpers.ts';
 
 const watchesEn = () =>
   buildCatalogIndex(
@@ -133,4 +133,13 @@ test('«у каких есть подсветка?», «а у них есть п
   assert.match(messageOf(which!), /«Электрический чайник Philips HD9365\/10 стеклянный» — Стеклянный чайник с подсветкой воды и защитой от перегрева/u);
   assert.match(messageOf(which!), /В карточках остальных \(1\) об этом не сказано\.$/u);
   assert.deepEqual((productsOf(them!)?.value ?? []).map((p) => p.sku).sort(), ['ph', 'tf']);
+});
+
+test('«у них есть фильтр от накипи?» after kettles none of whose cards says so: the kettle of the last search whose card does, not water filters', async () => {
+  const [kettles, filter] = await converse(['чайник', 'у них есть фильтр от накипи?']);
+  const shown = productsOf(kettles!.answer)?.value.map((p) => p.name) ?? [];
+  assert.ok(shown.length > 1 && shown.every((n) => !/TWK3A011/u.test(n)), 'the kettle with the filter is not among the first shown');
+  // Before: «Фильтр от накипи — вот 2 варианта», a water filter and a vacuum's filter.
+  assert.match(messageOf(filter!.answer), /«фильтр от накипи» не упоминается — вот те, в карточках которых это есть/u);
+  assert.deepEqual(productsOf(filter!.answer)?.value.map((p) => p.name), ['Электрический чайник Bosch TWK3A011 1,7 л, белый']);
 });
