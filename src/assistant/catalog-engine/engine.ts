@@ -26,6 +26,7 @@ import { detectLanguage } from '../language.ts';
 import {
   giftRequest,
   lovedThing,
+  statedAge,
   saysAnything,
   isAboutAssistant,
   isGreeting,
@@ -589,6 +590,12 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   if (loved !== null) {
     return loved;
   }
+  // "she is 9", «ей 9 лет» after gift ideas: ideas for a child of that age, within the budget said
+  // before (it was searched: "9 in stock", a watch and a pressure cooker); an adult's age, the ideas for anyone.
+  const age = prev?.gift && !gift ? statedAge(text) : null;
+  if (prev && age !== null) {
+    return agedGiftIdeas(turn, index, prev, age, text);
+  }
   // "что-нибудь для мамы до 2000", "something for my dad": anything for a person is gift ideas.
   if (!gift && core !== framed && isVague(parsed) && saysAnything(framed)) {
     return giftAnswer(turn, index, parsed.filters, learnedFrom(parsed, core));
@@ -952,6 +959,18 @@ function lovedGiftIdeas(turn: Turn, index: CatalogIndex, prev: EngineState, mess
   }
   const said = index.parseDetailed(loved);
   return giftIdeasAbout(turn, index, loved, said, { ...prev.filters, ...said.filters }, message, true);
+}
+
+/**
+ * Gift ideas for a recipient whose age was said after gift ideas: for a child the ideas a child is
+ * given; for an adult those of the last ideas' interest, or anything when they were about who it is for.
+ */
+function agedGiftIdeas(turn: Turn, index: CatalogIndex, prev: EngineState, age: number, message: string): EngineResult {
+  const child = giftIdeasAbout(turn, index, `${age} years`, index.parseDetailed(''), prev.filters, message, false);
+  if (child !== null) {
+    return child;
+  }
+  return giftAnswer(turn, index, prev.filters, null, 'gift', prev.giftAbout?.recipient ? undefined : prev.giftAbout);
 }
 
 /**

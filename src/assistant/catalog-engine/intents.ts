@@ -501,6 +501,25 @@ export function lovedThing(text: string): string | null {
 }
 
 /**
+ * The recipient's age said after gift ideas ("she is 9", "he's turning 12", "she's 9 years old",
+ * «ей 9 лет», «ему будет 12», «сыну 8»): the years, or null when the message says no such thing.
+ */
+const AGE_STATED_EN = /^(?:(?:and|but|oh|well|ok|okay)\s+)?(?:she|he|they|my\s+\p{L}+)(?:\s+is|\s+are|['’]s|['’]re)\s+(?:(?:turning|going\s+to\s+be|about|almost|nearly|only|just)\s+)?(\d{1,2})(?:\s*-?\s*(?:years?|yrs?)(?:\s*-?\s*old)?)?$/u;
+const AGE_STATED_RU =
+  /^(?:(?:а|и|ну)\s+)?(?:ей|ему|им|сыну|дочке|дочери|внуку|внучке|ребенку|ребёнку|племяннику|племяннице|(?:он[аи]?|они)\s+(?:уже\s+)?(?:почти\s+)?)\s*(?:(?:уже|почти|только|будет|исполняется|исполнится|скоро)\s+)*(\d{1,2})(?:\s*(?:лет|года|год))?$/u;
+/** Characters of a message read for a stated age. */
+const MAX_AGE_MESSAGE_CHARS = 60;
+
+export function statedAge(text: string): number | null {
+  if (text.length > MAX_AGE_MESSAGE_CHARS) {
+    return null;
+  }
+  const norm = normalizeText(text).replace(/[.!,;]+/gu, ' ').replace(/\s+/gu, ' ').trim();
+  const found = AGE_STATED_EN.exec(norm) ?? AGE_STATED_RU.exec(norm);
+  return found === null ? null : Number(found[1]);
+}
+
+/**
  * A request for a gift ("подарок маме до 5000", "gift under $50"): the rest of the message
  * without the gift and recipient words, whether it names what the recipient loves ("for a
  * coffee lover", "любителю кофе"), or null when it is not about a gift.

@@ -1004,6 +1004,21 @@ function nearestInPrice(products: readonly CatalogProduct[], price: number): Cat
   return [...products].sort((a, b) => distance(a) - distance(b));
 }
 
+/** Whether filters bound the price. */
+function hasBudget(filters: SearchFilters): boolean {
+  return filters.priceMax !== undefined || filters.priceMin !== undefined || filters.priceAround !== undefined;
+}
+
+/**
+ * Ideas for a child or a teenager with no budget said: the cheaper half of the pool, in its order
+ * (a $449 running watch and $429 headphones came among the first ideas for a child).
+ */
+function withinHalf(pool: readonly CatalogProduct[]): CatalogProduct[] {
+  const prices = pool.map((p) => p.price).filter((x): x is number => typeof x === 'number').sort((a, b) => a - b);
+  const middle = prices[Math.floor((prices.length - 1) / 2)];
+  return middle === undefined ? [...pool] : pool.filter((p) => typeof p.price === 'number' && p.price <= middle);
+}
+
 /** What gift ideas are about: the topic as the answer names it, and the searches that find them. */
 export interface GiftTopic {
   topic: string;
@@ -1067,11 +1082,13 @@ export function giftAnswer(
   const pool = shownBefore.size === 0 ? found : found.filter((p) => !shownBefore.has(p.sku));
   const max = filters.priceMax;
   // Ranked by what they are about, they keep that order: the cheap ones are not put last.
-  const worthy = max !== undefined && about === undefined ? pool.filter((p) => (p.price ?? 0) >= max * GIFT_LOWER_SHARE) : pool;
+  // For a child with no budget said, the cheaper half only gives a section its idea.
+  const modest = about?.recipient === true && !hasBudget(filters);
+  const worthy = max !== undefined && about === undefined ? pool.filter((p) => (p.price ?? 0) >= max * GIFT_LOWER_SHARE) : modest ? withinHalf(pool) : pool;
   const ordered = nearest === undefined ? [...worthy, ...pool.filter((p) => !worthy.includes(p))] : nearestInPrice(pool, nearest);
   const products: CatalogProduct[] = [];
   const sections = new Set<string>();
-  for (const p of ordered) {
+  for (const p of modest ? worthy : ordered) {
     const leaf = p.categories[p.categories.length - 1] ?? '';
     if (!sections.has(leaf)) {
       sections.add(leaf);

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { assertEvery } from '../../helpers/assert.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { giftInterest } from '../../../src/assistant/catalog-engine/gift-interests.ts';
-import { dialogOn, item, messageOf, productsOf } from './helpers.ts';
+import { statedAge } from '../../../src/assistant/catalog-engine/intents.ts';
+import { converse, dialogOn, item, messageOf, productsOf } from './helpers.ts';
 
 const electronics = buildCatalogIndex(
   [
@@ -209,4 +210,33 @@ test('"he loves coffee" after gift ideas around $100, with nothing of coffee at 
   const skus = (shelf?.value ?? []).map((p) => p.sku);
   assert.equal(skus[0], 'j1', skus.join(' '));
   assert.ok(skus.indexOf('m1') > skus.indexOf('c1'), skus.join(' '));
+});
+
+test('the age said after gift ideas ("she is 9", «ей 9 лет») gives ideas for a child within the budget said before; an adult age keeps ideas for anyone', async () => {
+  const [, nine] = await dialogOn(electronics, 'en', ['gift for my sister', "she's 9"]);
+  // Before: "9 in stock: here are 2 options", a watch and a pressure cooker named with the number.
+  assert.equal(productsOf(nine!)?.title, 'Gifts for a child');
+  assertEvery((productsOf(nine!)?.value ?? []).map((p) => p.name), (n) => !/Laptop|Espresso|Coffee/u.test(n));
+  const [, twelve] = await dialogOn(electronics, 'en', ['a gift for my brother under $100', 'he is turning 12']);
+  assert.equal(productsOf(twelve!)?.title, 'Gifts for a child under $100');
+  const [, adult] = await dialogOn(electronics, 'en', ['gift for my sister', 'she is 25']);
+  assert.match(messageOf(adult!), /^Gift ideas from different sections/u);
+  const [, ru] = await converse(['подарок до 20000', 'ему 8 лет']);
+  assert.equal(productsOf(ru!.answer)?.title, 'Подарки для ребёнка до 20 000 ₽');
+  for (const [said, age] of [['she is 9', 9], ["he's 12 years old", 12], ['my son is 7', 7], ['ей 9', 9], ['ему будет 10 лет', 10], ['сыну 8', 8], ['а ей почти 11', 11]] as const) {
+    assert.equal(statedAge(said), age, said);
+  }
+  for (const said of ['9 in stock', 'she is happy', 'ему нужен ноутбук', 'is it 9 inches?', 'у него 8 ядер']) {
+    assert.equal(statedAge(said), null, said);
+  }
+});
+
+test('gift ideas for a child with no budget said are of the cheaper half of what a child is given (a 39,990 ₽ watch and a 32,990 ₽ tablet came among them)', async () => {
+  const [child] = await converse(['подарок ребёнку']);
+  const shelf = productsOf(child!.answer)?.value ?? [];
+  assert.ok(shelf.length >= 4, messageOf(child!.answer));
+  assertEvery(shelf.map((p) => `${p.name} ${p.price}`), (s) => Number(s.split(' ').at(-1)) < 20000);
+  // With a budget, the budget decides.
+  const [rich] = await converse(['подарок ребёнку до 50000']);
+  assert.ok((productsOf(rich!.answer)?.value ?? []).some((p) => (p.price ?? 0) > 20000));
 });
