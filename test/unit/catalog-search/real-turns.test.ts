@@ -853,3 +853,20 @@ test('the plumbing shop: «кран шаровой полдюйма» finds the 
   assert.match(messageOf(dryer!), /^«водяной» в каталоге не нашлось/u);
   assert.match(messageOf(dryer!), /Полотенцесушитель Фокстрот 600\*500/u);
 });
+
+test('"смеситель хромированный" finds the mixers whose cards say "хром" (the plumbing shop writes the finish as a noun), for a bath too', () => {
+  const index = buildCatalogIndex(
+    [
+      { sku: 'f1', name: 'F2708 для ванной', description: 'Смеситель д/ванны хром F2708', categories: ['Смесители', 'Смесители FRAP'], available: true, params: {}, price: 1650 },
+      { sku: 'f2', name: 'F4226 для кухни', description: 'Смеситель д/кухни хром F4226', categories: ['Смесители', 'Смесители FRAP'], available: true, params: {}, price: 880 },
+      { sku: 'g1', name: 'Смеситель д/раковины Grohe bauloop', categories: ['Смесители', 'Смесители Grohe'], available: true, params: {}, price: 3520 },
+      { sku: 'g2', name: 'Смеситель д/раков. Grohe eurosmart бронза', categories: ['Смесители', 'Смесители Grohe'], available: true, params: {}, price: 3740 },
+    ],
+    { language: 'ru' },
+  );
+  // Before: «хромированный» в каталоге не нашлось, and the Grohe mixers first.
+  const run = ask(index, 'смеситель хромированный');
+  assert.deepEqual(run.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['f1', 'f2']);
+  assert.ok(run.hits.slice(0, 2).every((h) => h.coverage === 1));
+  assert.equal(ask(index, 'смеситель для ванной хромированный').hits[0]?.product.sku, 'f1');
+});
