@@ -664,12 +664,16 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
         (/^\d/u.test(w) && isUnitWord((ctx.label[i + 1] ?? '').toLowerCase()) && unshownLabel.has(ctx.label[i + 1] as string)) ||
         (measurePart(w) && (unshownLabel.has(ctx.label[i - 1] as string) || (measurePart(ctx.label[i - 1]) && unshownLabel.has(ctx.label[i - 2] as string)))),
     );
+    // The words the missing ones are read among, for the little words between them.
+    let said = ctx.label;
     if (missing.length === 0) {
       // A refinement searches words the last title had left out ("а подешевле?" after "смеситель
       // для кухни с высоким изливом" is titled "Смеситель для кухни"): those are what the cards
-      // miss, not the title's words, which every card shows.
+      // miss, not the title's words, which every card shows; the little words between them stay
+      // («квартиры с котом», not «квартиры котом»).
       const titled = new Set(ctx.label.map((w) => w.toLowerCase()));
       missing = unshown(tokenize(run.text).filter((w) => !titled.has(w)));
+      said = run.text.split(/\s+/u);
     }
     if (missing.length > 0) {
       // A bound as the buyer reads it («больше 200 мл»), not its search word.
@@ -678,8 +682,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
       while (end < missing.length && end < MAX_MISSING_NAMED + 2 && measurePart(missing[end])) {
         end++;
       }
-      const said = withConnectors(missing.slice(0, end), ctx.label, (w) => boundSaid(local, w) ?? w);
-      lines.push(namePeople(missing.slice(0, end)) ? t.notMarkedFor(peopleSaid(said)) : t.partial(said));
+      const named = withConnectors(missing.slice(0, end), said, (w) => boundSaid(local, w) ?? w);
+      lines.push(namePeople(missing.slice(0, end)) ? t.notMarkedFor(peopleSaid(named)) : t.partial(named));
     } else if (ctx.label.some(nameable)) {
       // The request as the buyer put it, connecting words and all: «телефон с камерой с большой
       // батареей», not its first three words «телефон камерой большой». The search matched no

@@ -96,3 +96,59 @@ export function itemBeforeWhatFitsIt(text: string, hits: SearchHit[]): SearchHit
   const moved = before.filter((_, i) => parts[i]).map((h) => ((h.coverage ?? 1) > most ? { ...h, coverage: most } : h));
   return [...items, ...moved, ...hits.slice(lastItem + 1)];
 }
+
+/** Sections shops put what has no section of its own in («АКСЕССУАРЫ», «Прочее», "Other"), lower case. */
+const CATCH_ALL_SECTIONS: ReadonlySet<string> = new Set([
+  'аксессуары', 'прочее', 'другое', 'разное', 'сопутствующие товары', 'accessories', 'other', 'others', 'misc', 'miscellaneous',
+]);
+
+/** Whether a product is filed in a catch-all section only (its most specific category is one). */
+function filedAsCatchAll(h: SearchHit): boolean {
+  const leaf = h.product.categories[h.product.categories.length - 1];
+  return leaf !== undefined && leaf.length <= 40 && CATCH_ALL_SECTIONS.has(leaf.trim().toLowerCase());
+}
+
+/**
+ * «пылесос» on a shop filing its vacuum cleaners under "Vacuum Cleaners" and a USB desk vacuum
+ * under «АКСЕССУАРЫ»: a product of the kind asked for filed in a catch-all section goes after
+ * those of the kind filed in a section of their own that match as many of the request's words
+ * (the 531 ₽ «Пылесос mini USB», its short name scoring highest, came first and was named the
+ * most affordable), and counts as of another kind. One matching more words keeps its place.
+ * Reads each hit's categories once.
+ */
+export function filedItemsFirst(hits: SearchHit[]): SearchHit[] {
+  if (hits.length < 2) {
+    return hits;
+  }
+  const catchAll = hits.map((h) => h.ofKind === true && filedAsCatchAll(h));
+  const filed = hits.map((h, i) => h.ofKind === true && !catchAll[i]);
+  if (!catchAll.includes(true) || !filed.includes(true)) {
+    return hits;
+  }
+  const out: SearchHit[] = [];
+  const waiting: SearchHit[] = [];
+  for (let i = 0; i < hits.length; i++) {
+    const h = hits[i] as SearchHit;
+    if (catchAll[i]) {
+      // Not of the kind the shop's own section of it holds: it is not named the most affordable of them.
+      waiting.push({ ...h, ofKind: false });
+      continue;
+    }
+    // A product filed in a section of its own passes those waiting that match no more words than
+    // it does; any other product does not pass them.
+    flushAbove(out, waiting, filed[i] ? (h.coverage ?? 1) : -Infinity);
+    out.push(h);
+  }
+  return [...out, ...waiting];
+}
+
+/** Moves to `out` the waiting hits that match more words than `coverage`, in their order. */
+function flushAbove(out: SearchHit[], waiting: SearchHit[], coverage: number): void {
+  for (let i = 0; i < waiting.length; ) {
+    if (((waiting[i] as SearchHit).coverage ?? 1) > coverage) {
+      out.push(waiting.splice(i, 1)[0] as SearchHit);
+    } else {
+      i++;
+    }
+  }
+}

@@ -5,7 +5,7 @@
  * of answering "nothing".
  */
 import { saysPurpose, someContradicts, withoutContradicting } from './purpose-conflicts.ts';
-import { itemBeforeWhatFitsIt, itemBeforeWhatItComesWith } from './item-first.ts';
+import { filedItemsFirst, itemBeforeWhatFitsIt, itemBeforeWhatItComesWith } from './item-first.ts';
 import type { SearchFilters } from './filters.ts';
 import { boundedEdits } from './edits.ts';
 import { boundText, type WorkBudget } from './limits.ts';
@@ -551,7 +551,7 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
   if ((hits[0]?.coverage ?? 1) < MIN_COVERAGE) {
     hits = hits.filter((h) => h.headMatched === true);
   }
-  hits = itemBeforeWhatFitsIt(req.textWithCategory ?? rankBy, itemBeforeWhatItComesWith(req.textWithCategory ?? rankBy, hits));
+  hits = filedItemsFirst(itemBeforeWhatFitsIt(req.textWithCategory ?? rankBy, itemBeforeWhatItComesWith(req.textWithCategory ?? rankBy, hits)));
   const run: SearchRun = {
     text,
     filters,

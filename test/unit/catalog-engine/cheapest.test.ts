@@ -234,3 +234,22 @@ test('the most affordable states what the title describes on its own card: under
   const [laser] = await dialogOn(en, 'en', ['laser printer']);
   assert.match(messageOf(laser!), /The most affordable is HP LaserJet Pro P1102 Printer at \$110\.95/u);
 });
+
+test('«пылесос для квартиры с котом» then «а подешевле?» on a shop whose vacuums are filed under "Vacuum Cleaners": the vacuums, not the USB desk vacuum under «АКСЕССУАРЫ» named the most affordable, and the note keeps «с»', async () => {
+  const vacuums = ['Vacuum Cleaners'];
+  const index = buildCatalogIndex(
+    [
+      item('m', 'Пылесос mini USB', ['АКСЕССУАРЫ'], 531),
+      item('a', 'Компактный пылесос с простым контейнером, VC5320NNTR, 380 Вт', vacuums, 46990),
+      item('b', 'Компактный пылесос с простым контейнером, VK69662N, 350 Вт', vacuums, 41990),
+      item('c', 'Пылесос с системой прессования пыли Kompressor, VC83209UHA, 420 Вт', vacuums, 94990),
+      item('d', 'Беспроводной пылесос LG CordZero A9N-PRIME, 160 Вт', vacuums, 149990),
+    ],
+    { language: 'ru' },
+  );
+  const [first, cheaper] = await dialogOn(index, 'ru', ['пылесос для квартиры с котом', 'а подешевле?']);
+  // Before: «Самый доступный — Пылесос mini USB за 531 ₽», and «квартиры котом» after «а подешевле?».
+  assert.match(messageOf(first!), /^Точного совпадения с «квартиры с котом» нет.*Самый доступный — Компактный пылесос с простым контейнером, VK69662N/u);
+  assert.equal(productsOf(first!)?.value[0]?.sku === 'm', false);
+  assert.match(messageOf(cheaper!), /^Точного совпадения с «квартиры с котом» нет/u);
+});

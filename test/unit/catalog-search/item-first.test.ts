@@ -32,3 +32,23 @@ test('«унитаз с горизонтальным выпуском»: the toi
   assert.deepEqual(skus.slice(0, 2).sort(), ['t1', 't2'], skus.join(' '));
   assert.deepEqual(ask(shop, 'клапан для унитаза').slice(0, 4).sort(), ['v1', 'v2', 'v3', 'v4']);
 });
+
+test('«пылесос»: the vacuum cleaners of the shop\'s vacuum section before the USB desk vacuum filed under «АКСЕССУАРЫ», whose short name scores highest; «пылесос mini» still finds it first', () => {
+  const vacuums = ['Vacuum Cleaners'];
+  const shop = buildCatalogIndex(
+    [
+      product('m', 'Пылесос mini USB', ['АКСЕССУАРЫ'], 531),
+      product('a', 'Компактный пылесос с простым контейнером, VC5320NNTR, 380 Вт', vacuums, 46990),
+      product('b', 'Пылесос с системой прессования пыли Kompressor, VC83209UHA, 420 Вт', vacuums, 94990),
+      product('c', 'Беспроводной пылесос LG CordZero A9N-PRIME, 160 Вт', vacuums, 149990),
+      product('k', 'Клавиатура USB', ['АКСЕССУАРЫ'], 990),
+    ],
+    { language: 'ru' },
+  );
+  // Before: the mini vacuum first, and named the most affordable vacuum.
+  const run = runSearch(shop, searchRequestOf(shop.parseDetailed('пылесос')), 6);
+  assert.deepEqual(run.hits.slice(0, 3).map((h) => h.product.sku).sort(), ['a', 'b', 'c']);
+  assert.equal(run.hits.find((h) => h.product.sku === 'm')?.ofKind ?? false, false);
+  assert.equal(ask(shop, 'пылесос для квартиры')[0] === 'm', false);
+  assert.equal(ask(shop, 'пылесос mini')[0], 'm');
+});
