@@ -214,6 +214,10 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
     (w): [string, string[]] => [w, ['шерсти', 'pet']],
   ),
   ...['dog', 'dogs', 'cat', 'cats', 'pets', 'puppy', 'kitten'].map((w): [string, string[]] => [w, ['pet']]),
+  // Cosmetics name what is for the eyes by the eyelids («Крем для Век», «Гель-лифтинг для век»):
+  // «крем для глаз» put face creams whose descriptions mention the eyes first. One way: «век»
+  // is also a century.
+  ...['глаз', 'глаза', 'глазам', 'глазами'].map((w): [string, string[]] => [w, ['век']]),
 ]);
 
 /** The other words for the same thing, or an empty list. Input must be normalised. */

@@ -870,3 +870,12 @@ test('"смеситель хромированный" finds the mixers whose car
   assert.ok(run.hits.slice(0, 2).every((h) => h.coverage === 1));
   assert.equal(ask(index, 'смеситель для ванной хромированный').hits[0]?.product.sku, 'f1');
 });
+
+test('«крем для глаз», «гель для глаз» on the cosmetics feed find what is named «для век», not face creams whose descriptions mention the eyes', { skip: sharedDataSkip }, async () => {
+  const index = buildCatalogIndex(await loadProducts(sharedDataPath('feeds/yml/styx_ru_yandex_cp1251.xml')), { language: 'ru' });
+  // Before: «Крем для Лица "Жожоба"» first, and four face creams among the first six.
+  const cream = ask(index, 'крем для глаз');
+  assert.match(names(cream)[0] ?? '', /^Крем для Век/u);
+  assertEvery(names(cream).slice(0, 3), (n) => !/для Лица/iu.test(n));
+  assertEvery(names(ask(index, 'гель для глаз')), (n) => /для век/iu.test(n));
+});
