@@ -49,8 +49,8 @@ const MAX_FOLLOW_UP_WORDS = 7;
 
 /** English endings of qualities ("cordless", "waterproof", "foldable", "rechargeable", "magnetic"). */
 const EN_QUALITY_ENDING = /^[a-z]{2,}(?:less|proof|able|ible|ic)$/u;
-/** Comparatives and words standing for the item, which never go before the noun. */
-const NOT_BEFORE_NOUN: ReadonlySet<string> = new Set(['one', 'ones', 'version', 'music', 'smaller', 'bigger', 'larger', 'lighter', 'newer', 'quieter', 'louder', 'heavier', 'thinner', 'wider', 'narrower', 'faster', 'stronger', 'duty']);
+/** Comparatives and words standing for the item, which never go before the noun ("thinner", a quality of the synonym table, does: "Thinner laptop"). */
+const NOT_BEFORE_NOUN: ReadonlySet<string> = new Set(['one', 'ones', 'version', 'music', 'smaller', 'bigger', 'larger', 'lighter', 'newer', 'quieter', 'louder', 'heavier', 'wider', 'narrower', 'faster', 'stronger', 'duty']);
 
 /** Whether an English word a follow-up adds is a quality said before a noun ("cordless", "black", "wireless"). */
 function isEnglishQuality(word: string): boolean {

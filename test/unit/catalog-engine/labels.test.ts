@@ -441,3 +441,32 @@ test('«хочу колонку», «ищу кофеварку» are titled in t
   assert.deepEqual(readableLabel(['барную', 'стойку'], stands, 'ru'), ['барную', 'стойку']);
   assert.deepEqual(readableLabel(['беспроводную', 'мышку'], [item('m1', 'Беспроводная мышка Xiaomi', ['Мыши'], 690)], 'ru'), ['беспроводная', 'мышка']);
 });
+
+test('"something thinner?" after laptops shows the slim and thin ones under "Thinner laptop", «а потоньше?» under «Ноутбук потоньше»', async () => {
+  const en = buildCatalogIndex(
+    [
+      item('s', 'Lenovo IdeaPad Slim 3 15" Laptop, Intel Core i3, 8GB', ['Computers', 'Laptops'], 379.99, 'A slim laptop for school.'),
+      item('a', 'Apple MacBook Air 13" Laptop, M2 chip, 8GB', ['Computers', 'Laptops'], 799, 'Thin and light, with no fan.'),
+      item('h', 'HP 15.6" Laptop, AMD Ryzen 5, 8GB', ['Computers', 'Laptops'], 449.99, 'An everyday laptop.'),
+      item('d', 'Dell Inspiron 15 Laptop, Intel Core i5, 8GB', ['Computers', 'Laptops'], 549.99),
+    ],
+    { language: 'en' },
+  );
+  const ruShop = buildCatalogIndex(
+    [
+      item('t', 'Тонкий ноутбук Acer Swift Go 14', ['Ноутбуки'], 69990),
+      item('r', 'Ноутбук Acer Aspire 3', ['Ноутбуки'], 39990),
+      item('q', 'Ноутбук ASUS VivoBook 15', ['Ноутбуки'], 44990),
+    ],
+    { language: 'ru' },
+  );
+  const [, thinner] = await dialogOn(en, 'en', ['laptop', 'something thinner?']);
+  // Before: the same six laptops again, titled "Laptop", as if nothing had been asked.
+  assert.equal(productsOf(thinner!)?.title, 'Picks: thinner laptop');
+  assert.match(messageOf(thinner!), /^Thinner laptop: /u);
+  assert.deepEqual((productsOf(thinner!)?.value ?? []).map((p) => p.sku).sort(), ['a', 's']);
+  const [, ru] = await dialogOn(ruShop, 'ru', ['ноутбук', 'а потоньше?']);
+  // Before: «потоньше» в каталоге не нашлось.
+  assert.equal(productsOf(ru!)?.value[0]?.sku, 't');
+  assert.match(messageOf(ru!), /^Ноутбук потоньше — /u);
+});
