@@ -568,6 +568,9 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       return correctAgainstTable(w) ?? w;
     });
     const phraseKinds: Array<Int32Array | undefined> = [];
+    // The groups whose every alternative is a longer word the buyer's last word begins ("vent" of
+    // "farmhouse hood vent" matched "ventania" and "ventura"): no product word.
+    const completedOnly: boolean[] = [];
     const groups = refined.words.map((w, gi, all) => {
       const isLast = gi === all.length - 1;
       const own = stem(w);
@@ -660,9 +663,11 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       // "265s"); a complete, common word is not expanded (it would only add its frequent
       // longer cousins: "usb" → "usbc", "usb3" …).
       if (isLast && own.length >= 3 && (ownId === undefined || inv.docFrequency(ownId) < 3 || hasDigit(own))) {
+        const before = best.size;
         for (const id of inv.prefixTerms(own, PREFIX_TERMS)) {
           put(id, kind * PREFIX_WEIGHT);
         }
+        completedOnly[gi] = before === 0 && best.size > 0;
       }
       for (const d of derivedStems(own)) {
         put(inv.termId(d), kind * DERIVED_WEIGHT);
@@ -720,9 +725,14 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       }
       return [...best.entries()].map(([termId, weight]) => ({ termId, weight }));
     });
-    const headGroup = refined.head >= 0 ? (groups[refined.head] ?? []) : [];
     const known = groups.map((g) => g.some((alt) => inv.namesProducts(alt.termId, true)));
-    const expanded: ExpandedQuery = { groups, head: refined.head, headKnown: headGroup.some((alt) => inv.namesProducts(alt.termId)), known, groupOfWord: refined.groupOfWord, phraseKinds };
+    // A product word the catalogue has only as the start of longer words ("vent" of "farmhouse
+    // hood vent": "ventania", "ventura") gives way to the word before it ("hood").
+    const completed = refined.head >= 0 && completedOnly[refined.head] === true && (groups[refined.head] ?? []).every((alt) => alt.weight < 1);
+    const headAt = completed && refined.head > 0 && known[refined.head - 1] === true ? refined.head - 1 : refined.head;
+    const headGroup = headAt >= 0 ? (groups[headAt] ?? []) : [];
+    const headKnown = !(completed && headAt === refined.head) && headGroup.some((alt) => inv.namesProducts(alt.termId));
+    const expanded: ExpandedQuery = { groups, head: headAt, headKnown, known, groupOfWord: refined.groupOfWord, phraseKinds };
     if (memo.size >= (memo === longMemo ? LONG_MEMO : GROUPS_MEMO)) {
       memo.delete(memo.keys().next().value as string);
     }

@@ -879,3 +879,23 @@ test('«крем для глаз», «гель для глаз» on the cosmetic
   assertEvery(names(cream).slice(0, 3), (n) => !/для Лица/iu.test(n));
   assertEvery(names(ask(index, 'гель для глаз')), (n) => /для век/iu.test(n));
 });
+
+test('"farmhouse hood vent": a last word the catalogue has only as the start of longer words ("ventania", "ventura") is no product word, the word before it is: the range hoods, not a ceiling fan and a toilet paper holder', () => {
+  const index = buildCatalogIndex(
+    [
+      ['w1', "range hood 30 '' duct free flue and filter"],
+      ['w2', '36  1200 cfm ducted wall mount range hood in brushed 430 stainless steel'],
+      ['w3', '60  italo ventania 6 blade ceiling fan'],
+      ['w4', 'ventura two-post wall mounted toilet paper holder'],
+      ['w5', 'viviana farmhouse metal platform bed'],
+      ['w6', 'cairn undermount single-bowl farmhouse kitchen sink with fluted design'],
+      ['w7', 'oak farmhouse dining table'],
+      ['w8', 'glass wall lamp'],
+    ].map(([sku, name]) => ({ sku: sku as string, name: name as string, categories: [], available: true, params: {} })),
+    { language: 'en' },
+  );
+  // Before: the ceiling fan and the toilet paper holder alone, matching "vent" as the start of their words.
+  const run = ask(index, 'farmhouse hood vent');
+  assert.deepEqual(run.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['w1', 'w2']);
+  assertNone(names(run), (n) => /ventania|ventura/u.test(n));
+});
