@@ -116,3 +116,14 @@ test('«а no frost?», «а ноу фрост есть?» after refrigerators a
     assert.deepEqual(shownSkus(answer!), shownSkus(shown!), said);
   }
 });
+
+test('«чтобы делала капучино», «чтобы умел мыть полы»: the verb of the clause asks nothing, what follows it does (robots whose cards say «Влажная уборка: да»)', async () => {
+  const [coffee] = await converse(['хочу кофемашину, чтобы делала капучино']);
+  // Before: «Точного совпадения с «делала» нет».
+  assert.doesNotMatch(messageOf(coffee!.answer), /делала/u);
+  assert.match(messageOf(coffee!.answer), /^Кофемашина капучино — /u);
+  const [robots] = await converse(['нужен робот-пылесос, чтобы умел мыть полы']);
+  // Before: «Совпадений с «мыть полы» здесь не нашлось» over every robot vacuum.
+  assert.doesNotMatch(messageOf(robots!.answer), /не нашлось|умел/u);
+  assertEvery(shownSkus(robots!.answer), mops, 'robot vacuums that mop');
+});
