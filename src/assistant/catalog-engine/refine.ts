@@ -929,7 +929,7 @@ const MAX_NAME_WORDS_READ = 40;
 
 /**
  * The middle of the sizes the shown cards' names state, in the unit most of them use ("32\"",
- * "55\"", "65\"" → 55 in), or null when fewer than two state one.
+ * "55\"", "65\"" → 55 in), or null when fewer than two state one (the one shown, when one was).
  */
 function shownSize(index: CatalogIndex, shown: readonly string[], units: ReadonlySet<string> = SIZE_UNITS): { value: number; unit: string } | null {
   const byUnit = new Map<string, number[]>();
@@ -942,7 +942,7 @@ function shownSize(index: CatalogIndex, shown: readonly string[], units: Readonl
     }
   }
   const [unit, values] = [...byUnit.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
-  return unit === undefined || values === undefined || values.length < 2 ? null : { value: median(values), unit };
+  return unit === undefined || values === undefined || values.length < Math.min(2, shown.length) ? null : { value: median(values), unit };
 }
 
 /** The unit a shown card's name gives this figure ("64Gb" for 64), or undefined when none does. */
@@ -956,6 +956,10 @@ function shownUnitOf(index: CatalogIndex, shown: readonly string[], value: numbe
 function shownNameMeasures(index: CatalogIndex, shown: readonly string[]): Array<Array<{ value: number; unit: string }>> {
   return shown.slice(0, SHELF_SIZE).map((sku) => measuresOf(tokenize(spellMarks(index.bySku(sku)?.name ?? '')).slice(0, MAX_NAME_WORDS_READ)));
 }
+
+/** Words asking for a small item, and for a big one, left out when the buyer then asks the other way. */
+const SMALL_SAID: ReadonlySet<string> = new Set(['small', 'little', 'tiny', 'mini', 'compact', 'маленький', 'маленькая', 'маленькое', 'маленькие', 'небольшой', 'небольшая', 'небольшое', 'небольшие', 'компактный', 'компактная', 'компактное', 'компактные']);
+const BIG_SAID: ReadonlySet<string> = new Set(['big', 'large', 'huge', 'большой', 'большая', 'большое', 'большие', 'огромный', 'крупный']);
 
 /** Units of a length, which "longer" and "shorter" compare. */
 const LENGTH_UNITS: ReadonlySet<string> = new Set(['m', 'cm', 'mm', 'ft']);
@@ -998,9 +1002,15 @@ function resized(index: CatalogIndex, prev: EngineState, words: string[], messag
     // No size was asked for ("tv under 500", then "bigger"): bigger than the middle of the
     // sizes the cards shown state.
     const shown = shownSize(index, prev.shown, words.some((w) => LENGTH_WORDS.has(w)) ? LENGTH_UNITS : SIZE_UNITS);
-    return shown === null
-      ? unchanged
-      : { text: [prev.text, `${shown.value}${shown.unit}${kind}`].filter((w) => w !== '').join(' '), label: prev.label, added: besidesSize(words) };
+    if (shown === null) {
+      return unchanged;
+    }
+    // "bigger" after "tv for a small bedroom": the small one is no longer asked for (no TV was
+    // both small and over 32 inches, and every TV came back under "Nothing matches").
+    const opposite = kind === 'over' ? SMALL_SAID : BIG_SAID;
+    const kept = (w: string): boolean => !opposite.has(w.toLowerCase());
+    const text = [...tokenize(prev.text).filter(kept), `${shown.value}${shown.unit}${kind}`].join(' ');
+    return { text, label: prev.label.filter(kept), added: besidesSize(words) };
   }
   const text = before.map((w, i) => (i === at ? `${size.value}${size.unit}${kind}` : w)).join(' ');
   // The old figure and its unit leave the label ("телевизор 55 дюймов" → "телевизор"); other numbers stay ("iphone 15").

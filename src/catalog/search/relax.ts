@@ -10,7 +10,7 @@ import type { SearchFilters } from './filters.ts';
 import { boundedEdits } from './edits.ts';
 import { boundText, type WorkBudget } from './limits.ts';
 import type { CatalogIndex, DetailedQuery, PriceSort, SearchHit } from './types.ts';
-import { dimensionPairOf, measuresOf, mergeMeasures, namePairDistance, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
+import { dimensionPairOf, measuresOf, meetsBound, mergeMeasures, namePairDistance, parseMeasure, parseMeasureBound, spellMarks } from './measures.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, startsPurpose } from './stopwords.ts';
 import { isModifierWord, joinPhrases, namesProductKind, synonymsOfAnyForm } from './synonyms.ts';
@@ -552,6 +552,7 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
     hits = hits.filter((h) => h.headMatched === true);
   }
   hits = filedItemsFirst(itemBeforeWhatFitsIt(req.textWithCategory ?? rankBy, itemBeforeWhatItComesWith(req.textWithCategory ?? rankBy, hits)));
+  hits = boundHeld(rankBy, hits);
   const run: SearchRun = {
     text,
     filters,
@@ -618,6 +619,32 @@ function nearestPairFirst(hits: readonly SearchHit[], asked: [number, number]): 
  * Hits whose names state a measure in the unit of `near`, the nearest to it first (by ratio:
  * 55" and 65" are as near to 60" as they look), then the rest, each in the search's order.
  */
+/**
+ * A size bound asked for ("больше 32 дюйма", "over 32 in.", «а побольше?» after one 32" TV in a
+ * bedroom): when some hits' names state a size in its unit that meets it, those whose names state
+ * sizes in that unit none of which meets it are left out, whatever other words they match (the
+ * 32" TV "для спальни" came among the bigger ones, under «Точного совпадения с «больше 32 дюйма»
+ * нет»). Hits stating no such size stay. Reads the first words of each hit's name once.
+ */
+function boundHeld(text: string, hits: SearchHit[]): SearchHit[] {
+  if (hits.length < 2 || !/\d/u.test(text)) {
+    return hits;
+  }
+  let bound: ReturnType<typeof parseMeasureBound> = null;
+  for (const w of tokenize(boundText(text))) {
+    bound ??= parseMeasureBound(w);
+  }
+  if (bound === null) {
+    return hits;
+  }
+  const asked = bound;
+  const meets = hits.map((h) => {
+    const sizes = measuresOf(tokenize(spellMarks(h.product.name)).slice(0, NAME_WORDS_READ)).filter((m) => m.unit === asked.unit);
+    return sizes.length === 0 ? null : sizes.some((m) => meetsBound(asked, m.value));
+  });
+  return meets.includes(true) && meets.includes(false) ? hits.filter((_, i) => meets[i] !== false) : hits;
+}
+
 function nearestFirst(hits: readonly SearchHit[], near: { value: number; unit: string }): SearchHit[] {
   const distance = (h: SearchHit): number => {
     let best = Infinity;

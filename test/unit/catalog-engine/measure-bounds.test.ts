@@ -186,3 +186,22 @@ test('"для комнаты 20 метров" after air conditioners asks for a 
   assert.deepEqual(shownSkus(room!), ['ac-27', 'ac-54'], messageOf(room!));
   assert.match(messageOf(room!), /от 20 м²/u);
 });
+
+test('"а побольше?", "something bigger?" after one TV shown: bigger ones than it, the small one asked before no longer asked (it showed the same TV alone, then every TV under "Nothing matches")', async () => {
+  const sets = (lang: 'ru' | 'en') =>
+    buildCatalogIndex(
+      [
+        { ...tv('s', 32, 14_990), description: lang === 'ru' ? 'Компактный телевизор для спальни и кухни.' : 'A small TV for a bedroom or a kitchen.', name: lang === 'ru' ? 'Телевизор Brands 32" HD' : 'Brands 32" HD TV', categories: ['Electronics', lang === 'ru' ? 'Телевизоры' : 'Televisions'] },
+        ...[tv('b', 43, 27_990), tv('d', 55, 42_990), tv('f', 65, 109_990)].map((p) => (lang === 'ru' ? p : { ...p, name: `Brand${p.sku} ${inches.get(p.sku)}" 4K TV`, categories: ['Electronics', 'Televisions'] })),
+      ],
+      { language: lang },
+    );
+  const [one, bigger] = await dialogOn(sets('ru'), 'ru', ['нужен телевизор в спальню', 'а побольше?']);
+  assert.deepEqual(shownSkus(one!), ['s']);
+  assert.deepEqual(new Set(shownSkus(bigger!)), new Set(['b', 'd', 'f']), messageOf(bigger!));
+  assert.match(messageOf(bigger!), /Телевизор больше 32 дюйм/u);
+  const [oneEn, biggerEn] = await dialogOn(sets('en'), 'en', ['tv for a small bedroom', 'something bigger?']);
+  assert.deepEqual(shownSkus(oneEn!), ['s']);
+  assert.deepEqual(new Set(shownSkus(biggerEn!)), new Set(['b', 'd', 'f']), messageOf(biggerEn!));
+  assert.doesNotMatch(messageOf(biggerEn!), /small|Nothing here matches/u);
+});
