@@ -40,6 +40,7 @@ import {
   choosesAmongShown,
   questionAboutShown,
   askedWhetherItHas,
+  asksWhetherItHas,
   askedWhetherItIs,
   isQuestion,
   isThanks,
@@ -320,7 +321,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   const { req, prev } = turn;
   const otherBrand = wantsOtherBrand(text);
   // "другого бренда" is an instruction, not words to search for.
-  const framed = otherBrand ? stripIntentWords(text) : text;
+  // "does it support magsafe?", "do they come with a case?" after several cards ask for the ones
+  // that do: what they should have is searched, not the verb ('Nothing matches "support"' came).
+  const hasAsked = prev && prev.shown.length > 0 && !isCyrillic(text) && asksWhetherItHas(text) ? askedWhetherItHas(text) : null;
+  const framed = hasAsked ?? (otherBrand ? stripIntentWords(text) : text);
   // "телефон для бабушки": whom it is for is not searched (a gift keeps it: it says who gets the
   // ideas). Leaving words out makes no gift of a message that was none, so `gift` stands for `core`.
   const gift = giftRequest(framed);

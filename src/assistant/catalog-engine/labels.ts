@@ -77,7 +77,8 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
     const purposeAt = from - (from >= 2 && DETERMINERS.has(norms[from - 1] as string) ? 2 : 1);
     // So when the words after it name a section ("что-нибудь для сухих волос": «Для сухих волос», not «Сухих волос»).
     const opensWithPurpose = parsed.forOnly === true || norms.slice(0, Math.max(0, purposeAt)).every((n) => n.split(' ').every((w) => w === '' || LABEL_NOISE.has(w) || STOP_WORDS.has(w)));
-    const leadingPurpose = opensWithPurpose && purposeAt >= 0 && PURPOSE_CONNECTORS.has(norms[purposeAt] as string);
+    // "I'm looking for a blender" looks for the item: its "for" opens no purpose ("For blender" was the title).
+    const leadingPurpose = opensWithPurpose && purposeAt >= 0 && PURPOSE_CONNECTORS.has(norms[purposeAt] as string) && !LOOKING.has(norms[purposeAt - 1] ?? '');
     if (leadingPurpose) {
       from = purposeAt;
     }
@@ -204,6 +205,9 @@ const LABEL_NOISE = new Set([
   // The comparison of a bounded measure ("больше 60 дюймов"): the bound is said apart.
   'больше', 'более', 'свыше', 'меньше', 'менее', 'минимум', 'максимум', 'least', 'most', 'bigger', 'larger', 'smaller',
 ]);
+
+/** Verbs before "for" that look for the item rather than say what it is for. */
+const LOOKING: ReadonlySet<string> = new Set(['looking', 'look', 'searching', 'search', 'shopping', 'hunting']);
 
 /** Words that connect two described words ("чехол для ноутбука"), never a title's own end. */
 export const LABEL_CONNECTORS = new Set(['для', 'с', 'со', 'без', 'под', 'к', 'и', 'от', 'против', 'в', 'во', 'на', 'который', 'которая', 'которое', 'которые', 'for', 'with', 'without', 'and', 'against', 'that', 'which']);

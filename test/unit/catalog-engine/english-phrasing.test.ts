@@ -173,3 +173,23 @@ test('the product word said again after a search is no second word of the title:
   assert.match(messageOf(again!), /^TV\b/u);
   assertEvery((productsOf(again!)?.value ?? []).map((p) => p.name), (n) => / TV$/u.test(n));
 });
+
+test('"I\'m looking for a blender for smoothies" is titled "Blender for smoothies", not "For blender for smoothies"; "does it support magsafe?" after cases searches MagSafe, not "support"', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('b1', 'NutriBullet Pro 900 Personal Blender', ['Kitchen', 'Blenders'], 89.99, 'A personal blender for smoothies and shakes.'),
+      item('b2', 'Braun MultiQuick 5 Hand Blender', ['Kitchen', 'Blenders'], 59.99),
+      item('c1', 'Apple Silicone Case with MagSafe for iPhone 15, Black', ['Accessories', 'Phone Cases'], 49),
+      item('c2', 'Spigen Ultra Hybrid MagFit Case for iPhone 15, Clear', ['Accessories', 'Phone Cases'], 17.99, 'A clear case with built-in magnets for MagSafe charging.'),
+      item('c3', 'Otterbox Symmetry Case for iPhone 15, Black', ['Accessories', 'Phone Cases'], 39.95),
+      item('c4', 'Speck Presidio Case for iPhone 15, Grey', ['Accessories', 'Phone Cases'], 29.95),
+    ],
+    { language: 'en' },
+  );
+  const [blender] = await dialogOn(shop, 'en', ["I'm looking for a blender for smoothies"]);
+  assert.match(messageOf(blender!), /^Blender for smoothies: /u);
+  const [, magsafe] = await dialogOn(shop, 'en', ['iphone 15 case', 'does it support magsafe?']);
+  // Before: 'Nothing matches "support" exactly' over the cases.
+  assert.doesNotMatch(messageOf(magsafe!), /support/u);
+  assert.deepEqual((productsOf(magsafe!)?.value ?? []).slice(0, 2).map((p) => p.sku).sort(), ['c1', 'c2']);
+});
