@@ -41,10 +41,10 @@ export function isQuestionNoise(word: string): boolean {
 /** What a buyer asks about, and the words a card uses for it (both languages: cards mix them). */
 const TOPICS: Array<{ asked: string[]; card: string[] }> = [
   { asked: ['камер', 'фото', 'фотк', 'снима', 'camera', 'photo', 'pictur', 'megapixel'], card: ['камер', 'мп', 'мегапиксел', 'camera', 'megapixel', 'mp'] },
-  { asked: ['экран', 'диспле', 'диагонал', 'screen', 'display'], card: ['экран', 'диспле', 'диагонал', 'дюйм', 'screen', 'display', 'inch'] },
-  { asked: ['батаре', 'аккумулятор', 'заряд', 'автономн', 'battery', 'charg'], card: ['батаре', 'аккумулятор', 'мач', 'автономн', 'заряд', 'battery', 'mah', 'charg', 'hour'] },
+  { asked: ['экран', 'диспле', 'диагонал', 'дюйм', 'screen', 'display', 'inch'], card: ['экран', 'диспле', 'диагонал', 'дюйм', 'screen', 'display', 'inch'] },
+  { asked: ['батаре', 'аккумулятор', 'заряд', 'автономн', 'мач', 'battery', 'charg', 'mah'], card: ['батаре', 'аккумулятор', 'мач', 'автономн', 'заряд', 'battery', 'mah', 'charg', 'hour'] },
   { asked: ['памят', 'оперативк', 'объем', 'storage', 'memory', 'ram', 'gb'], card: ['памят', 'гб', 'storage', 'memory', 'ram', 'gb', 'объем'] },
-  { asked: ['вес', 'весит', 'тяжел', 'weight', 'weigh', 'heavy'], card: ['вес', 'кг', 'weight', 'kg', 'lb'] },
+  { asked: ['вес', 'весит', 'тяжел', 'килограм', 'кг', 'weight', 'weigh', 'heavy', 'pound', 'kilogram', 'kg', 'lb', 'lbs'], card: ['вес', 'кг', 'weight', 'kg', 'lb'] },
   { asked: ['размер', 'габарит', 'высот', 'ширин', 'глубин', 'длин', 'size', 'dimension', 'height', 'width', 'depth', 'length'], card: ['размер', 'габарит', 'высот', 'ширин', 'глубин', 'мм', 'см', 'size', 'dimension', 'inch', 'mm', 'cm'] },
   { asked: ['вод', 'влаг', 'водонепроница', 'water', 'waterproof', 'splash'], card: ['вод', 'влаг', 'ip6', 'ip5', 'ip4', 'ip6s', 'water'] },
   { asked: ['материал', 'сделан', 'изготовл', 'material'], card: ['материал', 'сталь', 'латун', 'пластик', 'металл', 'алюмин', 'дерев', 'стекл', 'керамик', 'material', 'steel', 'plastic', 'metal', 'aluminum', 'glass', 'leather', 'кож'] },
@@ -57,10 +57,11 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
   // "wi-fi" is "wi" and "fi" to the tokenizer.
   { asked: ['wi', 'wifi', 'вайфай', 'вай'], card: ['wi', 'wifi', 'вайфай'] },
   { asked: ['шумоподавлен', 'шум', 'noise', 'anc'], card: ['шумоподавлен', 'шум', 'noise', 'anc'] },
-  { asked: ['мощност', 'power', 'watt'], card: ['мощност', 'вт', 'power', 'watt', 'w'] },
+  { asked: ['мощност', 'ватт', 'вт', 'power', 'watt'], card: ['мощност', 'вт', 'power', 'watt', 'w'] },
   { asked: ['процессор', 'чип', 'processor', 'chip', 'cpu'], card: ['процессор', 'чип', 'processor', 'chip', 'bionic', 'snapdragon'] },
   { asked: ['страна', 'производств', 'made', 'country', 'origin'], card: ['страна', 'производств', 'country', 'origin'] },
-  { asked: ['liter', 'litre', 'литр', 'объем', 'capacity', 'volume', 'вместим'], card: ['capacity', 'volume', 'объем', 'вместим', 'литр', 'liter', 'litre', 'л', 'l', 'ml', 'мл'] },
+  // "how many quarts is it?", «сколько ватт?»: a unit asks for what it measures.
+  { asked: ['liter', 'litre', 'литр', 'объем', 'capacity', 'volume', 'вместим', 'quart', 'qt', 'gallon', 'ounce', 'oz', 'миллилитр'], card: ['capacity', 'volume', 'объем', 'вместим', 'литр', 'liter', 'litre', 'л', 'l', 'ml', 'мл', 'qt', 'quart', 'gallon', 'oz'] },
   // "они моют полы?": robot vacuums state it as "Влажная уборка: да". ("does it have a mop?" asks for
   // the ones with a mop, as a wish: `asksWhetherItHas`.)
   { asked: ['моет', 'моют', 'мыть', 'мойк', 'влажн', 'швабр'], card: ['влажн', 'швабр', 'мойк', 'моет', 'mop'] },

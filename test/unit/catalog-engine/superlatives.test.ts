@@ -809,3 +809,17 @@ test('"the biggest one?" after power banks puts the largest capacity first, not 
   assert.match(messageOf(biggest!), /The biggest battery first\./u);
   assert.deepEqual(shownSkus(biggest!).slice(0, 3), ['p1', 'p2', 'p3']);
 });
+
+test('"how many quarts is it?", «сколько ватт?» after cards ask what the unit measures, answered from each card (they were searched: "We don\'t seem to have that", «ватт» в каталоге не нашлось)', async () => {
+  const fryers = buildCatalogIndex(
+    [
+      item('c', 'COSORI Pro LE Air Fryer, 5 qt, Black', ['Kitchen', 'Air Fryers'], 89.99),
+      item('n', 'Ninja AF101 Air Fryer, 4 qt, Gray', ['Kitchen', 'Air Fryers'], 89.99),
+    ].map((p) => ({ ...p, params: { Capacity: p.name.includes('5 qt') ? '5 qt' : '4 qt' } })),
+    { language: 'en' },
+  );
+  const [, quarts] = await dialogOn(fryers, 'en', ['air fryer', 'how many quarts is it?']);
+  assert.match(messageOf(quarts!), /^From the cards: .*Capacity: 4 qt.*Capacity: 5 qt/u);
+  const [, watts] = await converse(['чайник', 'сколько ватт?']);
+  assert.match(messageOf(watts!.answer), /^По карточкам: .*Мощность: \d+ Вт/u);
+});
