@@ -220,6 +220,9 @@ const ONE_WAY: ReadonlyMap<string, readonly string[]> = new Map([
   // «крем для глаз» put face creams whose descriptions mention the eyes first. One way: «век»
   // is also a century.
   ...['глаз', 'глаза', 'глазам', 'глазами'].map((w): [string, string[]] => [w, ['век']]),
+  // A toilet with its cistern is what plumbing shops call «компакт» («Унитазы (Компакты)»): «унитаз с
+  // бачком». Only that form: «бачок» alone asks for the cistern.
+  ['бачком', ['компакт']],
 ]);
 
 /** The other words for the same thing, or an empty list. Input must be normalised. */

@@ -899,3 +899,20 @@ test('"farmhouse hood vent": a last word the catalogue has only as the start of 
   assert.deepEqual(run.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['w1', 'w2']);
   assertNone(names(run), (n) => /ventania|ventura/u.test(n));
 });
+
+test('«унитаз с бачком» finds the toilets plumbing shops call «компакт» as every word matched; «бачок для унитаза» still the cisterns', () => {
+  const index = buildCatalogIndex(
+    [
+      { sku: 't1', name: 'Компакт "Форвард" белый', categories: ['Санфаянс', 'Унитазы (Компакты)'], available: true, params: {}, price: 2800 },
+      { sku: 't2', name: 'Унитаз компакт "Реал" 2-клав. ниж.под', categories: ['Санфаянс', 'Унитазы (Компакты)'], available: true, params: {}, price: 3100 },
+      { sku: 'b1', name: 'Бачок смыв.белый Версия', categories: ['Санфаянс', 'Бачки'], available: true, params: {}, price: 1200 },
+      { sku: 'b2', name: 'Бачок "Дора" белый ниж.подв', categories: ['Санфаянс', 'Бачки'], available: true, params: {}, price: 1200 },
+    ],
+    { language: 'ru' },
+  );
+  // Before: «Точного совпадения с «бачком» нет» over the same toilets.
+  const toilets = ask(index, 'унитаз с бачком');
+  assert.deepEqual(toilets.hits.map((h) => h.product.sku).sort(), ['t1', 't2']);
+  assert.equal(toilets.exact, true);
+  assert.deepEqual(ask(index, 'бачок для унитаза').hits.slice(0, 2).map((h) => h.product.sku).sort(), ['b1', 'b2']);
+});
