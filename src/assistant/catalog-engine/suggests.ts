@@ -95,6 +95,11 @@ export function productSuggests(
     if (!filters.availableOnly && shown.some((p) => !p.available)) {
       add(out, t.sugInStock);
     }
+    // One card: products like it ("Блендер для смузи — вот 1 вариант" offered the shop's
+    // "Смартфоны" and "Наушники"). Not what goes with it: a blender has nothing that does.
+    if (out.length === 0 && shown.length === 1) {
+      add(out, t.sugSimilar);
+    }
   }
   // The shop's main sections fill in only where the answer gave nothing to follow up: after
   // a search for mice, "Processor" is no reply a buyer would tap.

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { assertEvery } from '../../helpers/assert.ts';
 import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
-import { ask, buttonsOf, dialogOn, index, item, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
+import { ask, buttonsOf, converse, dialogOn, index, item, messageOf, productsOf, shownSkus, tenant, tracking } from './helpers.ts';
 
 test('search: message, products block with cards filled from the catalogue, suggests', async () => {
   const { answer, state } = await ask('Ищу беспроводные наушники до 10000 рублей');
@@ -288,4 +288,13 @@ test('"подарочный сертификат" in a shop without them is a th
   // Before: «Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому».
   assert.equal(productsOf(said!), undefined);
   assert.match(messageOf(said!), /^Похоже, «сертификат» в нашем магазине не продаётся\./u);
+});
+
+test('one card found: the quick reply offers products like it, understood when sent back, not the shop\'s unrelated sections', async () => {
+  const [one, similar] = await converse(['блендер для смузи', 'Похожие']);
+  assert.equal(productsOf(one!.answer)?.value.length, 1);
+  // Before: «Смартфоны», «Наушники».
+  assert.deepEqual(one!.answer.response.ui?.suggests, ['Похожие']);
+  assert.match(messageOf(similar!.answer), /^Похожие на «/u);
+  assert.ok((productsOf(similar!.answer)?.value.length ?? 0) >= 2);
 });
