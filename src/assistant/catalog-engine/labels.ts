@@ -184,6 +184,13 @@ export function asWrittenIn(words: readonly string[], message: string): string[]
     const at = out.findIndex((_, k) => parts.every((p, j) => out[k + j] === p));
     if (at >= 0) {
       out.splice(at, parts.length, w);
+      continue;
+    }
+    // A letter or two left of it, its other part already said ("c" of "usb-c?" after USB hubs):
+    // the word as written ("USB hub c" was the title).
+    const fragment = out.findIndex((x) => x.length <= 2 && parts.includes(x));
+    if (fragment >= 0) {
+      out[fragment] = w;
     }
   }
   return out;

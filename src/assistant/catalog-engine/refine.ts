@@ -146,8 +146,11 @@ export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: E
   return !(isLatinName(kind.head) && prev.shown.slice(0, SHOWN_NAMES_READ).some((sku) => tokenize(index.bySku(sku)?.name.slice(0, MAX_NAME_CHARS) ?? '').includes(kind.head)));
 }
 
-/** A word and a version number: "usb 3.0", "bluetooth 5.3", "hdmi 2.1". */
-const VERSIONED = /^[a-z]+\s*\d+(?:\.\d+)+$/u;
+/**
+ * A word and a version number: "usb 3.0", "bluetooth 5.3", "hdmi 2.1"; or a connector ("usb-c?"
+ * after USB hubs: it searched USB-C cables and converters).
+ */
+const VERSIONED = /^(?:[a-z]+\s*\d+(?:\.\d+)+|(?:usb|type)[\s-]?c|usbc|usb[\s-]?a|micro[\s-]?usb|lightning|thunderbolt(?:\s*\d)?)$/u;
 
 /** Whether the message ends with "one" or "ones" standing for the kind shown ("a glass one?", "any red ones?"). */
 function endsWithOne(message: string): boolean {

@@ -127,3 +127,23 @@ test('«чтобы делала капучино», «чтобы умел мыт
   assert.doesNotMatch(messageOf(robots!.answer), /не нашлось|умел/u);
   assertEvery(shownSkus(robots!.answer), mops, 'robot vacuums that mop');
 });
+
+test('"usb-c?", "type-c?" after USB hubs refine them to the USB-C hubs, titled with the word as written; before, USB-C cables and converters were searched', async () => {
+  const hubs = buildCatalogIndex(
+    [
+      item('h1', 'Eminent 4 Ports USB 2.0 Hub', ['Computers', 'Interface Hubs'], 31.95),
+      item('h2', 'StarTech.com Mini 4 Port USB 2.0 Hub', ['Computers', 'Interface Hubs'], 12.95),
+      item('c1', 'Targus ACH226EU interface hub USB 3.2 Gen 1 Type-C Silver', ['Computers', 'Interface Hubs'], 39.95),
+      item('c2', 'Kensington K38280WW interface hub USB 3.2 Gen 1 Type-C Black', ['Computers', 'Interface Hubs'], 65.95),
+      item('x1', 'Manhattan USB-C to USB-C and HDMI Cable, 4K', ['Computers', 'Cables'], 35.95),
+      item('x2', 'Manhattan USB-C to USB-C and VGA Converter Cable', ['Computers', 'Cables'], 29.95),
+    ],
+    { language: 'en' },
+  );
+  for (const said of ['usb-c?', 'type-c?']) {
+    const [, typeC] = await dialogOn(hubs, 'en', ['usb hub', said]);
+    assert.deepEqual(shownSkus(typeC!).slice(0, 2).sort(), ['c1', 'c2'], said);
+    assert.ok(!shownSkus(typeC!).some((s) => s.startsWith('x')), said);
+    assert.match(messageOf(typeC!), /^USB hub (?:usb-c|Type-C): /u, said);
+  }
+});
