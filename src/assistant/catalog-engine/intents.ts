@@ -204,7 +204,7 @@ export function matchLinks(text: string, links: TenantLink[]): { links: TenantLi
 const ABOUT_ASSISTANT = [
   /^(а )?(ты|вы) (робот|бот|человек|живой|живая|настоящий|настоящая|нейросеть|ии|ai|кто|программа)/u, /^кто (ты|вы)( такой| такая| такие)?$/u,
   /что (ты|вы) умее(шь|те)/u, /(ты|вы) (умее(шь|те)|може(шь|те)) (делать|помочь)/u, /как тебя зовут/u, /как вас зовут/u,
-  /^are you (a |an )?(robot|bot|human|real|person|ai|machine|chatbot)/u, /^who are you/u, /what can you do/u, /^what are you/u,
+  /^are you (a |an )?(robot|bot|human|real|person|ai|machine|chatbot)/u, /^who are you/u, /what can you do/u, /^what are you(?![\p{L}])/u,
   /what('s| is) your name/u, /^(is this|am i talking to) (a )?(bot|robot|human|real person)/u,
 ];
 
@@ -256,7 +256,10 @@ const TOPIC_STEMS: Array<[ShopTopic, string[]]> = [
   ['returns', ['возврат', 'вернуть', 'верну', 'обмен', 'return', 'refund', 'exchange']],
   ['warranty', ['гаранти', 'warrant', 'guarantee']],
   ['payment', ['оплат', 'оплачива', 'рассрочк', 'кредит', 'payment', 'pay', 'installment']],
-  ['stores', ['адрес магазин', 'магазин рядом', 'часы работы', 'режим работы', 'где вы находит', 'где ваш магазин', 'где находится ваш', 'ваш адрес', 'store hours', 'opening hours', 'store address', 'nearest store', 'where are you located', 'where is your store', 'where are your stores', 'store location']],
+  ['stores', ['адрес магазин', 'магазин рядом', 'часы работы', 'режим работы', 'где вы находит', 'где ваш магазин', 'где находится ваш', 'ваш адрес', 'store hours', 'opening hours', 'store address', 'nearest store', 'where are you located', 'where is your store', 'where are your stores', 'store location',
+    // When the shop is open («вы работаете в выходные?» was «работаете» not sold).
+    'вы работаете', 'работаете ли', 'работаете в', 'работаете по', 'работаете сегодня', 'работаете завтра', 'во сколько открыва', 'во сколько закрыва', 'до скольки работа',
+    'are you open', 'when do you open', 'when do you close', 'what time do you open', 'what time do you close', 'what are your hours', 'open on sunday', 'open on weekends']],
   ['order', ['мой заказ', 'статус заказа', 'где заказ', 'отследить', 'трек номер', 'my order', 'order status', 'track my', 'tracking number']],
   ['discounts', ['скидк', 'акци', 'промокод', 'купон', 'распродаж', 'бонус', 'discount', 'promo code', 'promocode', 'coupon', 'voucher',
     // A price found elsewhere, matched: a shop's pricing policy, not a product.

@@ -39,6 +39,13 @@ test('shop topics are recognised in Russian and English', () => {
     ['робот-пылесос для квартиры', []],
     ['часы garmin fenix', []],
     ['wireless headphones', []],
+    // When the shop is open: «работаете» was said not to be sold, "what are your hours?" answered as a question about the assistant.
+    ['вы работаете в выходные?', ['stores']],
+    ['до скольки работаете?', ['stores']],
+    ['are you open on sunday?', ['stores']],
+    ['what are your hours?', ['stores']],
+    ['как работает робот-пылесос?', []],
+    ['пылесос работает от сети?', []],
   ];
   for (const [text, topics] of cases) {
     assert.deepEqual(shopTopics(text), topics, text);
@@ -48,7 +55,7 @@ test('shop topics are recognised in Russian and English', () => {
 test('small talk is told from product requests', () => {
   assertEvery(['ты робот?', 'ты бот?', 'ты кто?', 'Are you a robot?', 'who are you?', 'что ты умеешь?'], isAboutAssistant);
   assertEvery(['какая сегодня погода?', "what's the weather like today?", 'расскажи анекдот'], isOffTopic);
-  assertNone(['робот-пылесос', 'робот пылесос xiaomi', 'bot vacuum', 'смартфон до 30000'], isAboutAssistant);
+  assertNone(['робот-пылесос', 'робот пылесос xiaomi', 'bot vacuum', 'смартфон до 30000', 'what are your hours?'], isAboutAssistant);
   assertNone(['робот-пылесос', 'наушники', 'weather-proof speaker case'], isOffTopic);
 });
 
