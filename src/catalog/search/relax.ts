@@ -616,10 +616,6 @@ function nearestPairFirst(hits: readonly SearchHit[], asked: [number, number]): 
 }
 
 /**
- * Hits whose names state a measure in the unit of `near`, the nearest to it first (by ratio:
- * 55" and 65" are as near to 60" as they look), then the rest, each in the search's order.
- */
-/**
  * A size bound asked for ("больше 32 дюйма", "over 32 in.", «а побольше?» after one 32" TV in a
  * bedroom): when some hits' names state a size in its unit that meets it, those whose names state
  * sizes in that unit none of which meets it are left out, whatever other words they match (the
@@ -645,6 +641,10 @@ function boundHeld(text: string, hits: SearchHit[]): SearchHit[] {
   return meets.includes(true) && meets.includes(false) ? hits.filter((_, i) => meets[i] !== false) : hits;
 }
 
+/**
+ * Hits whose names state a measure in the unit of `near`, the nearest to it first (by ratio:
+ * 55" and 65" are as near to 60" as they look), then the rest, each in the search's order.
+ */
 function nearestFirst(hits: readonly SearchHit[], near: { value: number; unit: string }): SearchHit[] {
   const distance = (h: SearchHit): number => {
     let best = Infinity;
