@@ -867,7 +867,7 @@ test('"смеситель хромированный" finds the mixers whose car
   // Before: «хромированный» в каталоге не нашлось, and the Grohe mixers first.
   const run = ask(index, 'смеситель хромированный');
   assert.deepEqual(run.hits.slice(0, 2).map((h) => h.product.sku).sort(), ['f1', 'f2']);
-  assert.ok(run.hits.slice(0, 2).every((h) => h.coverage === 1));
+  assertEvery(run.hits.slice(0, 2), (h) => h.coverage === 1, 'every word matched');
   assert.equal(ask(index, 'смеситель для ванной хромированный').hits[0]?.product.sku, 'f1');
 });
 
