@@ -503,16 +503,17 @@ export function lovedThing(text: string): string | null {
   return found === null ? null : (found[1] as string).trim();
 }
 
-/**
- * The recipient's age said after gift ideas ("she is 9", "he's turning 12", "she's 9 years old",
- * «ей 9 лет», «ему будет 12», «сыну 8»): the years, or null when the message says no such thing.
- */
+/** An age said of whom gift ideas are for, in English and in Russian. */
 const AGE_STATED_EN = /^(?:(?:and|but|oh|well|ok|okay)\s+)?(?:she|he|they|my\s+\p{L}+)(?:\s+is|\s+are|['’]s|['’]re)\s+(?:(?:turning|going\s+to\s+be|about|almost|nearly|only|just)\s+)?(\d{1,2})(?:\s*-?\s*(?:years?|yrs?)(?:\s*-?\s*old)?)?$/u;
 const AGE_STATED_RU =
   /^(?:(?:а|и|ну)\s+)?(?:ей|ему|им|сыну|дочке|дочери|внуку|внучке|ребенку|ребёнку|племяннику|племяннице|(?:он[аи]?|они)\s+(?:уже\s+)?(?:почти\s+)?)\s*(?:(?:уже|почти|только|будет|исполняется|исполнится|скоро)\s+)*(\d{1,2})(?:\s*(?:лет|года|год))?$/u;
 /** Characters of a message read for a stated age. */
 const MAX_AGE_MESSAGE_CHARS = 60;
 
+/**
+ * The recipient's age said after gift ideas ("she is 9", "he's turning 12", "she's 9 years old",
+ * «ей 9 лет», «ему будет 12», «сыну 8»): the years, or null when the message says no such thing.
+ */
 export function statedAge(text: string): number | null {
   if (text.length > MAX_AGE_MESSAGE_CHARS) {
     return null;

@@ -49,6 +49,9 @@ const L = '\\p{L}*';
 const NOUN = `(?:объ[её]м${L}\\s+)?(?:оперативн${L}(?:\\s+памят${L})?|оперативк${L}|озу|ram)|battery life|battery|screen|display|storage|memory|capacity|volume|power|аккумулятор${L}|батаре${L}|автономност${L}|экран${L}|диагонал${L}|объ[её]мом памяти|памят${L}|накопител${L}|объ[её]м${L}|вместимост${L}|мощност${L}`;
 const MORE = `big|bigger|biggest|large|larger|largest|huge|long|longer|longest|long-lasting|long lasting|more|most|lots of|plenty of|greater|higher|больш${L}|побольше|огромн${L}|[её]мк${L}|мощн${L}|долг${L}|долгоиграющ${L}|подольше|дольше`;
 const LESS = `small|smaller|smallest|less|least|lower|compact|меньш${L}|поменьше|маленьк${L}|небольш${L}|компактн${L}`;
+/** Words saying an item is big, or small, in themselves ("большой чайник", "a small tv"). */
+const BIG_WORD = `big|large|huge|больш(?:ой|ая|ое|ие|ого|ую|им)|огромн${L}|крупн(?:ый|ая|ое|ые|ого|ую)`;
+const SMALL_WORD = `small|little|tiny|compact|маленьк${L}|небольш${L}|компактн${L}`;
 const WITH = `(?:${B}(?:with|has|having|с|со)\\s+(?:an?\\s+|the\\s+)?)?`;
 /** Never a bound: "больше 300 л", "more than 5". */
 const NOT_A_BOUND = '(?!\\s*(?:\\d|than|чем))';
@@ -115,8 +118,8 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
   // "большой чайник", "маленький телевизор для кухни", "a large air fryer": the biggest (or the
   // smallest) the cards state first; with none stating a size, a word as any other. Not the size
   // of whom or what it is for ("for a small office", "для большой семьи" is said of a family).
-  { words: new RegExp(`${B}(?:big|large|huge|больш(?:ой|ая|ое|ие|ого|ую|им)|огромн${L}|крупн(?:ый|ая|ое|ые|ого|ую))${E}${NOT_SAID_OF}`, 'iu'), attribute: 'size', most: true, plain: true, withItem: true },
-  { words: new RegExp(`${B}(?:small|little|tiny|compact|маленьк${L}|небольш${L}|компактн${L})${E}${NOT_SAID_OF}`, 'iu'), attribute: 'size', most: false, plain: true, withItem: true },
+  { words: new RegExp(`${B}(?:${BIG_WORD})${E}${NOT_SAID_OF}`, 'iu'), attribute: 'size', most: true, plain: true, withItem: true },
+  { words: new RegExp(`${B}(?:${SMALL_WORD})${E}${NOT_SAID_OF}`, 'iu'), attribute: 'size', most: false, plain: true, withItem: true },
 ];
 
 /**
@@ -213,4 +216,15 @@ export function searchMostFirst(index: CatalogIndex, request: SearchRequest, wis
     return true;
   });
   return { run: { ...run, hits }, attribute: read.attribute };
+}
+
+const BIG_ALONE = new RegExp(`^(?:${BIG_WORD})$`, 'iu');
+const SMALL_ALONE = new RegExp(`^(?:${SMALL_WORD}|mini)$`, 'iu');
+
+/** Whether one word says the item is big ("большой", "large"), or small ("маленький", "mini"), in itself. */
+export function saysBig(word: string): boolean {
+  return BIG_ALONE.test(word);
+}
+export function saysSmall(word: string): boolean {
+  return SMALL_ALONE.test(word);
 }

@@ -9,7 +9,7 @@ import type { SearchFilters } from '../../catalog/search/filters.ts';
 import type { CatalogIndex, DetailedQuery } from '../../catalog/search/types.ts';
 import type { CatalogProduct } from '../../catalog/product.ts';
 import type { SearchRequest } from '../../catalog/search/relax.ts';
-import { isWishFiller } from './measure-wish.ts';
+import { isWishFiller, saysBig, saysSmall } from './measure-wish.ts';
 import { isUnitWord, measuresOf, mergeMeasures, parseMeasure, parseMeasureBound, spellMarks, SUN_PRODUCT_WORDS } from '../../catalog/search/measures.ts';
 import { COMPATIBILITY_WORDS, compatibilityAsFor, nameBeforePurpose, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
@@ -150,7 +150,7 @@ export function namesAnotherKind(message: string, parsed: DetailedQuery, prev: E
  * A word and a version number: "usb 3.0", "bluetooth 5.3", "hdmi 2.1"; or a connector ("usb-c?"
  * after USB hubs: it searched USB-C cables and converters).
  */
-const VERSIONED = /^(?:[a-z]+\s*\d+(?:\.\d+)+|(?:usb|type)[\s-]?c|usbc|usb[\s-]?a|micro[\s-]?usb|lightning|thunderbolt(?:\s*\d)?)$/u;
+const VERSIONED = /^(?:[a-z]+\s*\d+(?:\.\d+)+|(?:usb|type)[\s-]?c|usb[\s-]?a|micro[\s-]?usb|lightning|thunderbolt(?:\s*\d)?)$/u;
 
 /** Whether the message ends with "one" or "ones" standing for the kind shown ("a glass one?", "any red ones?"). */
 function endsWithOne(message: string): boolean {
@@ -960,10 +960,6 @@ function shownNameMeasures(index: CatalogIndex, shown: readonly string[]): Array
   return shown.slice(0, SHELF_SIZE).map((sku) => measuresOf(tokenize(spellMarks(index.bySku(sku)?.name ?? '')).slice(0, MAX_NAME_WORDS_READ)));
 }
 
-/** Words asking for a small item, and for a big one, left out when the buyer then asks the other way. */
-const SMALL_SAID: ReadonlySet<string> = new Set(['small', 'little', 'tiny', 'mini', 'compact', 'маленький', 'маленькая', 'маленькое', 'маленькие', 'небольшой', 'небольшая', 'небольшое', 'небольшие', 'компактный', 'компактная', 'компактное', 'компактные']);
-const BIG_SAID: ReadonlySet<string> = new Set(['big', 'large', 'huge', 'большой', 'большая', 'большое', 'большие', 'огромный', 'крупный']);
-
 /** Units of a length, which "longer" and "shorter" compare. */
 const LENGTH_UNITS: ReadonlySet<string> = new Set(['m', 'cm', 'mm', 'ft']);
 
@@ -1010,8 +1006,8 @@ function resized(index: CatalogIndex, prev: EngineState, words: string[], messag
     }
     // "bigger" after "tv for a small bedroom": the small one is no longer asked for (no TV was
     // both small and over 32 inches, and every TV came back under "Nothing matches").
-    const opposite = kind === 'over' ? SMALL_SAID : BIG_SAID;
-    const kept = (w: string): boolean => !opposite.has(w.toLowerCase());
+    const opposite = kind === 'over' ? saysSmall : saysBig;
+    const kept = (w: string): boolean => !opposite(w);
     const text = [...tokenize(prev.text).filter(kept), `${shown.value}${shown.unit}${kind}`].join(' ');
     return { text, label: prev.label.filter(kept), added: besidesSize(words) };
   }

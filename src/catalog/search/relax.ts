@@ -626,17 +626,20 @@ function boundHeld(text: string, hits: SearchHit[]): SearchHit[] {
   if (hits.length < 2 || !/\d/u.test(text)) {
     return hits;
   }
-  let bound: ReturnType<typeof parseMeasureBound> = null;
+  let asked: NonNullable<ReturnType<typeof parseMeasureBound>> | undefined;
   for (const w of tokenize(boundText(text))) {
-    bound ??= parseMeasureBound(w);
+    asked = parseMeasureBound(w) ?? undefined;
+    if (asked) {
+      break;
+    }
   }
-  if (bound === null) {
+  if (asked === undefined) {
     return hits;
   }
-  const asked = bound;
+  const bound = asked;
   const meets = hits.map((h) => {
-    const sizes = measuresOf(tokenize(spellMarks(h.product.name)).slice(0, NAME_WORDS_READ)).filter((m) => m.unit === asked.unit);
-    return sizes.length === 0 ? null : sizes.some((m) => meetsBound(asked, m.value));
+    const sizes = measuresOf(tokenize(spellMarks(h.product.name)).slice(0, NAME_WORDS_READ)).filter((m) => m.unit === bound.unit);
+    return sizes.length === 0 ? null : sizes.some((m) => meetsBound(bound, m.value));
   });
   return meets.includes(true) && meets.includes(false) ? hits.filter((_, i) => meets[i] !== false) : hits;
 }

@@ -174,7 +174,7 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
 })();
 
 /** What a robot vacuum that mops is said to do: a quality of one, never a kind («который моет» after robot vacuums). */
-const MOPPING_WORDS = ['моет', 'моющий', 'моющая', 'моющие', 'моющего', 'моющим', 'мыть', 'мытья', 'мытьем', 'мытьё', 'мытье'];
+const MOPPING_WORDS = ['моет', 'моющий', 'моющая', 'моющие', 'моющего', 'моющим', 'мыть', 'мытья', 'мытьем', 'мытье'];
 
 // One-way: a power bank is an "аккумулятор" in Russian shop names, but a buyer asking for
 // an "аккумулятор" may want a battery, not a power bank.
