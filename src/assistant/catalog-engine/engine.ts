@@ -407,8 +407,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
 
-  // "Which one has the most storage?": the shown products, the one asked for first.
-  const superlative = prev && prev.shown.length > 0 ? superlativeAsked(text, index) : null;
+  // "Which one has the most storage?": the shown products, the one asked for first. A question
+  // naming one card by its place ("какой объём у первого?") asks that card, not the most of all.
+  const superlative = prev && prev.shown.length > 0 && shownCardQuestion(text, prev.shown.length) === null ? superlativeAsked(text, index) : null;
   if (prev && superlative) {
     const picked = superlativeAnswer(turn, index, superlative, prev);
     if (picked) {

@@ -112,6 +112,8 @@ export interface ProductFacts {
   facts: string[];
   /** The question named something to look up (not just "tell me about it"). */
   specific: boolean;
+  /** The facts are measures the product's name states ("50 мл"): its card says no more of it. */
+  fromName?: true;
 }
 
 function starts(word: string, prefixes: string[]): boolean {
@@ -224,7 +226,35 @@ export function productFacts(p: CatalogProduct, question: string): ProductFacts 
       facts.push(clip(s, MAX_FACT_SENTENCE_CHARS));
     }
   }
+  if (facts.length === 0 && topical.length > 0) {
+    const named = measuresNamed(p.name, topical);
+    if (named.length > 0) {
+      return { facts: named, specific: true, fromName: true };
+    }
+  }
   return { facts: facts.slice(0, MAX_SENTENCES + 2), specific: true };
+}
+
+/** A number and the unit after it, as a name writes them ("50 мл", "1,7 л", "10000mAh"). */
+const NAMED_MEASURE = /(?<![\p{L}\p{N}])(\d{1,6}(?:[.,]\d{1,3})?)\s?(\p{L}{1,12})(?![\p{L}\p{N}])/gu;
+/** Measures quoted from a name. */
+const MAX_NAMED_MEASURES = 2;
+
+/**
+ * The measures a product's name states in a unit of the topic asked ("какой объём?" of a cream
+ * named "…, 50 мл": "50 мл"; its card had nothing else, and the answer said the card does not say).
+ */
+function measuresNamed(name: string, topical: string[]): string[] {
+  const out: string[] = [];
+  for (const m of clip(name, MAX_VALUE_CHARS).matchAll(NAMED_MEASURE)) {
+    if (starts((m[2] as string).toLowerCase(), topical)) {
+      out.push(`${m[1]} ${m[2]}`);
+      if (out.length >= MAX_NAMED_MEASURES) {
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /**

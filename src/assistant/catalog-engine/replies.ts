@@ -85,6 +85,9 @@ export function detailAnswer(turn: Turn, p: CatalogProduct): EngineResult | null
     return result(turn, { message, suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
   }
   const found = productFacts(p, turn.text);
+  if (found.fromName) {
+    return result(turn, { message: t.productNamedFacts(name, found.facts), suggests: [t.sugSimilar, t.sugComplementary, t.sugCheaper] }, state);
+  }
   return found.specific ? result(turn, cardFactsParts(turn, p, found.facts), state) : null;
 }
 

@@ -238,6 +238,7 @@ const RU = {
   topicUnknown: (topic: string) =>
     `Об условиях ${TOPIC_GEN_RU.get(topic) ?? 'по этому вопросу'}, к сожалению, подсказать не могу — загляните на сайт магазина. А с выбором товаров помогу: напишите, что ищете.`,
   productDetail: (name: string, facts: string[]) => `${name}: ${joinFacts(facts)}.`,
+  productNamedFacts: (name: string, facts: string[]) => `${name}: ${joinFacts(facts)} — так указано в названии.`,
   productNoDetail: (name: string, operator: boolean) =>
     `В карточке «${name}» об этом не сказано.${operator ? ' Могу позвать оператора — он уточнит.' : ' Могу показать похожие товары или подсказать, что к нему подойдёт.'}`,
   otherBrandNone: (what: string, brands: string) => `${what ? `${capitalize(what)} в нашем каталоге` : 'В нашем каталоге это'} только от ${brands} — других брендов нет.`,
@@ -436,6 +437,7 @@ const EN: typeof RU = {
   topicUnknown: (topic: string) =>
     `I'm afraid I can't tell you the terms of ${TOPIC_EN.get(topic) ?? 'this'} — please check the shop's website. I can help you choose products, though: tell me what you need.`,
   productDetail: (name: string, facts: string[]) => `${name}: ${joinFacts(facts)}.`,
+  productNamedFacts: (name: string, facts: string[]) => `${name}: ${joinFacts(facts)}, as its name states.`,
   productNoDetail: (name: string, operator: boolean) =>
     `The product card of ${name} doesn't say.${operator ? ' I can call an operator to find out.' : ' I can show similar products or what goes with it.'}`,
   otherBrandNone: (what: string, brands: string) => `We only have ${what ? `${what} ` : 'this '}from ${brands} — no other brands.`,

@@ -49,3 +49,15 @@ test('"what\'s the second one?" describes that card; two places are a comparison
   // A place beyond the cards shown names none.
   assert.equal(shownCardQuestion('а у пятого какая камера?', 3), null);
 });
+
+test('«какой объём у первого?» after creams is that card\'s volume, not the largest of the shelf', async () => {
+  const cream = (sku: string, name: string, price: number): CatalogProduct => item(sku, name, ['Кремы для лица'], price, 'Крем для ухода за кожей лица.');
+  const creams = buildCatalogIndex([cream('a', 'Крем для лица Зверобой, 50 мл', 1024), cream('b', 'Крем-пилинг для лица Нежность, 150 мл', 1984)], { language: 'ru' });
+  const [shelf] = await dialogOn(creams, 'ru', ['крем для лица']);
+  const first = productsOf(shelf!)?.value[0];
+  assert.ok(first);
+  const [, volume] = await dialogOn(creams, 'ru', ['крем для лица', 'какой объем у первого?']);
+  // Before: «Самый большой объём из показанных — у «Крем-пилинг для лица Нежность, 150 мл»: 0,15 л»; and then that the card does not say.
+  const stated = first.sku === 'a' ? '50 мл' : '150 мл';
+  assert.equal(messageOf(volume!), `${first.name}: ${stated} — так указано в названии.`);
+});
