@@ -12,9 +12,9 @@ import { stem } from '../../catalog/search/stem.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
 import { COMPATIBILITY_WORDS, nameBeforePurpose, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
 import { boundText } from '../../catalog/search/limits.ts';
-import { saysNot } from '../../catalog/search/excluded-words.ts';
+import { MAX_EXCLUDED_PHRASES, saysNot } from '../../catalog/search/excluded-words.ts';
 import { closeMeasure, dimensionPairOf, namePairDistance, isRatingUnit, isUnitWord, meetsBound, mergeMeasures, parseMeasure, parseMeasureBound } from '../../catalog/search/measures.ts';
-import { isModifierWord, namesProductKind, spelledProductKind } from '../../catalog/search/synonyms.ts';
+import { isModifierWord, namesProductKind, spelledProductKind, synonymsOfAnyForm } from '../../catalog/search/synonyms.ts';
 import { SeenCards, variantKey } from '../../catalog/search/variants.ts';
 import type { BuyerPreferences, EngineResult } from '../engine.ts';
 import type { AnswerParts, Shelf } from './compose.ts';
@@ -121,12 +121,39 @@ function shownMeasuresOf(products: readonly CatalogProduct[]): ShownMeasures {
   return () => (measures ??= products.map(cardMeasures));
 }
 
+/** Other names of a word asked about (`unmentionedExclusions`). */
+const MAX_SYNONYMS_ASKED = 8;
+
+/**
+ * The phrases of what the buyer does not want, said with "без"/"without", that no product of the
+ * catalogue mentions ("без отдушек" where no card speaks of fragrance): nothing was left out for
+ * them, so the title must not promise them and the answer says the cards do not tell.
+ */
+function unmentionedExclusions(phrases: readonly string[] | undefined, index: CatalogIndex): string[] {
+  return (phrases ?? []).slice(0, MAX_EXCLUDED_PHRASES).filter((phrase) => {
+    if (saysNot(phrase)) {
+      return false;
+    }
+    const words = tokenize(phrase.slice(0, MAX_REQUEST_NAMED_CHARS)).filter((w) => !STOP_WORDS.has(w) && /\p{L}{3,}/u.test(w));
+    return words.length > 0 && !words.some((w) => index.knowsWord(w) || synonymsOfAnyForm(w).slice(0, MAX_SYNONYMS_ASKED).some((o) => index.knowsWord(o)));
+  });
+}
+
 /** Words describing what was searched: "наушники Sony до 5 000 ₽", "смартфоны белые, кроме Xiaomi", "пылесос без мешка". */
-function describe(turn: Turn, run: SearchRun, label: string[], shown: ShownMeasures, opts: SearchAnswerOptions, priceMove: SearchContext['priceMove']): string {
+function describe(
+  turn: Turn,
+  run: SearchRun,
+  label: string[],
+  shown: ShownMeasures,
+  opts: SearchAnswerOptions,
+  priceMove: SearchContext['priceMove'],
+  unmentioned: readonly string[] = [],
+): string {
   const { t, lang, currency } = turn;
   const parts = [titleText(label)];
   // "без мешка" in the title; what was said with its own "не" ("не айфон") closes it, as other brands do.
-  const excluded = run.filters.excludeWords ?? [];
+  // What no card mentions ("без отдушек" where no card speaks of fragrance) was not looked for: not said.
+  const excluded = (run.filters.excludeWords ?? []).filter((w) => !unmentioned.includes(w));
   for (const words of excluded) {
     if (!saysNot(words)) {
       parts.push(t.without(words));
@@ -492,7 +519,8 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const label = readableLabel(asked, products, lang, vocab, (w) => index.knowsWord(w));
   const priceMove = run.relaxed.includes('price') ? undefined : (opts.move ?? ctx.priceMove);
   const measures = shownMeasuresOf(products);
-  const what = describe(local, run, label, measures, opts, priceMove);
+  const unmentioned = unmentionedExclusions(run.filters.excludeWords, index);
+  const what = describe(local, run, label, measures, opts, priceMove, unmentioned);
   // A pair of sizes dropped for the section's listing ("50 на 80"): the cards are the nearest sizes.
   const droppedPair = run.droppedText !== undefined ? sizePairOf(run.droppedText) : null;
   const state: EngineState = {
@@ -574,6 +602,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   const lines: string[] = [];
   if (opts.note) {
     lines.push(opts.note);
+  }
+  if (unmentioned.length > 0 && products.length > 0) {
+    lines.push(t.exclusionUnmentioned(unmentioned.map((w) => t.without(w)).join(', ')));
   }
   if (opts.noteOnCards) {
     lines.push(opts.noteOnCards(products.length));

@@ -942,3 +942,22 @@ test('«смартфон не айфон», "phone that isn\'t a flip phone": wh
   const bagless = (await ask('пылесос без мешка')).answer;
   assert.match(messageOf(bagless), /^Пылесос без мешка — вот/u);
 });
+
+test('«а без отдушек?» where no card speaks of fragrance keeps the creams, says the cards do not tell, and promises nothing in the title', async () => {
+  const creams = buildCatalogIndex(
+    [
+      item('c1', 'Крем для жирной кожи лица Зверобой, 50 мл', ['Кремы для лица'], 1024, 'Матирует и успокаивает кожу.'),
+      item('c2', 'Крем для лица Целебная грязь ночной, 50 мл', ['Кремы для лица'], 1696, 'Питает кожу ночью.'),
+      item('c3', 'Крем для рук Ромашка, 75 мл', ['Кремы для рук'], 590, 'Смягчает кожу рук.'),
+    ],
+    { language: 'ru' },
+  );
+  const [, without] = await dialogOn(creams, 'ru', ['крем для лица', 'а без отдушек?']);
+  // Before: «Крем для лица без отдушек — вот 2 варианта», though no card says so.
+  assert.match(messageOf(without!), /^По карточкам не понять, какие из них без отдушек/u);
+  assert.equal(productsOf(without!)?.title, 'Подборка: крем для лица');
+  assert.deepEqual(new Set(productsOf(without!)?.value.map((p) => p.sku)), new Set(['c1', 'c2']));
+  // A word some card has still filters, and the title says it.
+  const [, bagless] = await converse(['пылесос', 'а без мешка?']);
+  assert.doesNotMatch(messageOf(bagless!.answer), /По карточкам не понять/u);
+});
