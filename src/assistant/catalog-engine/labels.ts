@@ -14,7 +14,7 @@ import { stem } from '../../catalog/search/stem.ts';
 import { boundText, MAX_PARSE_WORDS } from '../../catalog/search/limits.ts';
 import { figureBeforeUnit } from '../../catalog/search/measures.ts';
 import { ARTICLES, STOP_WORDS, WITH_WORDS } from '../../catalog/search/stopwords.ts';
-import { DETERMINERS, modelSuffixesInLatin } from '../../catalog/search/query-parse.ts';
+import { DETERMINERS, modelSuffixesInLatin, PIECE_WORDS } from '../../catalog/search/query-parse.ts';
 import { hasAdjectiveEnding, tokenize } from '../../catalog/search/tokenize.ts';
 import type { Lang } from '../language.ts';
 import { SHELF_SIZE } from './turn.ts';
@@ -62,7 +62,8 @@ export function freshContext(message: string, parsed: DetailedQuery, index?: Cat
   // A hyphenated word is kept when each of its parts is ("робот-пылесос"): the title used the
   // category's name instead, and dropped "с влажной уборкой".
   const kept = (n: string): boolean => keep.has(n) || (n.includes(' ') && n.split(' ').every((part) => keep.has(part)));
-  const candidate = (n: string): boolean => kept(n) || (n !== '' && !LABEL_NOISE.has(n) && !LABEL_CONNECTORS.has(n) && !STOP_WORDS.has(n) && !/\d/.test(n));
+  // A count of pieces said after its word («стулья, штук 20») is how many to order, as one before it is.
+  const candidate = (n: string): boolean => kept(n) || (n !== '' && !LABEL_NOISE.has(n) && !LABEL_CONNECTORS.has(n) && !STOP_WORDS.has(n) && !PIECE_WORDS.has(n) && !/\d/.test(n));
   let keptAt = norms.map((n, i) => (kept(n) ? i : -1)).filter((i) => i >= 0);
   if (keptAt.length === 0 && keep.size > 0) {
     // Every word was replaced (a translation: "coffee machine" searched as "кофемашина"): the buyer's own words.

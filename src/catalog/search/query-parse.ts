@@ -33,16 +33,33 @@ const WITHOUT: ReadonlySet<string> = new Set(['без', 'without', 'isnt', ...NO
  * the search. They are an amount to order, not a word of the product's name (searched, «штуки»
  * was reported as not found). Not in English: "5 piece dining set" says what the set holds.
  */
-const PIECE_WORDS: ReadonlySet<string> = new Set(['штука', 'штуки', 'штук', 'штучки', 'штучек', 'шт']);
+export const PIECE_WORDS: ReadonlySet<string> = new Set(['штука', 'штуки', 'штук', 'штучки', 'штучек', 'шт']);
 const NUMBER_WORDS: ReadonlySet<string> = new Set(['две', 'два', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'десять']);
 
-/** Marks in `taken` each count of pieces ("4 штуки") in `words`. */
-function takePieceCounts(words: readonly string[], taken: Set<number>): void {
+/**
+ * How many people a piece of furniture is for («стол на 4 человека»): leaves the search with its
+ * number when no product of the catalogue says it (a dining set «на 6 персон» does): searched,
+ * «человека» was reported as not found over tables that seat four.
+ */
+const PEOPLE_WORDS: ReadonlySet<string> = new Set(['человек', 'человека', 'персон', 'персоны', 'персону', 'гостей', 'гостя']);
+
+const isCount = (word: string): boolean => /^\d{1,3}$/u.test(word) || NUMBER_WORDS.has(word);
+
+/**
+ * Marks in `taken` each count of pieces in `words`, said either way round ("4 штуки", «штук
+ * 20»), and each number of people the catalogue does not speak of («на 4 человека»).
+ */
+function takePieceCounts(words: readonly string[], taken: Set<number>, isKnownStem: (stem: string) => boolean): void {
   for (let i = 0; i + 1 < words.length; i++) {
     const word = words[i] as string;
-    if (PIECE_WORDS.has(words[i + 1] as string) && (/^\d{1,3}$/u.test(word) || NUMBER_WORDS.has(word))) {
+    const next = words[i + 1] as string;
+    if ((PIECE_WORDS.has(next) && isCount(word)) || (PIECE_WORDS.has(word) && isCount(next))) {
       taken.add(i);
       taken.add(i + 1);
+    } else if (word === 'на' && isCount(next) && PEOPLE_WORDS.has(words[i + 2] ?? '') && !isKnownStem(stem(words[i + 2] as string))) {
+      taken.add(i);
+      taken.add(i + 1);
+      taken.add(i + 2);
     }
   }
 }
@@ -192,7 +209,7 @@ export function parseMessage(
   if (exclude.length > 0) {
     filters.excludeBrands = [...new Set(exclude)];
   }
-  takePieceCounts(words, taken);
+  takePieceCounts(words, taken, isKnownStem);
   const excludeWords = withoutPhrases(words, taken, sourceAt);
   if (excludeWords.length > 0) {
     filters.excludeWords = excludeWords;

@@ -82,6 +82,27 @@ test('a count of pieces is taken out of the search words, other numbers stay', (
   assert.match(en.parseDetailed('5 piece dining set').text, /5 piece/u);
 });
 
+test('a count said after its word («стулья для кухни, штук 20») and a number of people no card speaks of («стол на 4 человека») leave the search and the title', async () => {
+  const [chairs] = await dialogOn(furniture, 'ru', ['нужны стулья для кухни, штук 20']);
+  // Before: «Точного совпадения с «стулья для кухни штук 20» нет», titled «… штук 20».
+  assert.doesNotMatch(messageOf(chairs!), /штук|20|Точного совпадения/u, messageOf(chairs!));
+  assert.deepEqual(cards(chairs!).sort(), ['florence', 'zt']);
+  const tables = buildCatalogIndex(
+    [
+      item('t1', 'Стол обеденный Рим 120х80', ['Мебель', 'Столы'], 12_000),
+      item('t2', 'Стол кухонный Лофт 80х80', ['Мебель', 'Столы'], 8_000),
+      item('s6', 'Сервиз столовый на 6 персон', ['Посуда'], 4_000),
+    ],
+    { language: 'ru' },
+  );
+  const [table] = await dialogOn(tables, 'ru', ['стол на 4 человека']);
+  // Before: «Точного совпадения с «человека» нет».
+  assert.doesNotMatch(messageOf(table!), /человек|Точного совпадения/u, messageOf(table!));
+  assert.deepEqual(cards(table!).sort(), ['t1', 't2']);
+  // Where cards say it, it is searched: «сервиз на 6 персон».
+  assert.match(tables.parseDetailed('сервиз на 6 персон').text, /6 персон/u);
+});
+
 test('«батарейки» finds the batteries a shop names «Батарея AA», and the cheapest named is a battery, not the rechargeable one in their category', async () => {
   const cells = ['Электроника', 'БАТАРЕЙКИ/АККУМУЛЯТОРЫ'];
   const shop = buildCatalogIndex(
