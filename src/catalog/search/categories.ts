@@ -64,6 +64,8 @@ export class CategoryMatcher {
   private readonly suffixMatches = new Map<string, CategoryEntry[]>();
   /** For a department, the subcategories that hold its kind of product (see `departments`). */
   private readonly narrowed = new Map<string, string[]>();
+  /** Of a category named for several kinds, the parts (by place) none of its subcategories holds (see `unheldParts`). */
+  private readonly unheld = new Map<CategoryEntry, Set<number>>();
 
   /** `tree` tells departments from product types (see `departments`); without it, none are known. */
   constructor(names: Iterable<string>, tree?: CategoryTree) {
@@ -91,7 +93,49 @@ export class CategoryMatcher {
     }
     if (tree) {
       this.departments(tree);
+      this.unheldParts(tree);
     }
+  }
+
+  /**
+   * A category named for several kinds whose products all sit in subcategories, none of which
+   * holds one of those kinds ("Подстолья и столешницы" holding "Подстолья" only, the shop's
+   * "Столешницы" being empty), does not stand for that kind: «столешница» showed table bases
+   * under «Столешница — вот 6 вариантов».
+   */
+  private unheldParts(tree: CategoryTree): void {
+    for (const entry of this.entries) {
+      if (entry.parts.length < 2) {
+        continue;
+      }
+      const children = tree.children.get(entry.name);
+      const size = tree.size(entry.name);
+      if (!children || children.length === 0 || size === 0 || tree.direct(entry.name) > size * DEPARTMENT_DIRECT_SHARE) {
+        continue;
+      }
+      const kinds = children.map((c) => tree.kindOf(c));
+      if (kinds.includes(undefined)) {
+        continue;
+      }
+      const parts = new Set<number>();
+      entry.parts.forEach((part, j) => {
+        const last = part[part.length - 1] as string;
+        const family = new Set([last, ...synonymsOf(last).flatMap((w) => tokenize(w).map(stem))]);
+        // A subcategory of that kind, or one whose name says it ("Столешницы из массива").
+        if (!kinds.some((k) => family.has(k as string)) && !children.some((c) => headParts(c).some((p) => p.includes(last)))) {
+          parts.add(j);
+        }
+      });
+      if (parts.size > 0 && parts.size < entry.parts.length) {
+        this.unheld.set(entry, parts);
+      }
+    }
+  }
+
+  /** The parts of an entry that stand for what it holds. */
+  private heldParts(entry: CategoryEntry): string[][] {
+    const unheld = this.unheld.get(entry);
+    return unheld === undefined ? entry.parts : entry.parts.filter((_, j) => !unheld.has(j));
   }
 
   /**
@@ -197,6 +241,9 @@ export class CategoryMatcher {
       }
       for (const s of own) {
         for (const entry of this.lastStemMatches(s)) {
+          if (this.unheld.has(entry) && !this.heldParts(entry).some((p) => (p[p.length - 1] as string) === s || suffixMatch(p[p.length - 1] as string, s))) {
+            continue;
+          }
           const set = byWord.get(i) ?? new Set<CategoryEntry>();
           set.add(entry);
           byWord.set(i, set);
@@ -221,7 +268,7 @@ export class CategoryMatcher {
     }
     let best: { entries: CategoryEntry[]; size: number } = { entries: [], size: 0 };
     for (const entry of candidates) {
-      for (const part of entry.parts) {
+      for (const part of this.heldParts(entry)) {
         if (part.length >= 2 && part.every((s) => allStems.has(s) || allList.some((m) => suffixMatch(s, m)))) {
           if (part.length > best.size) {
             best = { entries: [entry], size: part.length };
@@ -234,7 +281,7 @@ export class CategoryMatcher {
     if (best.entries.length > 0) {
       const used = new Set<number>();
       for (const entry of best.entries) {
-        for (const part of entry.parts) {
+        for (const part of this.heldParts(entry)) {
           for (let i = 0; i < compatFrom; i++) {
             if (part.some((s) => [...(stemsAt[i] as Set<string>)].some((m) => s === m || suffixMatch(s, m)))) {
               used.add(i);
@@ -250,7 +297,7 @@ export class CategoryMatcher {
     for (const [i, set] of byWord) {
       const own = stemsAt[i] as Set<string>;
       const list = [...set].filter((e) =>
-        e.parts.some((p) => p.length <= 2 && [...own].some((m) => (p[p.length - 1] as string) === m || suffixMatch(p[p.length - 1] as string, m))),
+        this.heldParts(e).some((p) => p.length <= 2 && [...own].some((m) => (p[p.length - 1] as string) === m || suffixMatch(p[p.length - 1] as string, m))),
       );
       if (list.length > 0) {
         short.set(i, list);

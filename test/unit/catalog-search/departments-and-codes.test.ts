@@ -110,3 +110,21 @@ test('"case for iphone 7" and "iphone 7 case" find the iPhone 7 cases though som
   const iphone7 = index.search('iphone 7', {}, 10);
   assert.deepEqual(iphone7.filter((h) => h.coverage === 1).map((h) => h.product.sku).sort(), ['i1', 'i2', 'i4']);
 });
+
+test('a category named for two kinds whose subcategories hold one («Подстолья и столешницы» of table bases) does not stand for the other', async () => {
+  const bases = (held: string[]): CatalogProduct[] => [
+    ...Array.from({ length: 6 }, (_, i) => product(`b${i}`, `Подстолье QUADRA ${4160 + i}`, 'Quadra', ['Мебель', 'Подстолья и столешницы', 'Подстолья'])),
+    product('t1', 'Стол Ришелье 80х80', 'Ришелье', ['Мебель', 'Столы']),
+    ...held.map((name, i) => product(`top${i}`, name, 'Topalit', ['Мебель', 'Подстолья и столешницы', 'Столешницы'])),
+  ];
+  const without = buildCatalogIndex(bases([]), { language: 'ru' });
+  // Before: the category filter «Подстолья и столешницы», and table bases titled «Столешница — вот 6 вариантов».
+  assert.deepEqual(without.parseDetailed('столешница 80х80').filters.categories ?? [], []);
+  assert.equal(without.productWord('столешница 80х80')?.known, false);
+  assert.deepEqual(without.parseDetailed('подстолье').filters.categories?.includes('Подстолья'), true);
+  // Where the shop sells both, the word names the category as before.
+  const both = buildCatalogIndex(bases(['Столешница Topalit 80х80', 'Столешница Topalit 70х70']), { language: 'ru' });
+  const run = ask(both, 'столешница 80х80');
+  assert.equal(run.hits[0]?.product.sku, 'top0');
+  assert.equal(both.productWord('столешница')?.known, true);
+});
