@@ -68,6 +68,7 @@ import { strongestOfKind } from './power-first.ts';
 import {
   asksWithFeature,
   describingCategory,
+  inBudgetScale,
   saysWhatItComesWith,
   forWhatWasShown,
   looksLikeFollowUp,
@@ -329,7 +330,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // ideas). Leaving words out makes no gift of a message that was none, so `gift` stands for `core`.
   const gift = giftRequest(framed);
   const core = gift ? framed : withoutRecipient(framed, (w) => index.resolveBrand(w) !== undefined);
-  const parsed = describingCategory(index.parseDetailed(core), prev, core);
+  const parsed = inBudgetScale(describingCategory(index.parseDetailed(core), prev, core), prev, core);
   const pageSku = req.page.type === 'PRODUCT' ? pageSkus(req.page.data)[0] : undefined;
   const pageProduct = pageSku ? index.bySku(pageSku) : undefined;
 

@@ -204,6 +204,38 @@ function onlyRussianAdjectives(text: string): boolean {
   return words.length > 0 && words.length <= MAX_FOLLOW_UP_WORDS && words.every((w) => isCyrillic(w) && hasAdjectiveEnding(w));
 }
 
+/** A follow-up naming a budget is short: read from its first characters only. */
+const MAX_SCALE_CHARS = 200;
+/** How far a bound read in thousands may lie from the budget before it (either way) to be taken so. */
+const SCALE_SPAN = 5;
+/** A currency or money word said with a figure: the figure is as said. */
+const MONEY_SAID = /[₽$€₸]|руб|\bр\.|тенге|\bтг\b|коп|dollar|bucks|euro|usd|eur|\d\s*(?:к|k|тыс|thousand)/iu;
+
+/**
+ * "а если до 40?", "а до 50?" after «смартфон до 30000»: a bound said without its thousands after
+ * a budget in thousands is in thousands too (it was read as 40 ₽: «До 40 ₽ ничего не нашлось»,
+ * and accessories came cheapest first). Only when the figure in thousands lies near the budget
+ * before it (within SCALE_SPAN times) and no money word is said with it.
+ */
+export function inBudgetScale(parsed: DetailedQuery, prev: EngineState | null, message: string): DetailedQuery {
+  const before = prev?.filters.priceMax ?? prev?.filters.priceMin;
+  const { priceMin, priceMax } = parsed.filters;
+  if (before === undefined || before < 1000 || (priceMin === undefined && priceMax === undefined) || MONEY_SAID.test(message.slice(0, MAX_SCALE_CHARS))) {
+    return parsed;
+  }
+  const scalable = (b: number | undefined) => b === undefined || (b >= 1 && b < 1000 && b * 1000 >= before / SCALE_SPAN && b * 1000 <= before * SCALE_SPAN);
+  if (!scalable(priceMin) || !scalable(priceMax)) {
+    return parsed;
+  }
+  const filters = { ...parsed.filters };
+  if (priceMin !== undefined) {
+    filters.priceMin = priceMin * 1000;
+  }
+  if (priceMax !== undefined) {
+    filters.priceMax = priceMax * 1000;
+  }
+  return { ...parsed, filters };
+}
 /**
  * "а электрический?" after towel warmers: a message of Russian adjectives alone that named a
  * category ("Водонагреватели электрические") describes what was just shown, so it refines that
@@ -571,9 +603,11 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     categoryWords: prev.categoryWords,
     brandWords,
     // What the buyer just asked for stays; older constraints give way first: a budget
-    // just said ("до 5000") outlasts the older words ("деревянный").
+    // just said ("до 5000") outlasts the older words ("деревянный"), but not the kind asked
+    // for: «смартфон до 5000» after «смартфон до 900» showed phone cases from the whole
+    // catalogue («В этой категории ничего не нашлось»), where the phones closest in price are the answer.
     relaxOrder: saidPrice
-      ? ['discount', 'availability', 'words', 'category', 'brand', 'price', 'exclusion']
+      ? ['discount', 'availability', 'words', 'brand', 'price', 'category', 'exclusion']
       : ['discount', 'price', 'availability', 'category', 'words', 'brand', 'exclusion'],
   };
   if (sort) {

@@ -32,7 +32,7 @@ const RU = `
 привет здравствуйте здравствуй добрый спасибо благодарю спс
 сколько стоит стоят стоимость почем цена цену
 тоже также
-ну ладно тогда
+ну ладно тогда если
 насчет
 отзывы отзывами отзывам отзывов рейтинг рейтингом
 брать покупать денег
@@ -50,7 +50,7 @@ info information hello hi hey thanks thank sell sells selling carry carries stoc
 whats thats im ive id youre theres heres whos hows wheres dont doesnt like likes loves enjoys
 much cost costs
 also too come comes use uses using
-ok okay then just instead
+ok okay then just instead if
 there here got
 old broke died lot lots really very
 reviews review reviewed rated rating ratings worth money buying purchase purchasing

@@ -961,3 +961,20 @@ test('«а без отдушек?» where no card speaks of fragrance keeps the 
   const [, bagless] = await converse(['пылесос', 'а без мешка?']);
   assert.doesNotMatch(messageOf(bagless!.answer), /По карточкам не понять/u);
 });
+
+test('«а если до 40?» after «смартфон до 30000» is up to 40 000 ₽; a figure with its money word or far from the budget is as said, and one no phone meets shows the phones closest in price', async () => {
+  const [, forty] = await converse(['смартфон до 30000', 'а если до 40?']);
+  // Before: «если» searched and 40 ₽ as the bound: «…не нашлось», a screen protector and a case first.
+  assert.match(messageOf(forty!.answer), /^Смартфон до 40 000 ₽ — вот \d вариантов/u);
+  const phones = shownSkus(forty!.answer).map((s) => index.bySku(s));
+  assert.ok(phones.length > 0);
+  assertEvery(phones, (p) => /^Смартфон/u.test(p?.name ?? '') && (p?.price ?? Infinity) <= 40_000, 'smartphones up to 40 000 ₽');
+  assert.ok(phones.some((p) => (p?.price ?? 0) > 30_000), 'a phone over the old budget');
+  const [, rubles] = await converse(['смартфон до 30000', 'а до 500 рублей?']);
+  assert.match(messageOf(rubles!.answer), /^До 500 ₽ ничего не нашлось/u);
+  const [, hundred] = await converse(['смартфон до 30000', 'а до 900?']);
+  assert.match(messageOf(hundred!.answer), /^До 900 ₽ ничего не нашлось/u);
+  // A budget no phone meets gives way before the kind does: the phones closest in price, not the
+  // phone cases of the whole catalogue («В этой категории ничего не нашлось», a case the most affordable).
+  assertEvery(shownSkus(hundred!.answer).map((s) => index.bySku(s)?.name ?? ''), (n) => /^Смартфон/u.test(n), 'smartphones');
+});
