@@ -678,7 +678,15 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   if (prev && prev.kind === 'search' && prev.shown.length === 0 && prev.label.length === 0 && prev.text !== '' && saysWhatItComesWith(text) && looksLikeFollowUp(text, parsed, false) && parsed.brandWords.length === 0) {
     return result(turn, { message: turn.t.nothingKnown, suggests: browseSuggests(index, turn.lang) }, prev);
   }
-  const notSoldKind = prev && prev.kind === 'search' && prev.shown.length === 0 ? qualityOfUnsold(text, parsed, prev) : null;
+  // "а подешевле?", "а до 5000?" after «ванна … не продаётся»: the same kind, still not sold, not the
+  // shop's cheapest plugs and couplings under «Вот 6 вариантов».
+  const priceOnly = parsed.text === '' && parsed.categoryWords.length === 0 && parsed.brandWords.length === 0 && (parsed.cheaper || parsed.pricier || hasPriceOrStock(parsed));
+  const notSoldKind =
+    prev && prev.kind === 'search' && prev.shown.length === 0
+      ? priceOnly && prev.label.length > 0 && prev.text !== ''
+        ? `${prev.label.join(' ')} ${core}`
+        : qualityOfUnsold(text, parsed, prev)
+      : null;
   if (notSoldKind) {
     const asked = preferenceAwareSearch({ ...turn, text: notSoldKind }, index, notSoldKind, index.parseDetailed(notSoldKind));
     // Nothing the catalogue knows: still the kind the last answer said is not sold ("а прогулочная?"

@@ -366,6 +366,15 @@ const MAX_DROPPED_LOOKED_UP = 4;
 /** Characters of a name read for the buyer's words (names are bounded when imported; this is the shelf's own bound). */
 const MAX_NAME_READ = 200;
 
+/**
+ * Whether a product word not sold is a word of this catalogue's products, or said with one
+ * («душевая кабина», the shop's shower racks being «душевые»): a kind the shop does not sell, not nonsense.
+ */
+function saidOfCatalogue(missing: string, index: CatalogIndex, turn: Turn): boolean {
+  const words = missing.split(' ');
+  return words.length === 1 ? catalogueHas(index, turn, missing) : words.length === 2 && isCyrillic(missing) && catalogueHas(index, turn, words[0] as string);
+}
+
 /** Whether some product matches the word. */
 function catalogueHas(index: CatalogIndex, turn: Turn, word: string): boolean {
   return !turn.budget.exhausted && index.search(word, {}, 1, { budget: turn.budget }).some((h) => (h.coverage ?? 1) >= 1);
@@ -567,7 +576,7 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
     ? null
     : known && asWritten
       ? missing
-      : known || (products.length > 0 && missing) || (asWritten && missing && missing.split(' ').length === 1 && catalogueHas(index, turn, missing) ? missing : null);
+      : known || (products.length > 0 && missing) || (asWritten && missing && saidOfCatalogue(missing, index, turn) ? missing : null);
   if (products.length === 0 && !notSold) {
     // The buyer's words are not repeated back: they may be a typo or nonsense.
     return result(turn, { message: t.nothingKnown, suggests: browseSuggests(index, lang) }, { ...state, shown: [], label: [] }, opts.learned);

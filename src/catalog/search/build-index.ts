@@ -27,7 +27,7 @@ import { RecentMemo } from './recent-memo.ts';
 import { complementaryProducts, similarProducts, type Compatibility, type RelatedSource } from './related.ts';
 import { buildTextIndex } from './text-index.ts';
 import { hasAdjectiveEnding, isCyrillic, tokenize } from './tokenize.ts';
-import { namesProductKind, synonymsOfAnyForm } from './synonyms.ts';
+import { isModifierWord, namesProductKind, synonymsOfAnyForm } from './synonyms.ts';
 import type { CatalogIndex, DetailedQuery, ParsedQuery, ProductWord, SearchHit, SearchOptions } from './types.ts';
 
 /** "что-нибудь от морщин", "something against mosquitoes": the word names what the item is against, not an item the shop lacks. */
@@ -59,6 +59,8 @@ function copyQuery(q: DetailedQuery): DetailedQuery {
   return { ...q, filters, categoryWords: [...q.categoryWords], brandWords: [...q.brandWords] };
 }
 
+/** Adjectives said before a product word not sold that name it with it («душевая кабина»). */
+const MAX_NAMED_ADJECTIVES = 2;
 /** A word longer than this is no word of a catalogue (`knowsWord`). */
 const MAX_KNOWN_WORD_CHARS = 64;
 
@@ -285,7 +287,17 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       const shown = named.length > 0 ? named : typeWords;
       // What a shop lacks is not named with what it has after it: "наушники", not "наушники galaxy",
       // where the Galaxy phones are sold ("paper shredder" stays whole: the paper says which shredder).
-      const lacking = known ? shown : shown.filter((i) => i <= head || !knownAt(i));
+      let lacking = known ? shown : shown.filter((i) => i <= head || !knownAt(i));
+      // A Russian noun not sold that names no kind of the synonym table is named with the
+      // adjectives said right before it: «душевая кабина», not «кабина» («коляска» stays itself).
+      if (!known && isCyrillic(headWord) && !namesProductKind(headWord) && lacking.length === 1 && lacking[0] === head) {
+        let from = head;
+        // Not one saying whom it is for or what it is like («детская коляска»: «коляска»).
+        while (from > 0 && from > head - MAX_NAMED_ADJECTIVES && isCyrillic(words[from - 1] as string) && hasAdjectiveEnding(words[from - 1] as string) && !isModifierWord(words[from - 1] as string)) {
+          from--;
+        }
+        lacking = Array.from({ length: head - from + 1 }, (_, k) => from + k);
+      }
       return {
         word: lacking.map((i) => words[i] as string).join(' '),
         known,

@@ -8,7 +8,7 @@ import { MAX_FUZZY_WORDS } from './limits.ts';
 import { stem } from './stem.ts';
 import { COMPATIBILITY_WORDS, isCompatibilityAt, STOP_WORDS, WITH_WORDS } from './stopwords.ts';
 import { synonymsOf } from './synonyms.ts';
-import { isCyrillic, normalizeText, tokenize } from './tokenize.ts';
+import { hasAdjectiveEnding, isCyrillic, normalizeText, tokenize } from './tokenize.ts';
 
 /** Key under which category names are compared: case, "ё" and spacing do not matter. */
 export function categoryKey(name: string): string {
@@ -296,6 +296,12 @@ export class CategoryMatcher {
     const short = new Map<number, CategoryEntry[]>();
     for (const [i, set] of byWord) {
       const own = stemsAt[i] as Set<string>;
+      // A Russian adjective said of another noun («душевая кабина») does not name the category it
+      // describes («Стойки душевые»): the buyer names a thing of that description the category
+      // may not hold (shower racks were listed for a shower cabin the shop does not sell).
+      if (describesAnotherNoun(words, i, compatFrom)) {
+        continue;
+      }
       const list = [...set].filter((e) =>
         this.heldParts(e).some((p) => p.length <= 2 && [...own].some((m) => (p[p.length - 1] as string) === m || suffixMatch(p[p.length - 1] as string, m))),
       );
@@ -332,6 +338,26 @@ export class CategoryMatcher {
     this.suffixMatches.set(s, out);
     return out;
   }
+}
+
+/**
+ * Whether the word at `i` is a Russian adjective followed by a noun of its own ("душевая
+ * кабина"): a word of letters, not an adjective, not a grammar word, before what the item is for.
+ */
+function describesAnotherNoun(words: readonly string[], i: number, compatFrom: number): boolean {
+  const word = words[i] as string;
+  const next = words[i + 1];
+  return (
+    next !== undefined &&
+    i + 1 < compatFrom &&
+    isCyrillic(word) &&
+    hasAdjectiveEnding(word) &&
+    isCyrillic(next) &&
+    !hasAdjectiveEnding(next) &&
+    !STOP_WORDS.has(next) &&
+    !WITH_WORDS.has(next) &&
+    /^\p{L}{3,}$/u.test(next)
+  );
 }
 
 function suffixMatch(categoryStem: string, messageStem: string): boolean {

@@ -135,6 +135,32 @@ test('a quality asked after "not sold" ("а чугунная?" after "ванна
   assert.doesNotMatch(messageOf(blue!), /ыврапролд/u);
 });
 
+test('a price asked after "not sold" («а подешевле?», «а до 5000?» after «ванна акриловая») is about that kind, still not sold; «душевая кабина» is named whole and lists no shower racks', async () => {
+  const plumbing = buildCatalogIndex(
+    [
+      item('plug', 'Заглушка PPR GM 20', ['Фитинги'], 2),
+      item('siphon', 'Сифон д/ванны с переливом', ['Сифоны'], 360),
+      item('mixer', 'Смеситель KAIZER Safira ванна', ['Смесители', 'Смесители для ванной'], 3_500),
+      item('rack', 'F8006 (душевая стойка металл)', ['Смесители', 'Стойки душевые'], 876),
+      item('rack-2', 'G8001 (люкс стойка с мыльницей)', ['Смесители', 'Стойки душевые'], 1_903),
+    ],
+    { language: 'ru' },
+  );
+  const [, cheaper, under] = await dialogOn(plumbing, 'ru', ['ванна акриловая 170х70', 'а подешевле?', 'а до 5000?']);
+  for (const r of [cheaper!, under!]) {
+    // Before: «Вот 6 вариантов. Сначала самые недорогие.» over the plugs and the siphon.
+    assert.match(messageOf(r), /^Похоже, «ванна» в нашем магазине не продаётся/u);
+    assert.deepEqual(productsOf(r)?.value ?? [], []);
+  }
+  const [cabin] = await dialogOn(plumbing, 'ru', ['душевая кабина 90х90 до 30000']);
+  // Before: «Совпадений с «кабина 90х90» здесь не нашлось» over the shower racks, titled «Душевая».
+  assert.match(messageOf(cabin!), /^Похоже, «душевая кабина» в нашем магазине не продаётся/u);
+  assert.deepEqual(productsOf(cabin!)?.value ?? [], []);
+  // The racks by their own words still.
+  const [racks] = await dialogOn(plumbing, 'ru', ['душевая стойка']);
+  assert.deepEqual(new Set(productsOf(racks!)?.value.map((p) => p.sku)), new Set(['rack', 'rack-2']));
+});
+
 test('what the item comes with, asked after "not sold" ("с морозилкой снизу" after "холодильник"), asks for that kind again', async () => {
   const appliances = buildCatalogIndex(
     [
