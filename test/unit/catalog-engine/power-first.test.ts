@@ -74,3 +74,27 @@ test('cards that name games are matched as said, not reordered by price', async 
   assert.doesNotMatch(messageOf(r!), /Для игр важна мощность/u);
   assertEvery(productsOf(r!)!.value, (c) => (c.sku ?? '').startsWith('game-'), 'a card for games');
 });
+
+test('a section filing other kinds with the cards («ВИДЕОКАРТЫ / TV-ТЮНЕРЫ / MP3»): the dearest whose names say the kind, not a media player among them', async () => {
+  const section = ['Комплектующие', 'ВИДЕОКАРТЫ / TV-ТЮНЕРЫ / MP3'];
+  const shop = buildCatalogIndex(
+    [
+      item('r9', 'SVGA PCI-E 4Gb ATI R9 380X G1 Gigabyte', section, 25370),
+      item('gtx950', 'SVGA PCI-E 2Gb GF-950GTX GIGABYTE WF2 OC', section, 16520),
+      item('r7', 'SVGA PCI-E 1Gb ATI R7 260 ASUS', section, 12508),
+      item('gtx750', 'SVGA PCI-E 2Gb GF-750Ti PALIT STORMX', section, 12390),
+      item('gtx275', 'SVGA PCI-E 896MB GF-275GTX ASUS 448bit', section, 8260),
+      item('player', 'Медиамлеер 3Q 3QMMP-F312HW HDD 3.5"', section, 4366),
+      item('gt630', 'SVGA PCI-E 4Gb GF-630 Inno 3D DDR3', section, 4130),
+      item('capture', 'Видеозахват Eazy Capture USB', section, 3068),
+      item('agp', 'SVGA AGP', section, 590),
+    ],
+    { language: 'ru' },
+  );
+  const [r] = await dialogOn(shop, 'ru', ['видеокарта для игр до 30 тысяч']);
+  // Before: the media player sixth, at 4 366 ₽.
+  assert.deepEqual(
+    productsOf(r!)?.value.map((c) => c.sku),
+    ['r9', 'gtx950', 'r7', 'gtx750', 'gtx275', 'gt630'],
+  );
+});
