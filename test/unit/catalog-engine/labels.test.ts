@@ -7,7 +7,7 @@ import { assertNone } from '../../helpers/assert.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { loadProducts, RU_SHOPS_CATALOG } from '../catalog-search/demo-catalog.ts';
-import { converse, dialogOn, item, messageOf, productsOf } from './helpers.ts';
+import { converse, dialogOn, item, messageOf, productsOf, shownSkus } from './helpers.ts';
 
 const product = (name: string, i: number): CatalogProduct => ({ sku: `s${i}`, name, categories: ['Cell Phone Cases'], available: true, params: {} });
 const cases = ['Swarovski - Case for Apple® iPhone® 7 - Black', 'OtterBox - Commuter Series Case for Apple® iPhone® 7', 'Dynex™ - Case for Apple® iPhone® 6s and 7'].map(product);
@@ -469,4 +469,13 @@ test('"something thinner?" after laptops shows the slim and thin ones under "Thi
   // Before: «потоньше» в каталоге не нашлось.
   assert.equal(productsOf(ru!)?.value[0]?.sku, 't');
   assert.match(messageOf(ru!), /^Ноутбук потоньше — /u);
+});
+
+test('«мне нужна кофемашина, но я не знаю какую выбрать» and «для дома, пью капучино»: not knowing which and what the buyer drinks are no words of the title or the note', async () => {
+  const [machine, home] = await converse(['мне нужна кофемашина, но я не знаю какую выбрать', 'для дома, пью капучино']);
+  // Before: «Кофемашина, не знаю какую — вот 6 вариантов», read as what the buyer does not want.
+  assert.match(messageOf(machine!.answer), /^Кофемашина — вот \d вариантов/u);
+  assert.ok(shownSkus(machine!.answer).length > 0);
+  // Before: «Совпадений с «дома пью» здесь не нашлось».
+  assert.doesNotMatch(messageOf(home!.answer), /пью/u);
 });
