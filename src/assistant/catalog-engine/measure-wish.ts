@@ -76,8 +76,9 @@ const ALONE: ReadonlyArray<{ words: RegExp; attribute: Measured; most: boolean; 
   { words: new RegExp(`(?:${B}(?:с|со)\\s+)?${B}(?:хорош${L}|отличн${L}|лучш${L}|классн${L}|мощн${L})\\s+камер${L}${E}`, 'iu'), attribute: 'camera', most: true },
   { words: new RegExp(`${B}(?:с\\s+)?камер${L}\\s+(?:получше|лучше|покруче)${E}`, 'iu'), attribute: 'camera', most: true },
   // "best phone for photos", «смартфон для фото», "to take pictures": the camera, as "a good camera" is.
-  { words: new RegExp(`${B}(?:for\\s+(?:taking\\s+)?(?:good\\s+)?(?:photos|pictures|photography|selfies)|to\\s+take\\s+(?:good\\s+)?(?:photos|pictures|selfies))${E}`, 'iu'), attribute: 'camera', most: true, unsaid: true },
-  { words: new RegExp(`${B}(?:для\\s+(?:фото|фотографий|фотосъ[её]мки|съ[её]мки|селфи)|чтобы\\s+(?:хорошо\\s+)?(?:фотографировал${L}|снимал${L}|фоткал${L}))${E}`, 'iu'), attribute: 'camera', most: true, unsaid: true },
+  // "i mostly take photos", "I take a lot of pictures", «я много фотографирую» after phones: the same.
+  { words: new RegExp(`${B}(?:for\\s+(?:taking\\s+)?(?:good\\s+)?(?:photos|pictures|photography|selfies)|to\\s+take\\s+(?:good\\s+)?(?:photos|pictures|selfies)|(?:i\\s+)?(?:mostly\\s+|often\\s+|usually\\s+)?take\\s+(?:a\\s+lot\\s+of\\s+|lots\\s+of\\s+|many\\s+)?(?:photos|pictures|selfies))${E}`, 'iu'), attribute: 'camera', most: true, unsaid: true },
+  { words: new RegExp(`${B}(?:для\\s+(?:фото|фотографий|фотосъ[её]мки|съ[её]мки|селфи)|чтобы\\s+(?:хорошо\\s+)?(?:фотографировал${L}|снимал${L}|фоткал${L})|(?:я\\s+)?(?:много\\s+|часто\\s+|в\\s+основном\\s+)?(?:фотографирую|фоткаю|снимаю\\s+(?:фото|видео)))${E}`, 'iu'), attribute: 'camera', most: true, unsaid: true },
   // «чтобы долго держал заряд», «с хорошей автономностью», "good battery life": the longest-lasting first.
   { words: new RegExp(`${B}(?:долго\\s+держал${L}\\s+заряд|держал${L}\\s+заряд\\s+долго|(?:хорош${L}|отличн${L})\\s+(?:автономност${L}|батаре${L}|аккумулятор${L})|(?:good|great|excellent)\\s+battery(?:\\s+life)?)${E}`, 'iu'), attribute: 'battery', most: true, unsaid: true },
   { words: new RegExp(`${B}(?:more powerful|most powerful|(?:по)?мощнее|мощней)${E}`, 'iu'), attribute: 'power', most: true, unsaid: true },

@@ -48,7 +48,7 @@ please pls show find get buy want wanted wants need needed needs looking look se
 recommend suggest give some any anything something good best nice great decent new
 which what where how who one ones item items product products model models tell more about details
 info information hello hi hey thanks thank sell sells selling carry carries stock
-whats thats im ive id youre theres heres whos hows wheres dont doesnt like likes loves enjoys
+whats thats im ive id youre theres heres whos hows wheres dont doesnt like likes loves enjoys sure know
 much cost costs
 also too come comes use uses using
 ok okay then just instead if
@@ -197,3 +197,14 @@ export function qualityFirst(text: string): string {
   }
   return text;
 }
+
+/**
+ * A buyer saying they do not know which to choose («но я не знаю какую выбрать», "not sure which
+ * one"): no words of what is wanted. Read as what the buyer does not want, it titled the answer
+ * «Кофемашина, не знаю какую» and "Phone, not sure". The text (normalised, lower case) without it.
+ */
+export function withoutDoubt(text: string): string {
+  return DOUBT_RU.test(text) || DOUBT_EN.test(text) ? text.replace(DOUBT_RU, ' ').replace(DOUBT_EN, ' ') : text;
+}
+const DOUBT_RU = /(?<![\p{L}])(?:я\s+)?не\s+(?:знаю|уверен[аы]?|определил(?:ся|ась|ись))(?:,?\s*(?:какую|какой|какое|какие|что|как)(?:\s+(?:выбрать|взять|купить))?)?(?![\p{L}])/gu;
+const DOUBT_EN = /(?<![\p{L}])(?:i['’]?m\s+|i\s+am\s+)?(?:not\s+sure|no\s+idea|(?:i\s+)?(?:don['’]?t|do\s+not)\s+know|can['’]?t\s+decide)(?:\s+(?:which|what)(?:\s+(?:one|ones|model|kind))?(?:\s+to\s+(?:choose|pick|get|buy))?)?(?![\p{L}])/gu;

@@ -193,3 +193,26 @@ test('"I\'m looking for a blender for smoothies" is titled "Blender for smoothie
   assert.doesNotMatch(messageOf(magsafe!), /support/u);
   assert.deepEqual((productsOf(magsafe!)?.value ?? []).slice(0, 2).map((p) => p.sku).sort(), ['c1', 'c2']);
 });
+
+test('"i need a phone, not sure which one" is a phone search, and "i mostly take photos" after it puts the best cameras first', async () => {
+  const phones = ['Electronics', 'Smartphones'];
+  const shop = buildCatalogIndex(
+    [
+      item('a15', 'Samsung Galaxy A15 5G 128GB', phones, 199.99, 'Affordable 5G phone with a 50MP main camera.'),
+      item('s24', 'Samsung Galaxy S24 128GB', phones, 699.99, 'Flagship with a 200MP camera.'),
+      item('moto', 'Motorola moto g 5G 128GB', phones, 179.99, 'A 13MP camera and a big battery.'),
+      item('case', 'Spigen Case for Galaxy S24', ['Electronics', 'Phone Cases'], 19.99),
+    ],
+    { language: 'en' },
+  );
+  const [phone, photos] = await dialogOn(shop, 'en', ['i need a phone, not sure which one', 'i mostly take photos']);
+  // Before: 'Nothing matches "not" exactly' ("not sure" read as what the buyer does not want).
+  assert.doesNotMatch(messageOf(phone!), /not sure|"not"/u);
+  assert.equal(productsOf(phone!)?.value.length, 3);
+  // Before: "We don't seem to have that in our catalogue".
+  assert.equal(productsOf(photos!)?.value[0]?.sku, 's24');
+  assert.match(messageOf(photos!), /highest-resolution camera first/u);
+  const ru = buildCatalogIndex([item('k1', 'Кофемашина Krups Arabica', ['Кофемашины'], 32_990), item('k2', 'Кофемашина Philips LatteGo', ['Кофемашины'], 42_990)], { language: 'ru' });
+  const [machine] = await dialogOn(ru, 'ru', ['кофемашина, не уверена какую выбрать']);
+  assert.match(messageOf(machine!), /^Кофемашина — вот 2 варианта/u);
+});
