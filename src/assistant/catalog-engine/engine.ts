@@ -8,12 +8,14 @@
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
-import { compatibilityAsFor, qualityFirst, tapAsMixer } from '../../catalog/search/stopwords.ts';
+import { compatibilityAsFor, qualityFirst, STOP_WORDS, tapAsMixer } from '../../catalog/search/stopwords.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isRatingUnit, isUnitWord, measuresOf } from '../../catalog/search/measures.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
 import { aroundPrice, type SearchFilters } from '../../catalog/search/filters.ts';
 import { isCyrillic, tokenize } from '../../catalog/search/tokenize.ts';
+import { stem } from '../../catalog/search/stem.ts';
+import { productKindWords } from '../../catalog/search/product-type.ts';
 import type { AssistantEngine, BuyerPreferences, EngineRequest, EngineResult } from '../engine.ts';
 import { linkButton, type AnswerParts } from './compose.ts';
 import { comparisonAnswer, comparisonSides } from './comparison.ts';
@@ -288,6 +290,40 @@ function namedForReferred(turn: Turn, index: CatalogIndex, rest: DetailedQuery, 
     .slice(0, SHELF_SIZE);
 }
 
+/** Products of a kind read for the models they are made for (`madeForReferred`), and the referred product's words compared. */
+const MADE_FOR_POOL = SHELF_SIZE * 4;
+const MAX_MODEL_WORDS = 3;
+/** What a name says it is made for: the words after «для», "for", «д/». */
+const MADE_FOR = /(?:^|\s)(?:для|for|д\/)\s*(.+)$/iu;
+
+/**
+ * «а чехол к нему?» after a tablet, where the shop's accessories know no tablet: when the kind's
+ * products all say which model they are made for ("Чехол Deppa Gel для iPhone 14"), those made
+ * for the referred product (every word of its model named in what they are for) — none is an
+ * honest answer; null when the kind's products do not say what they are made for (chairs for a
+ * table), and the kind is then searched as before.
+ */
+function madeForReferred(turn: Turn, index: CatalogIndex, rest: DetailedQuery, referred: CatalogProduct): CatalogProduct[] | null {
+  const run = runSearch(index, searchRequestOf(rest), MADE_FOR_POOL, turn.budget);
+  const kindWords = new Set(productKindWords(referred.name).map(stem));
+  const brand = new Set(tokenize(referred.brand ?? '').map(stem));
+  const model = tokenize(boundText(referred.name))
+    .filter((w) => /\p{L}/u.test(w) && w.length >= 2 && !STOP_WORDS.has(w) && !kindWords.has(stem(w)) && !brand.has(stem(w)) && !isUnitWord(w))
+    .slice(0, MAX_MODEL_WORDS)
+    .map(stem);
+  const forWhat = run.hits.map((h) => MADE_FOR.exec(boundText(h.product.name))?.[1]);
+  if (run.hits.length === 0 || model.length === 0 || forWhat.some((f) => f === undefined)) {
+    return null;
+  }
+  return run.hits
+    .filter((_, i) => {
+      const said = new Set(tokenize(forWhat[i] as string).map(stem));
+      return model.every((w) => said.has(w));
+    })
+    .map((h) => h.product)
+    .slice(0, SHELF_SIZE);
+}
+
 /**
  * The product a question about a topic names ("galaxy s24" of "is the galaxy s24 waterproof?"):
  * the first product of the kind that matches every word named, the model itself before its
@@ -367,6 +403,12 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
       const fitting = index.complementary(referred.sku, SHELF_SIZE * 4, turn.budget).filter((p) => p.categories.some((c) => kinds.includes(c)));
       if (fitting.length > 0) {
         return complementaryAnswer(turn, index, referred, fitting.slice(0, SHELF_SIZE));
+      }
+      // Cases «для iPhone 14», «для Galaxy S24» are no answer for a tablet: of the kind's products
+      // made for a model, those made for this one, or honestly none (phone cases came).
+      const madeFor = madeForReferred(turn, index, rest, referred);
+      if (madeFor !== null) {
+        return complementaryAnswer(turn, index, referred, madeFor);
       }
       return preferenceAwareSearch(turn, index, stripIntentWords(text), rest);
     }

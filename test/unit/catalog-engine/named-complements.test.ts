@@ -65,3 +65,22 @@ test('"что нужно для установки унитаза?" and "what do
   assert.match(messageOf(forPhone!), /^Goes well with Apple - iPhone 6s/u);
   assert.ok((productsOf(forPhone!)?.value.length ?? 0) > 0);
 });
+
+test('«а чехол к нему?» after a tablet, where every case names the phone it is made for: said plainly, not phone cases; after a phone its own case', async () => {
+  const shop = buildCatalogIndex(
+    [
+      item('pad', 'Планшет Xiaomi Redmi Pad SE 4/128 ГБ', ['Электроника', 'Планшеты'], 15_990, '', 'Xiaomi'),
+      item('s24', 'Смартфон Samsung Galaxy S24 8/128 ГБ', ['Электроника', 'Смартфоны'], 74_990, '', 'Samsung'),
+      item('c-s24', 'Чехол Samsung Silicone Case для Galaxy S24, чёрный', ['Аксессуары', 'Чехлы'], 2_490, '', 'Samsung'),
+      item('c-ip14', 'Чехол Deppa Gel для iPhone 14, прозрачный', ['Аксессуары', 'Чехлы'], 690, '', 'Deppa'),
+      item('c-note', 'Чехол Xiaomi для Redmi Note 13 Pro, чёрный', ['Аксессуары', 'Чехлы'], 990, '', 'Xiaomi'),
+    ],
+    { language: 'ru' },
+  );
+  const [, forPad] = await dialogOn(shop, 'ru', ['планшет xiaomi', 'а чехол к нему?']);
+  // Before: «Чехол — вот 3 варианта», the iPhone 14 case the most affordable.
+  assert.deepEqual(productsOf(forPad!)?.value ?? [], []);
+  assert.match(messageOf(forPad!), /не нашлось/u);
+  const [, forPhone] = await dialogOn(shop, 'ru', ['смартфон samsung galaxy s24', 'а чехол к нему?']);
+  assert.deepEqual(productsOf(forPhone!)?.value.map((p) => p.sku), ['c-s24']);
+});
