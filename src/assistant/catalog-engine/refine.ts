@@ -236,6 +236,7 @@ export function inBudgetScale(parsed: DetailedQuery, prev: EngineState | null, m
   }
   return { ...parsed, filters };
 }
+
 /**
  * "а электрический?" after towel warmers: a message of Russian adjectives alone that named a
  * category ("Водонагреватели электрические") describes what was just shown, so it refines that
