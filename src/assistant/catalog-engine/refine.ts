@@ -823,6 +823,10 @@ function replacedQualities(text: string, label: readonly string[], added: readon
     if (oldAt >= 0) {
       const [from, to] = spanAround(replacedLabel, oldAt);
       replacedLabel = [...replacedLabel.slice(0, from), ...inOldFrame(written, replacedLabel.slice(from, to + 1)), ...replacedLabel.slice(to + 1)];
+    } else {
+      // The old one was no card's, so the title had left it out («кофеварка капельная» titled
+      // «Кофеварка»): the new one is said after the rest («Кофеварка рожковая»).
+      replacedLabel = [...replacedLabel, ...written];
     }
   }
   // "цвета" of "а синего цвета?" came with the colour it replaced.

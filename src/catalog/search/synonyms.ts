@@ -366,13 +366,26 @@ const MATERIALS: ReadonlyArray<readonly string[]> = [
   ['титанов', 'титан', 'titanium'],
 ];
 
+/**
+ * How a coffee maker brews, each with its words in both languages (stems for Russian): one
+ * maker brews one way, so "а рожковая?" after «кофеварка капельная» asks for that way instead
+ * (the note kept saying «капельная» was not found).
+ */
+const BREWS: ReadonlyArray<readonly string[]> = [
+  ['капельн', 'drip'],
+  ['рожков', 'portafilter'],
+  ['капсульн', 'capsule', 'pod'],
+  ['гейзерн', 'moka'],
+  ['турк', 'cezve'],
+];
+
 /** The colour groups by each of their words, and the Russian ones by stem ("чёрная" → "черный"). */
 const COLOUR_BY_WORD: ReadonlyMap<string, string> = new Map(COLOURS.flatMap((head) => [head, ...(SYNONYMS.get(head) ?? [])].map((w) => [w, head] as [string, string])));
 const COLOUR_BY_STEM: ReadonlyMap<string, string> = new Map(COLOURS.map((head) => [stem(head), head] as [string, string]));
 
 /**
- * The colour or the material a word names, as "colour:<group>" or "material:<group>"; a
- * product has one of each, so a new one replaces the old in a follow-up ("чайник белый" → "а
+ * The colour, the material or the way of brewing a word names, as "colour:<group>",
+ * "material:<group>" or "brew:<group>"; a product has one of each, so a new one replaces the old in a follow-up ("чайник белый" → "а
  * чёрный?"). Undefined for any other word.
  */
 export function qualityOf(word: string): string | undefined {
@@ -383,8 +396,13 @@ export function qualityOf(word: string): string | undefined {
   if (colour !== undefined) {
     return `colour:${colour}`;
   }
-  const material = MATERIALS.find((words) => words.some((m) => (cyrillic ? isCyrillic(m) && w.startsWith(m) : m === w)));
-  return material ? `material:${material[0] as string}` : undefined;
+  const named = (words: readonly string[]) => words.some((m) => (cyrillic ? isCyrillic(m) && w.startsWith(m) : m === w));
+  const material = MATERIALS.find(named);
+  if (material) {
+    return `material:${material[0] as string}`;
+  }
+  const brew = BREWS.find(named);
+  return brew ? `brew:${brew[0] as string}` : undefined;
 }
 
 /** Whether a two-word name of the table stands for a colour, a material or a feature ("сапфировое стекло": sapphire), not a kind of product. */

@@ -978,3 +978,12 @@ test('«а если до 40?» after «смартфон до 30000» is up to 40
   // phone cases of the whole catalogue («В этой категории ничего не нашлось», a case the most affordable).
   assertEvery(shownSkus(hundred!.answer).map((s) => index.bySku(s)?.name ?? ''), (n) => /^Смартфон/u.test(n), 'smartphones');
 });
+
+test('«а рожковая?» after «кофеварка капельная» asks for that way of brewing instead: titled so, the note no longer about «капельная»', async () => {
+  const [, espresso] = await converse(['кофеварка капельная', 'а рожковая?']);
+  const message = messageOf(espresso!.answer);
+  // Before: «Точного совпадения с «капельная» нет … Кофеварка рожковая — вот 6 вариантов».
+  assert.match(message, /^Кофеварка рожковая — вот 1 вариант/u);
+  assert.doesNotMatch(message, /капельн/u);
+  assert.match(index.bySku(shownSkus(espresso!.answer)[0] ?? '')?.name ?? '', /^Рожковая кофеварка/u);
+});
