@@ -121,6 +121,41 @@ function shownMeasuresOf(products: readonly CatalogProduct[]): ShownMeasures {
   return () => (measures ??= products.map(cardMeasures));
 }
 
+/**
+ * Kinds the synonym table makes one with a kind buyers tell apart: a headset (one ear, a
+ * microphone, for calls) is no pair of headphones for music. Each: the words asking for the
+ * kind (stems), and the word the cards name the near kind by.
+ */
+const NEAR_KINDS: ReadonlyArray<{ asked: RegExp; shown: RegExp }> = [
+  { asked: /^(?:headphones?|earbuds?|earphones?|наушник\p{L}*)$/iu, shown: /(?<![\p{L}])(?:headsets?|гарнитур\p{L}*)(?![\p{L}])/iu },
+];
+/** Words of a title read for a kind asked for (`nearKindShown`). */
+const MAX_LABEL_READ = 8;
+
+/**
+ * "headphones" on a shop selling only Bluetooth headsets: the word asked for and the near kind
+ * every card is named as, when no card names the kind asked for; null otherwise. The shelf was
+ * titled "Headphones: here are 6 options" over mono headsets for calls.
+ */
+function nearKindShown(label: readonly string[], products: readonly CatalogProduct[]): { asked: string; shown: string } | null {
+  if (products.length === 0) {
+    return null;
+  }
+  for (const word of label.slice(0, MAX_LABEL_READ)) {
+    const near = NEAR_KINDS.find((k) => k.asked.test(word));
+    if (near === undefined) {
+      continue;
+    }
+    const names = products.map((p) => boundText(p.name));
+    const namesAsked = names.some((n) => tokenize(n).some((w) => near.asked.test(w)));
+    const shown = names.map((n) => near.shown.exec(n)?.[0]);
+    if (!namesAsked && shown.every((x) => x !== undefined)) {
+      return { asked: word, shown: (shown[0] as string).toLowerCase() };
+    }
+  }
+  return null;
+}
+
 /** Other names of a word asked about (`unmentionedExclusions`). */
 const MAX_SYNONYMS_ASKED = 8;
 
@@ -617,6 +652,10 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   }
   if (opts.noteOnCards) {
     lines.push(opts.noteOnCards(products.length));
+  }
+  const near = nearKindShown(ctx.label, products);
+  if (near !== null) {
+    lines.push(t.nearKind(near.asked, near.shown));
   }
   // One honest sentence about what had to give is enough; the most telling one wins.
   const notes: Record<string, string> = {};

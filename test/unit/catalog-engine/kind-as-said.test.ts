@@ -9,7 +9,7 @@ import { createCatalogEngine } from '../../../src/assistant/catalog-engine/index
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { tokenizeName } from '../../../src/catalog/search/tokenize.ts';
 import { assertEvery } from '../../helpers/assert.ts';
-import { messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { dialogOn, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 const audio = (sku: string, name: string, price: number): CatalogProduct => ({ sku, name, categories: ['Electronics', 'Headphones'], available: true, price, params: {} });
 
@@ -59,4 +59,25 @@ test('a bracketed aside in the middle of a name does not end what the name says 
   assert.deepEqual(tokenizeName('Apple AirPods (3rd generation) Wireless Earbuds').first, ['apple', 'airpods', 'wireless', 'earbuds']);
   assert.deepEqual(tokenizeName('Смартфон Apple iPhone 15 (128 ГБ, синий)').first, ['смартфон', 'apple', 'iphone', '15']);
   assert.deepEqual(tokenizeName('Кран шаровой (латунь, 1/2').first, ['кран', 'шаровой']);
+});
+
+test('"headphones" on a shop selling only Bluetooth headsets says so before them; a shop with headphones says nothing of it', async () => {
+  const headsets = ['Cell Phones', 'Cell Phone Accessories', 'Bluetooth Headsets'];
+  const shop = buildCatalogIndex(
+    [
+      item('t', 'Tzumi - Bluetooth Headset - Black', headsets, 14.99),
+      item('j', 'Jabra - Classic Bluetooth Headset - Black', headsets, 29.99),
+      item('p', 'Plantronics - M95 Bluetooth Headset - Black', headsets, 49.99),
+    ],
+    { language: 'en' },
+  );
+  const [r] = await dialogOn(shop, 'en', ['headphones']);
+  // Before: "Headphones: here are 3 options", nothing said of their being headsets for calls.
+  assert.match(messageOf(r!), /^We don't seem to carry headphones as such — the closest we have are these headsets\./u);
+  const ru = buildCatalogIndex([item('g1', 'Гарнитура Bluetooth Jabra Talk 5', ['Гарнитуры'], 1990), item('g2', 'Гарнитура Bluetooth Xiaomi Mi', ['Гарнитуры'], 1490)], { language: 'ru' });
+  const [r2] = await dialogOn(ru, 'ru', ['наушники']);
+  assert.match(messageOf(r2!), /^Именно «наушники» в каталоге, похоже, нет — ближе всего к ним вот эти гарнитуры\./u);
+  const both = buildCatalogIndex([item('h', 'JBL Tune 520BT Wireless On-Ear Headphones', ['Headphones'], 49.95), item('t', 'Tzumi - Bluetooth Headset - Black', headsets, 14.99)], { language: 'en' });
+  const [r3] = await dialogOn(both, 'en', ['headphones']);
+  assert.doesNotMatch(messageOf(r3!), /as such/u);
 });
