@@ -8,7 +8,7 @@
 import type { CatalogProduct } from '../../catalog/product.ts';
 import { boundText, MAX_MESSAGE_CHARS, WorkBudget } from '../../catalog/search/limits.ts';
 import { runSearch, searchRequestOf, type SearchRequest } from '../../catalog/search/relax.ts';
-import { compatibilityAsFor, qualityFirst, STOP_WORDS, tapAsMixer } from '../../catalog/search/stopwords.ts';
+import { compatibilityAsFor, namePurpose, qualityFirst, STOP_WORDS, tapAsMixer } from '../../catalog/search/stopwords.ts';
 import { isModelSuffix } from '../../catalog/search/expansion.ts';
 import { isRatingUnit, isUnitWord, measuresOf } from '../../catalog/search/measures.ts';
 import type { CatalogIndex, DetailedQuery, SearchHit } from '../../catalog/search/types.ts';
@@ -293,8 +293,8 @@ function namedForReferred(turn: Turn, index: CatalogIndex, rest: DetailedQuery, 
 /** Products of a kind read for the models they are made for (`madeForReferred`), and the referred product's words compared. */
 const MADE_FOR_POOL = SHELF_SIZE * 4;
 const MAX_MODEL_WORDS = 3;
-/** What a name says it is made for: the words after «для», "for", «д/». */
-const MADE_FOR = /(?:^|\s)(?:для|for|д\/)\s*(.+)$/iu;
+/** Characters of a name read for what it is made for. */
+const MAX_NAME_CHARS = 200;
 
 /**
  * «а чехол к нему?» after a tablet, where the shop's accessories know no tablet: when the kind's
@@ -311,13 +311,13 @@ function madeForReferred(turn: Turn, index: CatalogIndex, rest: DetailedQuery, r
     .filter((w) => /\p{L}/u.test(w) && w.length >= 2 && !STOP_WORDS.has(w) && !kindWords.has(stem(w)) && !brand.has(stem(w)) && !isUnitWord(w))
     .slice(0, MAX_MODEL_WORDS)
     .map(stem);
-  const forWhat = run.hits.map((h) => MADE_FOR.exec(boundText(h.product.name))?.[1]);
-  if (run.hits.length === 0 || model.length === 0 || forWhat.some((f) => f === undefined)) {
+  const forWhat = run.hits.map((h) => namePurpose(h.product.name, MAX_NAME_CHARS));
+  if (run.hits.length === 0 || model.length === 0 || forWhat.some((f) => f === null)) {
     return null;
   }
   return run.hits
     .filter((_, i) => {
-      const said = new Set(tokenize(forWhat[i] as string).map(stem));
+      const said = new Set((forWhat[i] as string[]).map(stem));
       return model.every((w) => said.has(w));
     })
     .map((h) => h.product)

@@ -117,12 +117,13 @@ export class CategoryMatcher {
       if (kinds.includes(undefined)) {
         continue;
       }
+      const childParts = children.map(headParts);
       const parts = new Set<number>();
       entry.parts.forEach((part, j) => {
         const last = part[part.length - 1] as string;
         const family = new Set([last, ...synonymsOf(last).flatMap((w) => tokenize(w).map(stem))]);
         // A subcategory of that kind, or one whose name says it ("Столешницы из массива").
-        if (!kinds.some((k) => family.has(k as string)) && !children.some((c) => headParts(c).some((p) => p.includes(last)))) {
+        if (!kinds.some((k) => family.has(k as string)) && !childParts.some((c) => c.some((p) => p.includes(last)))) {
           parts.add(j);
         }
       });

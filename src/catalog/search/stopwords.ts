@@ -101,6 +101,17 @@ export function nameBeforePurpose(name: string, maxChars: number): string[] {
   return at < 0 ? words : words.slice(0, at);
 }
 
+/**
+ * The words of a product's name after the first word saying what it is for ("iphone 15" of
+ * "Защитное стекло Deppa для iPhone 15"), read to `maxChars` characters; null when the name says
+ * nothing of it. The other side of `nameBeforePurpose`.
+ */
+export function namePurpose(name: string, maxChars: number): string[] | null {
+  const words = tokenize(name.slice(0, maxChars));
+  const at = words.findIndex((w) => COMPATIBILITY_WORDS.has(w));
+  return at < 0 ? null : words.slice(at + 1);
+}
+
 /** Whether a buyer's word starts what an item is for or against (product names keep COMPATIBILITY_WORDS alone). */
 export function startsPurpose(word: string): boolean {
   return COMPATIBILITY_WORDS.has(word) || AGAINST_WORDS.has(word);
