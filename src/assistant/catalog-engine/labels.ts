@@ -774,10 +774,13 @@ function genitiveAsNamed(label: string[], products: readonly CatalogProduct[]): 
  * shown products do not show (a typo, "подарок", a word that matched nothing); connecting
  * words only between kept words. With nothing left, the shown products' own category.
  */
-export function readableLabel(label: string[], products: CatalogProduct[], lang: Lang, vocab: readonly string[] = shownWords(products), knows: (word: string) => boolean = () => false): string[] {
-  if (products.length === 0 || label.length === 0) {
-    return label;
+export function readableLabel(said: string[], products: CatalogProduct[], lang: Lang, vocab: readonly string[] = shownWords(products), knows: (word: string) => boolean = () => false): string[] {
+  if (products.length === 0 || said.length === 0) {
+    return said;
   }
+  // A hyphenated word the cards do not show whole is read by its parts: «робот-пылесос» over
+  // vacuums is titled «пылесос», not by the section's name.
+  const label = said.flatMap((w) => (w.includes('-') && !shows(vocab, w) ? w.split('-').filter((part) => part !== '') : [w]));
   // A word in another script than the products' names matched through a translation
   // ("coffee machine" in a Russian catalogue): the products cannot show it, it stays. Only a
   // word with a translation: a Latin "OLED" over a Russian QLED set is not shown.

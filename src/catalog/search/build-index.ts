@@ -61,6 +61,21 @@ function copyQuery(q: DetailedQuery): DetailedQuery {
 
 /** Adjectives said before a product word not sold that name it with it («душевая кабина»). */
 const MAX_NAMED_ADJECTIVES = 2;
+
+/**
+ * The index of a Russian noun standing in apposition right after the head noun («пылесос» of
+ * «робот пылесос»), or -1. Only a noun whose form can only be the nominative of the singular
+ * (ending in a consonant, «ь» or «й»), so a noun in the genitive saying whose part the head is
+ * («фильтр пылесоса», «набор ножей») is none.
+ */
+function apposedKind(words: readonly string[], head: number, purpose: readonly number[]): number {
+  const headWord = words[head];
+  const next = words[head + 1];
+  if (headWord === undefined || next === undefined || purpose.includes(head + 1) || !isCyrillic(headWord) || hasAdjectiveEnding(headWord) || !isCyrillic(next) || hasAdjectiveEnding(next)) {
+    return -1;
+  }
+  return next.length >= 4 && /[бвгджзклмнпрстфхцчшщьй]$/u.test(next) && !/(?:ов|ев|ей)$/u.test(next) ? head + 1 : -1;
+}
 /** A word longer than this is no word of a catalogue (`knowsWord`). */
 const MAX_KNOWN_WORD_CHARS = 64;
 
@@ -274,6 +289,13 @@ export function buildCatalogIndex(products: CatalogProduct[], options: { languag
       const unsoldAdjective = words.findIndex((w, i) => i < head && isCyrillic(w) && hasAdjectiveEnding(w) && namesProductKind(w) && !knownAt(i));
       if (unsoldAdjective >= 0) {
         return { word: `${words[unsoldAdjective] as string} ${headWord}`, known: false, head: headWord, kind: true };
+      }
+      // «робот пылесос», «робот-пылесос» where vacuums are sold and no robot is: the noun standing
+      // in apposition right after an unknown head names a kind sold here, the head which kind of
+      // it; the search's words give way and the answer says which did not match.
+      const apposed = headKnown ? -1 : apposedKind(words, head, purpose);
+      if (apposed >= 0 && knownAt(apposed) && (namesProductKind(words[apposed] as string) || namesKind(expanded.groups[expanded.groupOfWord[apposed] ?? -1] ?? []))) {
+        return { word: words[apposed] as string, known: true, head: words[apposed] as string, kind: true };
       }
       const unsoldKind = namesProductKind(headWord) && (!headKnown || headGroup.some((a) => listedNotHeld.has(a.termId)));
       // A noun whose adjective opens a category here ("душ" of "Душевые стойки") names what

@@ -140,3 +140,28 @@ test('an English product word is spelt right: "ergonomic office chair" on a phon
   const [typo] = await dialogOn(phones, 'en', ['chian link band']);
   assert.ok((productsOf(typo!)?.value ?? []).some((c) => /Chain Link/u.test(c.name)), messageOf(typo!));
 });
+
+test('«робот пылесос» where vacuums are sold and no robot is: the vacuums, saying the robot did not match', async () => {
+  const vacuums = buildCatalogIndex(
+    [
+      item('v1', 'Пылесос с системой прессования пыли Kompressor, VK89309H, 420 Вт', ['Vacuum Cleaners'], 86990, undefined, 'LG'),
+      item('v2', 'Компактный пылесос с простым контейнером, VC5420NHTR, 380 Вт', ['Vacuum Cleaners'], 62990, undefined, 'LG'),
+      item('v3', 'Беспроводной пылесос LG CordZero A9K-MAX1, 200 Вт', ['Vacuum Cleaners'], 149990, undefined, 'LG'),
+      item('f1', 'Фильтр Магистраль прозрач.1/2', ['Фильтры для воды'], 858),
+      item('b1', 'Батарейка AA Duracell', ['Батарейки'], 90),
+    ],
+    { language: 'ru' },
+  );
+  for (const asked of ['робот пылесос', 'робот-пылесос', 'робот-пылесос LG']) {
+    const [answer] = await dialogOn(vacuums, 'ru', [asked]);
+    // Before: «Похоже, «робот» в нашем магазине не продаётся», no card.
+    const cards = productsOf(answer!)?.value ?? [];
+    assert.equal(cards.length, 3, `${asked}: ${messageOf(answer!)}`);
+    assertEvery(cards, (c) => /пылесос/iu.test(c.name), `${asked}: every card is a vacuum`);
+    assert.match(messageOf(answer!), /^Точного совпадения с «робот(?:-пылесос)?» нет/u, asked);
+    assert.match(productsOf(answer!)?.title ?? '', /^Подборка: пылесос/u, asked);
+  }
+  // A noun in the genitive says whose part the head is: a vacuum's filter is no vacuum.
+  const [filter] = await dialogOn(vacuums, 'ru', ['фильтр пылесоса']);
+  assertEvery(productsOf(filter!)?.value ?? [], (c) => !/пылесос/iu.test(c.name), 'no vacuum for «фильтр пылесоса»');
+});
