@@ -42,6 +42,8 @@ export interface EngineState {
   purposeShown?: string[];
   /** SKUs of the same search shown before `shown` ("show me more" pages past them), oldest first. */
   seen?: string[];
+  /** The shelf was the kind for games, the dearest first (power-first.ts): a price move keeps that order. */
+  strongest?: true;
 }
 
 /** The searches of gift ideas about an interest read back (an interest names a few kinds: headphones, speakers, soundbars). */
@@ -154,6 +156,9 @@ export function latestState(history: EngineTurn[]): EngineState | null {
     }
     if (Array.isArray(s['seen'])) {
       state.seen = strings(s['seen']);
+    }
+    if (s['strongest'] === true) {
+      state.strongest = true;
     }
     if (typeof s['purpose'] === 'string') {
       state.purpose = boundText(s['purpose']);

@@ -66,7 +66,7 @@ import { detailAnswer, namedDetailAnswer, noDetailAnswer, shownDetailAnswer, sho
 import { fitAnswer, fitSearchText, fitTarget, namesModel, type FitTarget } from './fits.ts';
 import { ramAnswer, ramAsked } from './ram-asked.ts';
 import { faultAnswer, reportsFault } from './fault-report.ts';
-import { strongestOfKind } from './power-first.ts';
+import { asksForGames, dearestOfKind, strongestOfKind } from './power-first.ts';
 import {
   asksWithFeature,
   describingCategory,
@@ -474,6 +474,13 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
 
+  // "а чтобы игры тянул?", "can it handle games?" after laptops for school: the same kind for games,
+  // the purpose said before given up (as "а для игр?" is read).
+  const forGames = afterSearch && asksForGames(core) ? purposeSwitch(turn.lang === 'en' ? 'for gaming' : 'для игр', prev.label) : null;
+  if (forGames) {
+    return preferenceAwareSearch(turn, index, forGames, index.parseDetailed(forGames));
+  }
+
   // "does it have hdmi?", "у него есть wi-fi?" about the one product shown: what its card says
   // (it was searched again: the same TV, "Nothing matches "hdmi" exactly"). About several, "есть ли
   // у них nfc?" too when it asks what cards state (it said nothing was found, and "а у них есть
@@ -808,8 +815,10 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         ...(priceMove ? { priceMove } : {}),
         ...(refined.added.length > 0 ? { added: refined.added } : {}),
       };
-      let run = runSearch(index, refined.request, SHELF_SIZE, turn.budget);
       const move: PriceMove = refined.move;
+      // "а подешевле?" after graphics cards for games: the cheaper ones, the most powerful first.
+      const strongest = prev.strongest === true && refined.request.sort === 'price_desc' ? dearestOfKind(turn, index, refined.request) : null;
+      let run = strongest ?? runSearch(index, refined.request, SHELF_SIZE, turn.budget);
       if (move !== null) {
         // "Cheaper" keeps everything else the buyer asked for: products matching only some
         // of the words ("noise cancelling" dropped), or of another kind (a hair spray whose
@@ -921,6 +930,7 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         learned: learnedFrom(parsed, core),
         askedBrands: parsed.filters.brands ?? prev.filters.brands ?? [],
         priceAsked: refined.request.filters,
+        ...(strongest ? { strongestFirst: true } : {}),
       });
     }
   }

@@ -24,21 +24,71 @@ const MAX_DROPPED_WORDS = 3;
  * purpose asking for power; null otherwise (a price order asked for, other words dropped, no kind).
  */
 export function strongestOfKind(turn: Turn, index: CatalogIndex, base: SearchRequest, run: SearchRun): SearchRun | null {
-  if (base.sort !== undefined || !run.relaxed.includes('words') || (base.categoryWords?.length ?? 0) === 0) {
+  const kind = base.sort === undefined ? kindWords(index, { ...base, text: run.text }) : [];
+  if (kind.length === 0) {
     return null;
   }
-  const dropped = tokenize(run.droppedText ?? '').filter((w) => w !== 'для' && w !== 'for');
+  // The words dropped, or those beside the kind where no card matched every word («ноутбук для
+  // игр» on a shop whose four laptops have no section of their own and none says games).
+  const kindStems = new Set(kind.flatMap((w) => tokenize(w)).map(stem));
+  const unmatched = run.relaxed.includes('words')
+    ? (run.droppedText ?? '')
+    : !run.exact && run.hits.length > 0 && !run.hits.some((h) => (h.coverage ?? 1) >= 1)
+      ? tokenize(run.text).filter((w) => !kindStems.has(stem(w))).join(' ')
+      : '';
+  const dropped = tokenize(unmatched).filter((w) => w !== 'для' && w !== 'for');
   if (dropped.length === 0 || dropped.length > MAX_DROPPED_WORDS || !dropped.every((w) => FOR_POWER.test(w))) {
     return null;
   }
-  const strongest = runSearch(index, { ...base, text: run.text, sort: 'price_desc' }, SHELF_SIZE * NAMED_POOL, turn.budget);
+  return dearestOfKind(turn, index, { ...base, text: run.relaxed.includes('words') ? run.text : tokenize(run.text).filter((w) => kindStems.has(stem(w))).join(' ') });
+}
+
+/**
+ * The search of `request` ordered dearest first, keeping those whose names say the kind asked for
+ * when a shelf of them does; null when nothing is found. "а подешевле?" after such a shelf asks
+ * for the same within the lower bound (`refine.ts` keeps the order): the AGP card for 590 ₽ came
+ * first, the power asked for forgotten.
+ */
+export function dearestOfKind(turn: Turn, index: CatalogIndex, request: SearchRequest): SearchRun | null {
+  const strongest = runSearch(index, { ...request, sort: 'price_desc' }, SHELF_SIZE * NAMED_POOL, turn.budget);
   if (strongest.hits.length === 0) {
     return null;
   }
   // Those whose names say the kind, when a shelf of them does: a section may file other kinds
   // with it («ВИДЕОКАРТЫ / TV-ТЮНЕРЫ / MP3» holds a media player, which came among the cards).
-  const kind = new Set((base.categoryWords ?? []).flatMap((w) => [w, ...synonymsOfAnyForm(w)]).flatMap((w) => tokenize(w)).map(stem));
+  const kind = new Set(kindWords(index, request).flatMap((w) => [w, ...synonymsOfAnyForm(w)]).flatMap((w) => tokenize(w)).map(stem));
   const named = strongest.hits.filter((h) => tokenize(boundText(h.product.name)).some((w) => kind.has(stem(w))));
   const hits = named.length >= Math.min(SHELF_SIZE, strongest.hits.length) ? named : strongest.hits;
   return { ...strongest, hits: hits.slice(0, SHELF_SIZE), relaxed: strongest.relaxed.filter((r) => r !== 'words'), exact: true };
+}
+
+/**
+ * The words naming the kind a request asks for: those that named its section, else its product
+ * word when products here are of it ("ноутбук" on a shop whose laptops have no section of their own).
+ */
+function kindWords(index: CatalogIndex, request: SearchRequest): string[] {
+  if ((request.categoryWords?.length ?? 0) > 0) {
+    return request.categoryWords as string[];
+  }
+  const word = index.productWord(request.text);
+  return word !== null && word.known && word.kind ? [word.head] : [];
+}
+
+/** Words a follow-up asking for games may say besides them ("а чтобы игры тянул?", "can it handle games?"). */
+const GAMES_FILLER = new Set([
+  'а', 'и', 'чтобы', 'чтоб', 'бы', 'он', 'она', 'они', 'для', 'можно', 'нормально', 'хорошо', 'современные', 'новые', 'тяжёлые', 'тяжелые',
+  'тянул', 'тянула', 'тянули', 'тянет', 'тянут', 'потянет', 'потянул', 'потянут', 'шли', 'шла', 'шёл', 'шел', 'идут', 'пойдут', 'запускал', 'запускает', 'поиграть',
+  'can', 'could', 'it', 'they', 'handle', 'handles', 'run', 'runs', 'play', 'playing', 'for', 'good', 'is', 'are', 'a', 'the', 'something', 'one', 'will', 'able', 'to', 'modern', 'new', 'heavy', 'any', 'also', 'too',
+]);
+/** A follow-up asking for games is a few words. */
+const MAX_GAMES_FOLLOW_UP_WORDS = 8;
+
+/**
+ * Whether a follow-up asks for the kind just shown to be fit for games and says nothing else:
+ * "а чтобы игры тянул?" after «ноутбук для учебы» (it searched «игры тянул» and said nothing
+ * matched «учебы»), "can it handle games?", "а для игр?".
+ */
+export function asksForGames(message: string): boolean {
+  const words = tokenize(boundText(message).slice(0, 200));
+  return words.length > 0 && words.length <= MAX_GAMES_FOLLOW_UP_WORDS && words.some((w) => FOR_POWER.test(w)) && words.every((w) => FOR_POWER.test(w) || GAMES_FILLER.has(w));
 }

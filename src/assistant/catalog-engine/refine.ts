@@ -543,13 +543,14 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
     move = 'cheaper';
     filters.priceMax = median(shownPrices) - 0.01;
     delete filters.priceMin;
-    // Cheaper by relevance, not the cheapest junk: the bound already does the work.
-    sort = undefined;
+    // Cheaper by relevance, not the cheapest junk: the bound already does the work. For games,
+    // the most powerful of the cheaper ones first (power-first.ts).
+    sort = prev.strongest ? 'price_desc' : undefined;
   } else if (parsed.pricier && shownPrices.length > 0) {
     move = 'pricier';
     filters.priceMin = median(shownPrices) + 0.01;
     delete filters.priceMax;
-    sort = undefined;
+    sort = prev.strongest ? 'price_desc' : undefined;
   }
 
   let brandWords = prev.brandWords;

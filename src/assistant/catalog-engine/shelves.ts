@@ -586,6 +586,9 @@ export function searchAnswer(turn: Turn, index: CatalogIndex, found: SearchRun, 
   if (opts.seen && opts.seen.length > 0) {
     state.seen = opts.seen;
   }
+  if (opts.strongestFirst && run.sort === 'price_desc') {
+    state.strongest = true;
+  }
   if (priceMove && (run.filters.priceMax !== undefined || run.filters.priceMin !== undefined)) {
     state.priceMove = priceMove;
   }

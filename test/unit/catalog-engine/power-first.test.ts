@@ -98,3 +98,42 @@ test('a section filing other kinds with the cards («ВИДЕОКАРТЫ / TV-�
     ['r9', 'gtx950', 'r7', 'gtx750', 'gtx275', 'gt630'],
   );
 });
+
+test('«а подешевле?» after cards for games: the cheaper ones, the most powerful first, not a 590 ₽ AGP card', async () => {
+  const [, cheaper] = await dialogOn(cards, 'ru', ['видеокарта для игр', 'а подешевле?']);
+  const message = messageOf(cheaper!);
+  // Before: «Самый доступный — …AGP… за 590 ₽», the cards in the shop's order.
+  assert.match(message, /Для игр важна мощность/u, message);
+  assert.doesNotMatch(message, /Самый доступный/u, message);
+  const shown = prices(cheaper!);
+  assert.ok(shown.length >= 2, message);
+  assertEvery(shown.slice(1), (p, i) => p <= (shown[i] as number), 'the dearest of the cheaper ones first');
+  assert.equal(productsOf(cheaper!)?.value.at(-1)?.sku, 'agp');
+});
+
+const laptops = buildCatalogIndex(
+  [
+    // A computer shop's laptops with no section of their own, none saying what it is for.
+    item('sony', 'Ноутбук SONY EB1E1R i3 m330/4Gb/500Gb/5470', ['Компьютеры'], 20650),
+    item('toshiba', 'Ноутбук Toshiba A100 T2600/1Gb/320Gb/X1600', ['Компьютеры'], 8850),
+    item('fs', 'Ноутбук FS XA1526 TL62/2GB/320GB/GF7600', ['Компьютеры'], 14160),
+    item('mouse', 'Мышь Logitech M90', ['Компьютеры'], 500),
+  ],
+  { language: 'ru' },
+);
+
+test('«ноутбук для игр» where laptops have no section: the dearest first, saying why', async () => {
+  const [r] = await dialogOn(laptops, 'ru', ['ноутбук для игр']);
+  // Before: «Точного совпадения с «игр» нет», the 8 850 ₽ laptop named the most affordable.
+  assert.match(messageOf(r!), /Для игр важна мощность/u, messageOf(r!));
+  assert.deepEqual(productsOf(r!)?.value.map((c) => c.sku), ['sony', 'fs', 'toshiba']);
+});
+
+test('«а чтобы игры тянул?» after «ноутбук для учебы»: the laptops for games, the study purpose given up', async () => {
+  const [, games] = await dialogOn(laptops, 'ru', ['ноутбук для учебы', 'а чтобы игры тянул?']);
+  const message = messageOf(games!);
+  // Before: «Точного совпадения с «игры тянул» нет», the same shelf.
+  assert.doesNotMatch(message, /тянул|учеб/u, message);
+  assert.match(message, /Для игр важна мощность/u, message);
+  assert.equal(productsOf(games!)?.value[0]?.sku, 'sony');
+});
