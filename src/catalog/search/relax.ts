@@ -4,6 +4,7 @@
  * loosened (category guess, brand, price, availability, what the buyer did not want) instead
  * of answering "nothing".
  */
+import { askedWays, contradictsWays, withoutOtherWays } from './way-conflicts.ts';
 import { saysPurpose, someContradicts, withoutContradicting } from './purpose-conflicts.ts';
 import { filedItemsFirst, itemBeforeWhatFitsIt, itemBeforeWhatItComesWith } from './item-first.ts';
 import type { SearchFilters } from './filters.ts';
@@ -114,12 +115,15 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   const keepsSomething = unmet.length > 0 && (strip(req.text) !== '' || (req.filters.categories?.length ?? 0) > 0 || (req.filters.brands?.length ?? 0) > 0);
   const asked = keepsSomething ? { ...req, text: strip(req.text), ...(req.textWithCategory !== undefined ? { textWithCategory: strip(req.textWithCategory) } : {}) } : req;
   // "something for iphone 7", "anything for a galaxy s7 edge": things made for it, not the phone.
-  const run =
-    req.forOnly && !req.sort
+  const plain = !(req.forOnly && !req.sort) && !(!req.sort && saysPurpose(asked.textWithCategory ?? asked.text));
+  const found = !plain
+    ? req.forOnly && !req.sort
       ? madeForFirst(relaxedSearch(index, asked, order, limit * FOR_ONLY_POOL, budget), limit)
-      : !req.sort && saysPurpose(asked.textWithCategory ?? asked.text)
-        ? purposeKeptSearch(index, asked, order, limit, budget)
-        : relaxedSearch(index, asked, order, limit, budget);
+      : purposeKeptSearch(index, asked, order, limit, budget)
+    : relaxedSearch(index, asked, order, limit, budget);
+  // "laser printer": not an inkjet whose description promises laser-quality text.
+  const ways = askedWays(asked.text);
+  const run = ways.size > 0 && found.hits.some((h) => contradictsWays(h.product.name, ways)) ? wayKeptSearch(index, asked, order, limit, budget, found, plain, ways) : found;
   if (keepsSomething) {
     if (!run.relaxed.includes('words') && strip(req.text) !== '') {
       run.boundsOnly = true;
@@ -146,6 +150,27 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
     }
   }
   return run;
+}
+
+/** How many more hits a request asking a way of working reads, to leave out those working another way. */
+const WAY_POOL = 8;
+
+/**
+ * The hits of a request asking how the item works ("laser printer") without those whose names
+ * say it works another way (way-conflicts.ts); a plain search reads a deeper pool for them.
+ */
+function wayKeptSearch(
+  index: CatalogIndex,
+  asked: SearchRequest,
+  order: Relaxation[],
+  limit: number,
+  budget: WorkBudget | undefined,
+  found: SearchRun,
+  plain: boolean,
+  ways: ReadonlyMap<string, string>,
+): SearchRun {
+  const from = plain ? relaxedSearch(index, asked, order, limit * WAY_POOL, budget) : found;
+  return { ...from, hits: withoutOtherWays(from.hits, ways).slice(0, limit) };
 }
 
 /** How many more hits a request saying what kind of a thing the item is for reads ("для сухих волос"), to leave out those for another kind. */

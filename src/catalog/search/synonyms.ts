@@ -379,13 +379,23 @@ const BREWS: ReadonlyArray<readonly string[]> = [
   ['турк', 'cezve'],
 ];
 
+/**
+ * How a printer prints, each with its words (stems for Russian) and the makers' series named for
+ * it: one printer prints one way, so "inkjet" after "laser printer" asks for that way instead,
+ * and an "HP Officejet … inkjet printer" is no laser printer (way-conflicts.ts).
+ */
+const PRINTS: ReadonlyArray<readonly string[]> = [
+  ['лазерн', 'laser', 'laserjet'],
+  ['струйн', 'inkjet', 'deskjet', 'officejet'],
+];
+
 /** The colour groups by each of their words, and the Russian ones by stem ("чёрная" → "черный"). */
 const COLOUR_BY_WORD: ReadonlyMap<string, string> = new Map(COLOURS.flatMap((head) => [head, ...(SYNONYMS.get(head) ?? [])].map((w) => [w, head] as [string, string])));
 const COLOUR_BY_STEM: ReadonlyMap<string, string> = new Map(COLOURS.map((head) => [stem(head), head] as [string, string]));
 
 /**
- * The colour, the material or the way of brewing a word names, as "colour:<group>",
- * "material:<group>" or "brew:<group>"; a product has one of each, so a new one replaces the old in a follow-up ("чайник белый" → "а
+ * The colour, the material or the way of brewing or printing a word names, as "colour:<group>",
+ * "material:<group>", "brew:<group>" or "print:<group>"; a product has one of each, so a new one replaces the old in a follow-up ("чайник белый" → "а
  * чёрный?"). Undefined for any other word.
  */
 export function qualityOf(word: string): string | undefined {
@@ -402,7 +412,11 @@ export function qualityOf(word: string): string | undefined {
     return `material:${material[0] as string}`;
   }
   const brew = BREWS.find(named);
-  return brew ? `brew:${brew[0] as string}` : undefined;
+  if (brew) {
+    return `brew:${brew[0] as string}`;
+  }
+  const print = PRINTS.find(named);
+  return print ? `print:${print[0] as string}` : undefined;
 }
 
 /** Whether a two-word name of the table stands for a colour, a material or a feature ("сапфировое стекло": sapphire), not a kind of product. */
