@@ -123,7 +123,10 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
     : relaxedSearch(index, asked, order, limit, budget);
   // "laser printer": not an inkjet whose description promises laser-quality text.
   const ways = askedWays(asked.text);
-  const run = ways.size > 0 && found.hits.some((h) => contradictsWays(h.product.name, ways)) ? wayKeptSearch(index, asked, order, limit, budget, found, plain, ways) : found;
+  const kept = ways.size > 0 && found.hits.some((h) => contradictsWays(h.product.name, ways)) ? wayKeptSearch(index, asked, order, limit, budget, found, plain, ways) : found;
+  // "50 sheet stapler": paper of fifty sheets matched two words of three and filled the shelf, no
+  // stapler among it. The kind asked for, sold here, comes first; the other words give way.
+  const run = (plain && !req.sort && missing?.known && missing.kind && kept.hits.length > 0 && kept.hits.every((h) => h.headMatched === false) ? kindAlone(index, asked, order, limit, budget, missing.head) : null) ?? kept;
   if (keepsSomething) {
     if (!run.relaxed.includes('words') && strip(req.text) !== '') {
       run.boundsOnly = true;
@@ -150,6 +153,21 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
     }
   }
   return run;
+}
+
+/**
+ * The search for the kind word alone, its words other than it dropped, when it finds products of
+ * the kind; null otherwise.
+ */
+function kindAlone(index: CatalogIndex, asked: SearchRequest, order: Relaxation[], limit: number, budget: WorkBudget | undefined, head: string): SearchRun | null {
+  const { textWithCategory: _dropped, ...rest } = asked;
+  const run = relaxedSearch(index, { ...rest, text: head }, order, limit, budget);
+  const hits = run.hits.filter((h) => h.ofKind === true);
+  if (hits.length === 0) {
+    return null;
+  }
+  const others = tokenize(asked.text).filter((w) => w !== head && !startsPurpose(w));
+  return { ...run, hits, exact: false, relaxed: ['words', ...run.relaxed.filter((r) => r !== 'words')], droppedText: others.join(' '), boundsOnly: true };
 }
 
 /** How many more hits a request asking a way of working reads, to leave out those working another way. */

@@ -225,3 +225,33 @@ test('a count said in words finds the figure names write for what they count ("t
   assert.ok(scoreOf('Screen Protector for LG G5') !== undefined);
   assert.equal(scoreOf('Screen Protector for ZenFone 3'), scoreOf('Screen Protector for LG G5'), 'the ZenFone 3 is no closer to "three pack" than the LG G5');
 });
+
+const officeShop = () =>
+  shop([
+    'Canon Plus SG-201, 10x15, 50sheets photo paper',
+    'Epson Premium Glossy Photo Paper - A4 - 50 Sheets',
+    'Epson Archival Matte Paper - A4 - 50 Sheets',
+    'Epson Double Sided Matte Paper - A4 - 50 Sheets',
+    'Canon DADF-AB1 50 sheets',
+    'Epson Matte Paper Heavy Weight - A4 - 50 Sheets',
+    'Epson SIDM Single Sheet Feeder 50 sheets',
+    'Xerox Convenience Stapler',
+    'Leitz 55510084 stapler Silver',
+  ]);
+
+test('"50 sheet stapler" where no stapler says 50 sheets: the staplers, the other words dropped, not paper of 50 sheets', () => {
+  const index = officeShop();
+  const run = runSearch(index, searchRequestOf(index.parseDetailed('50 sheet stapler')), 6);
+  // Before: six kinds of 50-sheet paper, matching two words of three, and no stapler.
+  assert.deepEqual(names(run.hits).sort(), ['Leitz 55510084 stapler Silver', 'Xerox Convenience Stapler']);
+  assert.ok(run.relaxed.includes('words') && run.droppedText === '50 sheet', `${run.relaxed} ${run.droppedText}`);
+});
+
+test('"stapler that can do 50 sheets": what the item can do is what it is for, and the kind is the stapler', () => {
+  const index = officeShop();
+  const parsed = index.parseDetailed('stapler that can do 50 sheets');
+  assert.equal(index.productWord(parsed.text)?.head, 'stapler');
+  const hits = runSearch(index, searchRequestOf(parsed), 6).hits;
+  // Before: the photo paper of 50 sheets first, "sheets" read as the kind.
+  assert.deepEqual(names(hits.slice(0, 2)).sort(), ['Leitz 55510084 stapler Silver', 'Xerox Convenience Stapler']);
+});
