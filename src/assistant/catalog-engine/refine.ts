@@ -20,7 +20,7 @@ import type { EngineState } from '../engine-state.ts';
 import { SHELF_SIZE } from './turn.ts';
 import { formatMeasure } from './texts.ts';
 import { asksWhetherItHas, namesPeople } from './intents.ts';
-import { asWrittenIn, COLOUR_NOUN, PURPOSE_CONNECTORS, tableWordOf } from './labels.ts';
+import { asWrittenIn, COLOUR_NOUN, LABEL_CONNECTORS, PURPOSE_CONNECTORS, tableWordOf } from './labels.ts';
 
 /** How the follow-up changes the price side, so the answer can say so. */
 export type PriceMove = 'cheaper' | 'pricier' | null;
@@ -763,7 +763,11 @@ function withOlderDropped(index: CatalogIndex, prev: EngineState, request: Searc
   // The category's word stays too: "стул" of «стул для кухни мягкий», filed under chairs, is the kind
   // that «а в сером цвете?» asks about («Подборка: в сером цвете» named no chair).
   const kind = new Set(prev.categoryWords.flatMap((w) => tokenize(w)));
-  const older = new Set(tokenize(prev.text).filter((w) => w !== word?.head && !added.has(w) && !kind.has(w)));
+  // So does what the item is for where the shop files or names its products by it: «а
+  // хромированный?» after «смеситель для ванны с длинным изливом» asks for a bath mixer (it showed
+  // kitchen and bidet mixers); "student" of "laptop for a student" gives way.
+  const purpose = filedPurposeWords(index, prev, label);
+  const older = new Set(tokenize(prev.text).filter((w) => w !== word?.head && !added.has(w) && !kind.has(w) && !purpose.has(w)));
   if (older.size === 0) {
     return undefined;
   }
@@ -786,6 +790,39 @@ function withOlderDropped(index: CatalogIndex, prev: EngineState, request: Searc
     return undefined;
   }
   return { request: { ...request, text: kept.join(' ') }, label: label.filter((_, i) => !drop[i]), dropped };
+}
+
+/** Characters of a shown card's name and sections read for what it is for. */
+const MAX_FILED_CHARS = 300;
+
+/**
+ * The words of a title saying what the item is for, from «для»/"for" to the next connecting word
+ * («ванны» of «смеситель для ванны с длинным изливом»), that the first cards shown say in their
+ * names or sections («F3204 для ванной», «Смеситель для ванной»); lower case, at most a few.
+ */
+function filedPurposeWords(index: CatalogIndex, prev: EngineState, label: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const at = label.findIndex((w) => PURPOSE_CONNECTORS.has(w.toLowerCase()));
+  if (at < 0) {
+    return out;
+  }
+  const filed = new Set(
+    prev.shown
+      .slice(0, SHELF_SIZE)
+      .map((sku) => index.bySku(sku))
+      .flatMap((p) => (p === undefined ? [] : tokenize(`${p.name} ${p.categories.join(' ')}`.slice(0, MAX_FILED_CHARS))))
+      .map(stem),
+  );
+  for (let i = at + 1; i < label.length && i <= at + MAX_PURPOSE_WORDS; i++) {
+    const w = (label[i] as string).toLowerCase();
+    if (LABEL_CONNECTORS.has(w)) {
+      break;
+    }
+    if (filed.has(stem(w))) {
+      out.add(w);
+    }
+  }
+  return out;
 }
 
 /** Words of the last search read for a colour or a material a follow-up replaces. */

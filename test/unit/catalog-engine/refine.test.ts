@@ -987,3 +987,25 @@ test('«а рожковая?» after «кофеварка капельная» a
   assert.doesNotMatch(message, /капельн/u);
   assert.match(index.bySku(shownSkus(espresso!.answer)[0] ?? '')?.name ?? '', /^Рожковая кофеварка/u);
 });
+
+test('«а хромированный?» after «смеситель для ванны с длинным изливом», where none has all of it: chrome bath mixers, what the mixer is for kept', async () => {
+  const bath = ['Смесители', 'Смеситель для ванной'];
+  const kitchen = ['Смесители', 'Смеситель для кухни'];
+  const shop = buildCatalogIndex(
+    [
+      item('b1', 'F3204 для ванной', bath, 2706, 'Смеситель для ванны с длинным изливом 35 см'),
+      item('b2', 'F3221 для ванной', bath, 2095, 'Смеситель для ванны с длинным изливом 30 см'),
+      item('b3', 'F2708 для ванной', bath, 1650, 'Смеситель для ванны, короткий излив, хромированный'),
+      item('b4', 'F2262 для ванной', bath, 2420, 'Смеситель для ванны, хромированный корпус'),
+      item('k1', 'G4046 для кухни', kitchen, 2532, 'Смеситель для кухни, хромированный'),
+      item('k2', 'F4226 для кухни', kitchen, 880, 'Смеситель для кухни, хромированный'),
+    ],
+    { language: 'ru' },
+  );
+  const [, chrome] = await dialogOn(shop, 'ru', ['смеситель для ванны с длинным изливом', 'а хромированный?']);
+  const skus = shownSkus(chrome!);
+  // Before: the kitchen mixers among them, titled «смеситель хромированный».
+  assert.deepEqual(skus.slice(0, 2).sort(), ['b3', 'b4'], messageOf(chrome!));
+  assertNone(skus, (sku) => sku.startsWith('k'), 'a kitchen mixer among the bath mixers');
+  assert.match(productsOf(chrome!)?.title ?? '', /смеситель для ванны хромированный/u);
+});
