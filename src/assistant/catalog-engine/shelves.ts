@@ -469,8 +469,16 @@ function closeOfKind(run: SearchRun, text: string, index: CatalogIndex): SearchR
   const namesAsked = (h: SearchHit): boolean => nameBeforePurpose(h.product.name, MAX_NAME_READ).some((w) => askedStems().has(stem(w)));
   const hits = whole
     ? run.hits.filter((h) => (h.headMatched !== false || (h.coverage ?? 1) >= 1) && (h.ofKind !== false || namesAsked(h)))
-    : run.hits.filter((h) => !(h.headMatched === true && h.ofKind === false && !namesAsked(h)));
+    : // Nor what its name says is another kind of the synonym table, matching only the other words,
+      // beside a card of the kind matching as many ("ergonomic office chair": ergonomic mice and
+      // keyboards after the one office chair); '24" Samsung T240', a monitor not named so, stays.
+      run.hits.filter((h) => !(h.headMatched === true && h.ofKind === false && !namesAsked(h)) && !(h.headMatched === false && h.ofKind === false && namesTableKind(h.product)));
   return hits.length === run.hits.length ? run : { ...run, hits };
+}
+
+/** Whether a product's name, before what it is for, says a kind of product of the synonym table ("… Mouse- MW400"). */
+function namesTableKind(p: CatalogProduct): boolean {
+  return nameBeforePurpose(p.name, MAX_NAME_READ).some(namesProductKind);
 }
 
 /** Fewer cards than this after `closeOfKind` are followed by more of the kind (`moreOfKind`). */
