@@ -79,6 +79,7 @@ import {
   saidAfterConnector,
   onlyModifiers,
   purposeSwitch,
+  asksWhichSuits,
   qualityOfUnsold,
   refineSearch,
   sizeWithoutBound,
@@ -450,6 +451,20 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
 
+  // "а чтобы игры тянул?", "can it handle games?" after laptops for school: the same kind for games,
+  // the purpose said before given up (as "а для игр?" is read).
+  const forGames = prev !== null && prev.kind === 'search' && prev.shown.length > 0 && asksForGames(core) ? purposeSwitch(turn.lang === 'en' ? 'for gaming' : 'для игр', prev.label) : null;
+  if (forGames) {
+    return preferenceAwareSearch(turn, index, forGames, index.parseDetailed(forGames));
+  }
+  // «а какие лучше для спорта?», "which ones are best for running?": the kind for that purpose
+  // (it said the cards shown do not tell), as "а для спорта?" is read.
+  const suits = prev !== null && prev.kind === 'search' && prev.shown.length > 0 && asksWhichSuits(text) ? purposeSwitch(text, prev.label) : null;
+  const forPurpose = suits === null ? null : withoutRecipient(suits, (w) => index.resolveBrand(w) !== undefined);
+  if (forPurpose) {
+    return preferenceAwareSearch(turn, index, forPurpose, index.parseDetailed(forPurpose));
+  }
+
   // "Which one has the most storage?": the shown products, the one asked for first. A question
   // naming one card by its place ("какой объём у первого?") asks that card, not the most of all.
   const superlative = prev && prev.shown.length > 0 && shownCardQuestion(text, prev.shown.length) === null ? superlativeAsked(text, index) : null;
@@ -472,13 +487,6 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     if (wished) {
       return wished;
     }
-  }
-
-  // "а чтобы игры тянул?", "can it handle games?" after laptops for school: the same kind for games,
-  // the purpose said before given up (as "а для игр?" is read).
-  const forGames = afterSearch && asksForGames(core) ? purposeSwitch(turn.lang === 'en' ? 'for gaming' : 'для игр', prev.label) : null;
-  if (forGames) {
-    return preferenceAwareSearch(turn, index, forGames, index.parseDetailed(forGames));
   }
 
   // "does it have hdmi?", "у него есть wi-fi?" about the one product shown: what its card says

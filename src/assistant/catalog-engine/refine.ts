@@ -1123,8 +1123,23 @@ const SUFFIX_FILLER: ReadonlySet<string> = new Set(['what', 'about', 'the', 'jus
  * and words standing for the item shown ("one for a laptop", "do you have any for kids?",
  * "а есть что-нибудь для лица?").
  */
+/** … and asked as which ones of the kind suit it: «а какие лучше для спорта?», "which ones are best for running?". */
 const PURPOSE_FOLLOW_UP =
-  /^(?:а|и|ну|and|what about|how about)?\s*(?:(?:do you have|have you got|you have|is there|are there|got|есть|у вас есть)\s+)?(?:(?:one|ones|any|some|something|anything|что-нибудь|что-то|что нибудь|что то)\s+)?(для|for)\s+(.+)$/u;
+  /^(?:а|и|ну|and|what about|how about)?\s*(?:(?:do you have|have you got|you have|is there|are there|got|есть|у вас есть)\s+)?(?:(?:one|ones|any|some|something|anything|что-нибудь|что-то|что нибудь|что то)\s+)?(?:(?:а\s+)?(?:какие|which\s+ones)\s+(?:(?:лучше|подойд[её]т|подойдут|подходит|подходят|годится|годятся|(?:is|are|would\s+be)\s+(?:better|best|good)|best|better)\s+)?)?(для|for)\s+(.+)$/u;
+/** The question form of a purpose follow-up (`asksWhichSuits`). */
+const WHICH_SUITS =
+  /(?:^|\s)(?:какие|which\s+ones)\s+(?:(?:лучше|подойд[её]т|подойдут|подходит|подходят|годится|годятся|(?:is|are|would\s+be)\s+(?:better|best|good)|best|better)\s+)?(?:для|for)\s/u;
+
+/**
+ * Whether a follow-up asks which ones of the kind suit a purpose («а какие лучше для спорта?»,
+ * "which ones are best for running?"): the kind for that purpose, not a question the cards shown
+ * answer (it said their cards do not tell). One chosen among the cards shown («какой из них лучше
+ * для фото?», "which one is better for running?") is answered from them.
+ */
+export function asksWhichSuits(message: string): boolean {
+  return WHICH_SUITS.test(message.slice(0, MAX_PURPOSE_CHARS).toLowerCase());
+}
+
 /**
  * "one that can charge a laptop", "something that will hold an ipad": what the item should do
  * with something, which is what it is for ("for a laptop"). Verbs of fitting are fit questions (fits.ts).

@@ -137,3 +137,29 @@ test('«а чтобы игры тянул?» after «ноутбук для уч�
   assert.match(message, /Для игр важна мощность/u, message);
   assert.equal(productsOf(games!)?.value[0]?.sku, 'sony');
 });
+
+test('a purpose asked as which ones of the shown kind suit it is the kind for that purpose: "which ones are best for gaming?", «а какие лучше для спорта?»', async () => {
+  const laptopsEn = buildCatalogIndex(
+    [
+      item('hp', 'HP 15.6" Laptop, AMD Ryzen 5, 8GB, 256GB SSD', ['Laptops'], 449.99),
+      item('dell', 'Dell Inspiron 15 Laptop, Intel Core i5, 8GB, 512GB SSD', ['Laptops'], 549.99),
+      item('tuf', 'ASUS TUF Gaming F15 Gaming Laptop, Intel Core i7, 16GB', ['Laptops'], 1099.99),
+      item('legion', 'Lenovo Legion 5 16" Gaming Laptop, Intel Core i7, 16GB', ['Laptops'], 1449.99),
+    ],
+    { language: 'en' },
+  );
+  const [, gaming] = await dialogOn(laptopsEn, 'en', ['laptop', 'which ones are best for gaming?']);
+  // Before: "The cards of these products don't say. I can call an operator to find out.", no cards.
+  assert.deepEqual(productsOf(gaming!)?.value.map((c) => c.sku).sort(), ['legion', 'tuf'], messageOf(gaming!));
+  const earphones = buildCatalogIndex(
+    [
+      item('jbl', 'Наушники JBL Tune 770NC, белые', ['Наушники'], 8990),
+      item('buds', 'Наушники Samsung Galaxy Buds FE, белые', ['Наушники'], 7990),
+      item('sport', 'Наушники спортивные JBL Endurance Peak 3, влагозащита', ['Наушники'], 9990, 'Для спорта и бега'),
+    ],
+    { language: 'ru' },
+  );
+  const [, sport] = await dialogOn(earphones, 'ru', ['наушники', 'а какие лучше для спорта?']);
+  // Before: «В карточках показанных товаров об этом не сказано», no cards.
+  assert.equal(productsOf(sport!)?.value[0]?.sku, 'sport', messageOf(sport!));
+});
