@@ -846,7 +846,11 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
           whole = run.hits.filter((h) => (h.coverage ?? 1) >= floor);
         }
         const kindKnown = whole.some((h) => h.ofKind === true) || (whole.some((h) => h.ofKind === false) && lastHits().some((h) => h.ofKind === true));
-        run = { ...run, hits: whole.filter((h) => !kindKnown || h.ofKind !== false) };
+        // With no kind word ("samsung galaxy s7 edge", "in gold?"), the kind of the first card shown:
+        // its gold flip covers are no cheaper phone.
+        const first = prev.shown[0];
+        const ofFirstKind = kindKnown || first === undefined ? [] : whole.filter((h) => index.sameKind(first, h.product.sku));
+        run = { ...run, hits: ofFirstKind.length > 0 ? ofFirstKind : whole.filter((h) => !kindKnown || h.ofKind !== false) };
       }
       // A quality added to the last search ("heavy duty?" after staplers) keeps its kind: what
       // matches the quality alone (heavy-duty power cords) is no closer choice than nothing.

@@ -6,7 +6,7 @@ import type { EngineTurn } from '../../../src/assistant/engine.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { assertEvery } from '../../helpers/assert.ts';
-import { item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
+import { dialogOn, item, messageOf, productsOf, tenant, tracking } from './helpers.ts';
 
 const cosmetics = [
   item('mask-big', 'Маска для Волос Алоэ, 500 мл', ['Уход за волосами'], 5288),
@@ -126,4 +126,26 @@ test('"cheaper" after a search no product matched whole shows cheaper products l
   assert.ok(cheaper!.cards.length >= 2, `${cheaper!.message} ${cheaper!.cards.join(', ')}`);
   assert.doesNotMatch(cheaper!.message, /ничего подходящего нет/);
   assertEvery(cheaper!.cards, (sku) => sku.startsWith('f') && (price.get(sku) as number) < Math.max(...shown), cheaper!.message);
+});
+
+test('"cheaper?" after a model asked by name alone ("samsung galaxy s7 edge") keeps the phones: its flip covers are no cheaper phone', async () => {
+  const phones = ['Cell Phones', 'All Cell Phones'];
+  const covers = ['Cell Phones', 'Cell Phone Accessories', 'Cell Phone Cases & Clips'];
+  const shop = buildCatalogIndex(
+    [
+      item('e1', 'Samsung - Galaxy S7 edge 32GB - Gold Platinum (Verizon)', phones, 779.99, undefined, 'Samsung'),
+      item('e2', 'Samsung - Galaxy S7 edge 32GB - Blue Coral (Sprint)', phones, 799.99, undefined, 'Samsung'),
+      item('e3', 'Samsung - Refurbished Galaxy S7 edge 32GB - Silver Titanium', phones, 699.99, undefined, 'Samsung'),
+      item('e4', 'Samsung - Galaxy S7 edge 4G LTE with 32GB Memory Cell Phone (Unlocked) - Black Onyx', phones, 769.99, undefined, 'Samsung'),
+      item('c1', 'Samsung - LED View Cover Flip Cover for Galaxy S7 edge - Gold', covers, 37.99, undefined, 'Samsung'),
+      item('c2', 'Samsung - S-View Flip Cover Flip Cover for Galaxy S7 edge - Black', covers, 29.99, undefined, 'Samsung'),
+    ],
+    { language: 'en' },
+  );
+  const [first, cheaper] = await dialogOn(shop, 'en', ['samsung galaxy s7 edge', 'cheaper?']);
+  assert.equal(productsOf(first!)?.value[0]?.sku?.startsWith('e'), true, messageOf(first!));
+  const cards = productsOf(cheaper!)?.value ?? [];
+  assert.ok(cards.length > 0, messageOf(cheaper!));
+  // Before: the two flip covers, at $37.99 and $29.99, among the "cheaper" phones.
+  assertEvery(cards, (c) => (c.sku ?? '').startsWith('e'), 'a phone');
 });
