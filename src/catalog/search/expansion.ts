@@ -273,6 +273,11 @@ export interface ExpandedQuery {
    * names: "блок" of "системный блок" names a computer ("пк"), not a power supply ("блок питания").
    */
   phraseKinds: Array<Int32Array | undefined>;
+  /**
+   * For a group of an English word, the shorter word of the catalogue it begins with, matched as
+   * its abbreviation ("print" of "printer"): it matches the word, but names no product of its kind.
+   */
+  cutShort: Array<number | undefined>;
 }
 
 /** The terms here of the one-word names among `names` (a table's synonyms), stemmed as the index is. */
@@ -568,6 +573,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
       return correctAgainstTable(w) ?? w;
     });
     const phraseKinds: Array<Int32Array | undefined> = [];
+    const cutShort: Array<number | undefined> = [];
     // The groups whose every alternative is a longer word the buyer's last word begins ("vent" of
     // "farmhouse hood vent" matched "ventania" and "ventura"): no product word.
     const completedOnly: boolean[] = [];
@@ -679,6 +685,10 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
           const id = inv.termId(own.slice(0, len));
           if (id !== undefined) {
             put(id, kind * ABBREVIATION_WEIGHT);
+            // An English name does not cut its kind short: "print" of "printer" names no printer.
+            if (!isCyrillic(w)) {
+              cutShort[gi] = id;
+            }
             break;
           }
         }
@@ -732,7 +742,7 @@ export function termExpander(inv: InvertedIndex, categoryMatcher: CategoryMatche
     const headAt = completed && refined.head > 0 && known[refined.head - 1] === true ? refined.head - 1 : refined.head;
     const headGroup = headAt >= 0 ? (groups[headAt] ?? []) : [];
     const headKnown = !(completed && headAt === refined.head) && headGroup.some((alt) => inv.namesProducts(alt.termId));
-    const expanded: ExpandedQuery = { groups, head: headAt, headKnown, known, groupOfWord: refined.groupOfWord, phraseKinds };
+    const expanded: ExpandedQuery = { groups, head: headAt, headKnown, known, groupOfWord: refined.groupOfWord, phraseKinds, cutShort };
     if (memo.size >= (memo === longMemo ? LONG_MEMO : GROUPS_MEMO)) {
       memo.delete(memo.keys().next().value as string);
     }

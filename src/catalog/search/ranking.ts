@@ -16,7 +16,7 @@ import { measureWords, parseMeasure, parseMeasureBound, spellMarks } from './mea
 import { stem } from './stem.ts';
 import { isModifierWord, synonymsOfAnyForm } from './synonyms.ts';
 import { KIND_SLOTS, termsAsSaid, type KindWords } from './product-type.ts';
-import { hasAdjectiveEnding, hasDigit, isCyrillic, tokenize, tokenizeForIndex } from './tokenize.ts';
+import { hasAdjectiveEnding, hasDigit, tokenize, tokenizeForIndex } from './tokenize.ts';
 import { SeenCards, splitLastPart, variantKey } from './variants.ts';
 import type { PriceSort, SearchHit } from './types.ts';
 
@@ -1121,19 +1121,13 @@ export function ranker(source: RankingSource): {
     const head = (ng > 1 || sort || ownKindWord || oneWord) && !modelCode ? productGroup(expanded, groups, ng, purposeMask, headWord > 0 && isModelSuffix(words[headWord] as string)) : -1;
     const headBit = head >= 0 ? 1 << head : 0;
     const phraseKind = head >= 0 ? expanded.phraseKinds[head] : undefined;
-    // Not a shorter word the head begins with ("print" of "printer": a print cartridge is no
-    // printer); only in English, where names do not cut the kind short as Russian ones do
-    // («Полотенцесуш.»).
-    const headOwn = head < 0 ? undefined : words.find((_, i) => expanded.groupOfWord[i] === head);
-    const headStem = headOwn !== undefined && !isCyrillic(headOwn) ? stem(headOwn) : undefined;
-    const cutShort = (termId: number): boolean => {
-      const term = headStem === undefined ? '' : inv.term(termId);
-      return headStem !== undefined && term.length < headStem.length && headStem.startsWith(term);
-    };
+    // Not a shorter word an English head begins with ("print" of "printer": a print cartridge is
+    // no printer; Russian names do cut the kind short, «Полотенцесуш.»).
+    const cutShort = head >= 0 ? expanded.cutShort[head] : undefined;
     const headTerms =
       phraseKind !== undefined && namesKind(alternativesOf(phraseKind))
         ? phraseKind
-        : Int32Array.from(head >= 0 ? (groups[head] as TermAlternative[]).filter((alt) => !cutShort(alt.termId)) : [], (alt) => alt.termId);
+        : Int32Array.from(head < 0 ? [] : cutShort === undefined ? (groups[head] as TermAlternative[]) : (groups[head] as TermAlternative[]).filter((alt) => alt.termId !== cutShort), (alt) => alt.termId);
     // The buyer's own word for the kind ("earbuds"), when the group holds synonyms too ("headphones").
     const saidTerms = head < 0 ? new Int32Array(0) : ng === 1 ? saidOfOne : Int32Array.from(termsAsSaid(groups[head] as TermAlternative[], kindWords, termOf));
 
