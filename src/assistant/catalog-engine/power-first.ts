@@ -82,6 +82,7 @@ const GAMES_FILLER = new Set([
 ]);
 /** A follow-up asking for games is a few words. */
 const MAX_GAMES_FOLLOW_UP_WORDS = 8;
+const MAX_GAMES_FOLLOW_UP_CHARS = 200;
 
 /**
  * Whether a follow-up asks for the kind just shown to be fit for games and says nothing else:
@@ -89,6 +90,10 @@ const MAX_GAMES_FOLLOW_UP_WORDS = 8;
  * matched «учебы»), "can it handle games?", "а для игр?".
  */
 export function asksForGames(message: string): boolean {
-  const words = tokenize(boundText(message).slice(0, 200));
+  const text = boundText(message).slice(0, MAX_GAMES_FOLLOW_UP_CHARS);
+  if (!/игр|геймер|гейминг|gam/iu.test(text)) {
+    return false;
+  }
+  const words = tokenize(text);
   return words.length > 0 && words.length <= MAX_GAMES_FOLLOW_UP_WORDS && words.some((w) => FOR_POWER.test(w)) && words.every((w) => FOR_POWER.test(w) || GAMES_FILLER.has(w));
 }

@@ -23,10 +23,20 @@ function exclusiveQuality(word: string): string | undefined {
   return q !== undefined && EXCLUSIVE_FAMILIES.has(q.slice(0, q.indexOf(':'))) ? q : undefined;
 }
 
+/**
+ * The words of those families, or the starts of them (`qualityOf` reads Russian ones by stem): a
+ * request with none of them, most requests, is not read word by word.
+ */
+const WAY_WORDS = /laser|inkjet|deskjet|officejet|drip|portafilter|capsule|pod|moka|cezve|лазерн|струйн|капельн|рожков|капсульн|гейзерн|турк/iu;
+
 /** The ways of working a request asks for ("print:laser" of "laser printer"), by family. */
 export function askedWays(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const w of tokenize(boundText(text)).slice(0, MAX_REQUEST_WORDS)) {
+  const bounded = boundText(text);
+  if (!WAY_WORDS.test(bounded)) {
+    return out;
+  }
+  for (const w of tokenize(bounded).slice(0, MAX_REQUEST_WORDS)) {
     const q = exclusiveQuality(w);
     if (q !== undefined) {
       out.set(q.slice(0, q.indexOf(':')), q);
