@@ -212,6 +212,12 @@ function respond(turn: Turn): EngineResult {
   return productAnswer(turn, index, text);
 }
 
+/** The last item for another purpose (`purposeSwitch`'s request), searched anew; whom it is for is told, not searched. */
+function purposeSearch(turn: Turn, index: CatalogIndex, switched: string | null): EngineResult | null {
+  const forAnother = switched === null ? null : withoutRecipient(switched, (w) => index.resolveBrand(w) !== undefined);
+  return forAnother ? preferenceAwareSearch(turn, index, forAnother, index.parseDetailed(forAnother)) : null;
+}
+
 /** Whether a message names products of another kind or brand than the page's product. */
 function namesOtherProducts(parsed: DetailedQuery, p: CatalogProduct): boolean {
   const cats = parsed.filters.categories ?? [];
@@ -459,10 +465,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
   // «а какие лучше для спорта?», "which ones are best for running?": the kind for that purpose
   // (it said the cards shown do not tell), as "а для спорта?" is read.
-  const suits = prev !== null && prev.kind === 'search' && prev.shown.length > 0 && asksWhichSuits(text) ? purposeSwitch(text, prev.label) : null;
-  const forPurpose = suits === null ? null : withoutRecipient(suits, (w) => index.resolveBrand(w) !== undefined);
-  if (forPurpose) {
-    return preferenceAwareSearch(turn, index, forPurpose, index.parseDetailed(forPurpose));
+  const suits = prev !== null && prev.kind === 'search' && prev.shown.length > 0 && asksWhichSuits(text) ? purposeSearch(turn, index, purposeSwitch(text, prev.label)) : null;
+  if (suits) {
+    return suits;
   }
 
   // "Which one has the most storage?": the shown products, the one asked for first. A question
@@ -714,10 +719,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   }
   // "а для лица?" after "крем для рук": the same item for another purpose, searched anew.
   // Whom it is for is told, not searched, as in a first request ("а для сына?" after a phone for grandma).
-  const switched = prev && prev.kind === 'search' && prev.shown.length > 0 ? purposeSwitch(text, prev.label) : null;
-  const forAnother = switched === null ? null : withoutRecipient(switched, (w) => index.resolveBrand(w) !== undefined);
-  if (forAnother) {
-    return preferenceAwareSearch(turn, index, forAnother, index.parseDetailed(forAnother));
+  const switched = prev && prev.kind === 'search' && prev.shown.length > 0 ? purposeSearch(turn, index, purposeSwitch(text, prev.label)) : null;
+  if (switched) {
+    return switched;
   }
   // "а подешевле?", "а в наличии?" after what the shop has for a purpose ("для унитаза", the kind
   // asked for not sold): cheaper ones of that shelf, not the cheapest of the whole shop.

@@ -1123,12 +1123,13 @@ const SUFFIX_FILLER: ReadonlySet<string> = new Set(['what', 'about', 'the', 'jus
  * and words standing for the item shown ("one for a laptop", "do you have any for kids?",
  * "а есть что-нибудь для лица?").
  */
+/** Words asking which ones of the kind suit a purpose, before «для»/"for" («какие лучше», "which ones are best"). */
+const WHICH_SUIT = String.raw`(?:какие|which\s+ones)\s+(?:(?:лучше|подойд[её]т|подойдут|подходит|подходят|годится|годятся|(?:is|are|would\s+be)\s+(?:better|best|good)|best|better)\s+)?`;
 /** … and asked as which ones of the kind suit it: «а какие лучше для спорта?», "which ones are best for running?". */
 const PURPOSE_FOLLOW_UP =
-  /^(?:а|и|ну|and|what about|how about)?\s*(?:(?:do you have|have you got|you have|is there|are there|got|есть|у вас есть)\s+)?(?:(?:one|ones|any|some|something|anything|что-нибудь|что-то|что нибудь|что то)\s+)?(?:(?:а\s+)?(?:какие|which\s+ones)\s+(?:(?:лучше|подойд[её]т|подойдут|подходит|подходят|годится|годятся|(?:is|are|would\s+be)\s+(?:better|best|good)|best|better)\s+)?)?(для|for)\s+(.+)$/u;
+  new RegExp(String.raw`^(?:а|и|ну|and|what about|how about)?\s*(?:(?:do you have|have you got|you have|is there|are there|got|есть|у вас есть)\s+)?(?:(?:one|ones|any|some|something|anything|что-нибудь|что-то|что нибудь|что то)\s+)?(?:(?:а\s+)?${WHICH_SUIT})?(для|for)\s+(.+)$`, 'u');
 /** The question form of a purpose follow-up (`asksWhichSuits`). */
-const WHICH_SUITS =
-  /(?:^|\s)(?:какие|which\s+ones)\s+(?:(?:лучше|подойд[её]т|подойдут|подходит|подходят|годится|годятся|(?:is|are|would\s+be)\s+(?:better|best|good)|best|better)\s+)?(?:для|for)\s/u;
+const WHICH_SUITS = new RegExp(String.raw`(?:^|\s)${WHICH_SUIT}(?:для|for)\s`, 'u');
 
 /**
  * Whether a follow-up asks which ones of the kind suit a purpose («а какие лучше для спорта?»,

@@ -115,12 +115,14 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   const keepsSomething = unmet.length > 0 && (strip(req.text) !== '' || (req.filters.categories?.length ?? 0) > 0 || (req.filters.brands?.length ?? 0) > 0);
   const asked = keepsSomething ? { ...req, text: strip(req.text), ...(req.textWithCategory !== undefined ? { textWithCategory: strip(req.textWithCategory) } : {}) } : req;
   // "something for iphone 7", "anything for a galaxy s7 edge": things made for it, not the phone.
-  const plain = !(req.forOnly && !req.sort) && !(!req.sort && saysPurpose(asked.textWithCategory ?? asked.text));
-  const found = !plain
-    ? req.forOnly && !req.sort
-      ? madeForFirst(relaxedSearch(index, asked, order, limit * FOR_ONLY_POOL, budget), limit)
-      : purposeKeptSearch(index, asked, order, limit, budget)
-    : relaxedSearch(index, asked, order, limit, budget);
+  const madeFor = req.forOnly === true && !req.sort;
+  const purposeKept = !madeFor && !req.sort && saysPurpose(asked.textWithCategory ?? asked.text);
+  const plain = !madeFor && !purposeKept;
+  const found = madeFor
+    ? madeForFirst(relaxedSearch(index, asked, order, limit * FOR_ONLY_POOL, budget), limit)
+    : purposeKept
+      ? purposeKeptSearch(index, asked, order, limit, budget)
+      : relaxedSearch(index, asked, order, limit, budget);
   // "laser printer": not an inkjet whose description promises laser-quality text.
   const ways = askedWays(asked.text);
   const kept = ways.size > 0 && found.hits.some((h) => contradictsWays(h.product.name, ways)) ? wayKeptSearch(index, asked, order, limit, budget, found, plain, ways) : found;
