@@ -457,17 +457,14 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
     }
   }
 
-  // "а чтобы игры тянул?", "can it handle games?" after laptops for school: the same kind for games,
-  // the purpose said before given up (as "а для игр?" is read).
-  const forGames = prev !== null && prev.kind === 'search' && prev.shown.length > 0 && asksForGames(core) ? purposeSwitch(turn.lang === 'en' ? 'for gaming' : 'для игр', prev.label) : null;
-  if (forGames) {
-    return preferenceAwareSearch(turn, index, forGames, index.parseDetailed(forGames));
-  }
-  // «а какие лучше для спорта?», "which ones are best for running?": the kind for that purpose
-  // (it said the cards shown do not tell), as "а для спорта?" is read.
-  const suits = prev !== null && prev.kind === 'search' && prev.shown.length > 0 && asksWhichSuits(text) ? purposeSearch(turn, index, purposeSwitch(text, prev.label)) : null;
-  if (suits) {
-    return suits;
+  // A purpose asked after a search, read as "а для игр?" is: "а чтобы игры тянул?", "can it handle
+  // games?" after laptops for school (the kind for games, the purpose said before given up), and
+  // «а какие лучше для спорта?», "which ones are best for running?" (it said the cards do not tell).
+  const afterSearch = prev !== null && prev.kind === 'search' && prev.shown.length > 0;
+  const purposeAsked = !afterSearch ? null : asksForGames(core) ? (turn.lang === 'en' ? 'for gaming' : 'для игр') : asksWhichSuits(text) ? text : null;
+  const forPurpose = purposeAsked === null || !afterSearch ? null : purposeSearch(turn, index, purposeSwitch(purposeAsked, prev.label));
+  if (forPurpose) {
+    return forPurpose;
   }
 
   // "Which one has the most storage?": the shown products, the one asked for first. A question
@@ -483,7 +480,6 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
   // "а с большим экраном?", "а помощнее?", "something lighter?": the last search again, the
   // most (or the least) first; the cards shown, saying so, when none found states it.
   // "a smaller one?" after phones whose names state no size: the smallest screens first.
-  const afterSearch = prev !== null && prev.kind === 'search' && prev.shown.length > 0;
   const size = afterSearch ? sizeWithoutBound(index, prev, text) : null;
   // "а с диагональю поменьше?" after "телевизор 65 дюймов" asks under 65 inches (a refinement), not the same TVs smallest first.
   const wish = afterSearch && !resizesAskedSize(prev, text) ? (size === null ? measureWish(text) : { ...size, rest: '' }) : null;

@@ -24,23 +24,24 @@ const MAX_DROPPED_WORDS = 3;
  * purpose asking for power; null otherwise (a price order asked for, other words dropped, no kind).
  */
 export function strongestOfKind(turn: Turn, index: CatalogIndex, base: SearchRequest, run: SearchRun): SearchRun | null {
-  const kind = base.sort === undefined ? kindWords(index, { ...base, text: run.text }) : [];
+  // The words dropped, or, where no card matched every word, the words searched («ноутбук для игр»
+  // on a shop whose four laptops have no section of their own and none says games). Most searches
+  // say no word of games: the kind is not looked up for them.
+  const relaxed = run.relaxed.includes('words');
+  const unmatched = base.sort !== undefined ? [] : relaxed ? tokenize(run.droppedText ?? '') : !run.exact && run.hits.length > 0 && !run.hits.some((h) => (h.coverage ?? 1) >= 1) ? tokenize(run.text) : [];
+  if (!unmatched.some((w) => FOR_POWER.test(w))) {
+    return null;
+  }
+  const kind = kindWords(index, { ...base, text: run.text });
   if (kind.length === 0) {
     return null;
   }
-  // The words dropped, or those beside the kind where no card matched every word («ноутбук для
-  // игр» on a shop whose four laptops have no section of their own and none says games).
   const kindStems = new Set(kind.flatMap((w) => tokenize(w)).map(stem));
-  const unmatched = run.relaxed.includes('words')
-    ? (run.droppedText ?? '')
-    : !run.exact && run.hits.length > 0 && !run.hits.some((h) => (h.coverage ?? 1) >= 1)
-      ? tokenize(run.text).filter((w) => !kindStems.has(stem(w))).join(' ')
-      : '';
-  const dropped = tokenize(unmatched).filter((w) => w !== 'для' && w !== 'for');
+  const dropped = (relaxed ? unmatched : unmatched.filter((w) => !kindStems.has(stem(w)))).filter((w) => w !== 'для' && w !== 'for');
   if (dropped.length === 0 || dropped.length > MAX_DROPPED_WORDS || !dropped.every((w) => FOR_POWER.test(w))) {
     return null;
   }
-  return dearestOfKind(turn, index, { ...base, text: run.relaxed.includes('words') ? run.text : tokenize(run.text).filter((w) => kindStems.has(stem(w))).join(' ') });
+  return dearestOfKind(turn, index, { ...base, text: relaxed ? run.text : unmatched.filter((w) => kindStems.has(stem(w))).join(' ') });
 }
 
 /**

@@ -215,7 +215,8 @@ export function qualityFirst(text: string): string {
  * «Кофемашина, не знаю какую» and "Phone, not sure". The text (normalised, lower case) without it.
  */
 export function withoutDoubt(text: string): string {
-  return DOUBT_RU.test(text) || DOUBT_EN.test(text) ? text.replace(DOUBT_RU, ' ').replace(DOUBT_EN, ' ') : text;
+  // Replace alone: a `test` on these global patterns moves their `lastIndex`, safe before only because the replace after it reset it.
+  return text.replace(DOUBT_RU, ' ').replace(DOUBT_EN, ' ');
 }
 const DOUBT_RU = /(?<![\p{L}])(?:я\s+)?не\s+(?:знаю|уверен[аы]?|определил(?:ся|ась|ись))(?:,?\s*(?:какую|какой|какое|какие|что|как)(?:\s+(?:выбрать|взять|купить))?)?(?![\p{L}])/gu;
 const DOUBT_EN = /(?<![\p{L}])(?:i['’]?m\s+|i\s+am\s+)?(?:not\s+sure|no\s+idea|(?:i\s+)?(?:don['’]?t|do\s+not)\s+know|can['’]?t\s+decide)(?:\s+(?:which|what)(?:\s+(?:one|ones|model|kind))?(?:\s+to\s+(?:choose|pick|get|buy))?)?(?![\p{L}])/gu;

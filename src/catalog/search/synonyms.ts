@@ -389,6 +389,15 @@ const PRINTS: ReadonlyArray<readonly string[]> = [
   ['струйн', 'inkjet', 'deskjet', 'officejet'],
 ];
 
+/**
+ * Whether a text may name a way of brewing or printing: one of their words (a Russian one by its
+ * stem) stands in it. One test for most texts, which name none, before they are read word by word.
+ */
+export function mayNameWay(text: string): boolean {
+  return WAY_WORDS.test(text);
+}
+const WAY_WORDS = new RegExp([...BREWS, ...PRINTS].flat().join('|'), 'iu');
+
 /** The colour groups by each of their words, and the Russian ones by stem ("чёрная" → "черный"). */
 const COLOUR_BY_WORD: ReadonlyMap<string, string> = new Map(COLOURS.flatMap((head) => [head, ...(SYNONYMS.get(head) ?? [])].map((w) => [w, head] as [string, string])));
 const COLOUR_BY_STEM: ReadonlyMap<string, string> = new Map(COLOURS.map((head) => [stem(head), head] as [string, string]));

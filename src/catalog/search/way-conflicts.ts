@@ -7,7 +7,7 @@
  * named by its model).
  */
 import { boundText } from './limits.ts';
-import { qualityOf } from './synonyms.ts';
+import { mayNameWay, qualityOf } from './synonyms.ts';
 import { tokenize } from './tokenize.ts';
 import type { SearchHit } from './types.ts';
 
@@ -23,17 +23,12 @@ function exclusiveQuality(word: string): string | undefined {
   return q !== undefined && EXCLUSIVE_FAMILIES.has(q.slice(0, q.indexOf(':'))) ? q : undefined;
 }
 
-/**
- * The words of those families, or the starts of them (`qualityOf` reads Russian ones by stem): a
- * request with none of them, most requests, is not read word by word.
- */
-const WAY_WORDS = /laser|inkjet|deskjet|officejet|drip|portafilter|capsule|pod|moka|cezve|лазерн|струйн|капельн|рожков|капсульн|гейзерн|турк/iu;
-
 /** The ways of working a request asks for ("print:laser" of "laser printer"), by family. */
 export function askedWays(text: string): Map<string, string> {
   const out = new Map<string, string>();
   const bounded = boundText(text);
-  if (!WAY_WORDS.test(bounded)) {
+  // Most requests name no way of working: they are not read word by word.
+  if (!mayNameWay(bounded)) {
     return out;
   }
   for (const w of tokenize(bounded).slice(0, MAX_REQUEST_WORDS)) {
