@@ -248,7 +248,11 @@ export function parseMessage(
         const beforeWith =
           (WITH_WORDS.has(rest[i + 1]?.word ?? '') && rest[i + 2] !== undefined) ||
           (isCompatibilityAt(words, rest[i + 1]?.at ?? -1) && rest.slice(i + 3).some((x) => NOMINATIVE_ADJECTIVE.test(x.word)));
-        if (!beforeWith && (!isOwnKindWord(r.word) || (named ??= new Set(mention.categories.flatMap((c) => tokenize(c).map(stem)))).has(stem(r.word)))) {
+        // A category listing the word after another kind («Шатры, зонты, качели», «Столы и
+        // подстолья») does not make its products of the kind asked: the word stays to rank them
+        // ("уличный зонт для террасы" showed the tents, "подстолье для барного стола" a coffee table first).
+        const listedAfter = mention.categories.some((c) => listsAfterAnother(c, stem(r.word)));
+        if (!beforeWith && !listedAfter && (!isOwnKindWord(r.word) || (named ??= new Set(mention.categories.flatMap((c) => tokenize(c).map(stem)))).has(stem(r.word)))) {
           taken.add(r.at);
         }
         categoryWords.push(shown(r));
@@ -298,6 +302,18 @@ export function parseMessage(
     parsed.sort = price.sort;
   }
   return parsed;
+}
+
+/** Where a category's name lists its kinds: «Шатры, зонты, качели», «Столы и подстолья», "Cables & Chargers". */
+const LIST_SEPARATOR = /,|\s(?:и|and|&)\s/iu;
+
+/**
+ * Whether a category's name lists the word (a stem) after another kind («зонт» of «Шатры, зонты,
+ * качели», «подстоль» of «Столы и подстолья»): such a category is not of the word's kind.
+ */
+function listsAfterAnother(category: string, wordStem: string): boolean {
+  const parts = category.split(LIST_SEPARATOR);
+  return parts.length > 1 && !tokenize(parts[0] as string).some((w) => stem(w) === wordStem) && parts.slice(1).some((p) => tokenize(p).some((w) => stem(w) === wordStem));
 }
 
 /** Whether the "с"/"with" at `i` stands between two words of the text, not after another or after "для"/"for". */

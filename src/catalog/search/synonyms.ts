@@ -137,6 +137,8 @@ const GROUPS: string[][] = [
   ['пар', 'паром', 'паровой', 'steam'],
   // Cosmetics name acne by the skin it is for ("Крем для Проблемной кожи"): "что-нибудь от прыщей".
   ['прыщи', 'акне', 'угри', 'проблемной', 'acne', 'pimples', 'blemishes'],
+  // Furniture shops file what stands outside as "уличный" («Мебель для уличных кафе», «Уличные урны»): "стулья на улицу", "outdoor chairs".
+  ['уличный', 'уличная', 'уличное', 'уличные', 'уличных', 'улица', 'улицы', 'улицу', 'улице', 'outdoor', 'outdoors'],
   ['диван', 'sofa', 'couch', 'settee'],
   ['шторы', 'штора', 'curtain', 'curtains', 'drapes', 'drape', 'drapery'],
   ['ковер', 'rug', 'carpet'],
