@@ -923,7 +923,9 @@ function productAnswer(turn: Turn, index: CatalogIndex, text: string): EngineRes
         // budget, not the purpose, is what they do not fit).
         if (newer.hits.length > 0 && !newer.relaxed.includes('words') && (run.relaxed.includes('words') || (newer.relaxed.length === 0 && newer.hits.some(isWhole)))) {
           const ctx: SearchContext = { ...refinedCtx, label };
-          if (!run.relaxed.includes('words')) {
+          // A follow-up adding no word of its own («мебель для веранды» after «мебель для летней веранды
+          // кафе») has no second thing to name: «… и «»» was said.
+          if (!run.relaxed.includes('words') && refined.added.length > 0) {
             // The older words are in the catalogue, only not with the new ones: said as two things no product has together.
             const note = turn.t.partialTogether(clip(prev.label.join(' '), MAX_REQUEST_NAMED_CHARS), clip(refined.added.join(' '), MAX_REQUEST_NAMED_CHARS));
             return searchAnswer(turn, index, newer, ctx, { move, learned: learnedFrom(parsed, core), priceAsked: request.filters, note });

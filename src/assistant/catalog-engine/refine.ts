@@ -694,7 +694,9 @@ export function refineSearch(index: CatalogIndex, prev: EngineState, parsed: Det
   // A size said instead of the last one ("а 55?" after "телевизор 65 дюймов oled") is what the
   // follow-up adds.
   const newWords = added.length > 0 ? added : resizedAsked.size !== undefined ? tokenize(resizedAsked.size) : [];
-  const olderDropped = newWords.length > 0 ? () => withOlderDropped(index, prev, request, label, new Set(newWords)) : undefined;
+  // Words the follow-up says again are not older ones: «веранды» of «мебель для веранды» after «мебель для
+  // летней веранды кафе на 20 мест» stays in the title («Мебель для летней кафе» was said).
+  const olderDropped = newWords.length > 0 ? () => withOlderDropped(index, prev, request, label, new Set([...newWords, ...tokenize(parsed.textWithCategory ?? parsed.text)])) : undefined;
   const labelAdded = label.filter((w) => !older.has(w.toLowerCase()));
   return { request, label, move, otherBrand, added: labelAdded, ...(olderDropped ? { olderDropped } : {}), ...(resizedAsked.size !== undefined ? { resizedTo: resizedAsked.size } : {}) };
 }

@@ -46,6 +46,9 @@ const shop = buildCatalogIndex(
     item('chair-3', 'Стул Арчери', woodenChairs, 8100, 'Стул для дома и кафе.'),
     item('fold-1', 'Стул складной В07', foldingChairs, 2100),
     item('fold-2', 'Складной стул СВ', foldingChairs, 1350),
+    item('set-1', 'Комплект для террасы MONTANA', ['Мебель', 'Мебель для уличных кафе', 'Комплекты мебели'], 30380),
+    item('set-2', 'Комплект для террасы FRANK', ['Мебель', 'Мебель для уличных кафе', 'Комплекты мебели'], 30300),
+    item('heater', 'Стол-обогреватель Cyclops', ['Мебель', 'Столы', 'Столы на металлокаркасе'], 45000, 'Стол с обогревателем для летней веранды кафе.'),
   ],
   { language: 'ru' },
 );
@@ -77,4 +80,14 @@ test('«стулья для кафе на улицу» shows the outdoor chairs,
   const folded = productsOf(folding!)?.value ?? [];
   assert.ok(folded.length >= 2, messageOf(folding!));
   assertEvery(folded, (c) => /складн/iu.test(c.name), messageOf(folding!));
+});
+
+test('«мебель для веранды» after a longer request: the title keeps the words said again, and no note quotes nothing', async () => {
+  const [, shorter] = await dialogOn(shop, 'ru', ['нужна мебель для летней веранды кафе на 20 мест', 'мебель для веранды']);
+  const message = messageOf(shorter!);
+  // Before: «Товара, где было бы сразу «мебель для летней веранды кафе на 20 мест» и «», нет»,
+  // under the title «Подборка: мебель для летней кафе».
+  assert.doesNotMatch(message, /«»/u);
+  assert.match(productsOf(shorter!)?.title ?? '', /веранды/u);
+  assert.ok((productsOf(shorter!)?.value.length ?? 0) > 0, message);
 });
