@@ -11,7 +11,7 @@ import { MAX_EXCLUDED_PHRASES, MAX_EXCLUDED_WORDS, NOT_WORDS } from './excluded-
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
 import { figureBeforeUnit, joinDimensionPairs, mergeMeasureBounds, parseMeasure, spellMarks, sunProtectionNamed } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
-import { AGAINST_WORDS, ARTICLES, compatibilityAsFor, isCompatibilityAt, qualityFirst, startsPurpose, STOP_WORDS, tapAsMixer, WITH_WORDS, withoutDoubt, capabilityAsFor } from './stopwords.ts';
+import { AGAINST_WORDS, ANY_ITEM_WORDS, ARTICLES, compatibilityAsFor, isCompatibilityAt, qualityFirst, startsPurpose, STOP_WORDS, tapAsMixer, WITH_WORDS, withoutDoubt, capabilityAsFor } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
 import { stem } from './stem.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
@@ -265,7 +265,11 @@ export function parseMessage(
   // before another, and not after a stop word ("looking for"); "от" also first ("от морщин": the
   // buyer names what the item is against, and no item).
   // "с"/"with" stays between two words of the text: what follows is what the item comes with.
-  const kept = rest.filter((r) => !taken.has(r.at) && (!STOP_WORDS.has(r.word) || startsPurpose(r.word) || WITH_WORDS.has(r.word)) && !ONLY.has(r.word));
+  // A word for an item of any kind before what it is for ("средство для загара", "something
+  // against mosquitoes") is no search word: the descriptions saying "средство" came first, under
+  // the first card's series as the title.
+  const anyItem = (r: { word: string }, i: number): boolean => ANY_ITEM_WORDS.has(r.word) && startsPurpose(rest[i + 1]?.word ?? '');
+  const kept = rest.filter((r, i) => !taken.has(r.at) && (!STOP_WORDS.has(r.word) || startsPurpose(r.word) || WITH_WORDS.has(r.word)) && !ONLY.has(r.word) && !anyItem(r, i));
   const text = kept
     .filter((r, i) =>
       WITH_WORDS.has(r.word)

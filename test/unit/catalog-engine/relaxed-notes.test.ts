@@ -57,6 +57,27 @@ test('"что-нибудь от прыщей" finds the products for problem ski
   assert.ok(acne.cards.includes('cream-problem'), acne.message);
 });
 
+const tanning = [
+  item('tan-oil', 'Масло Для Загара Ф-3, 100 мл', ['Серии', 'Травяной Сад'], 776),
+  item('tan-lotion', 'Лосьон Для Загара "Солар Актив", 100 мл', ['Серии', 'Для мужчин'], 952),
+  item('sun-milk', 'Молочко Солнцезащитное для лица и тела LSF-15, 150 мл', ['Тело', 'Для и после загара'], 1696),
+  ...['Макадамия', 'Ростки Пшеницы', 'Жожоба'].map((oil, i) =>
+    item(`oil-${i}`, `Масло ${oil}, 100 мл`, ['Серии', 'Травяной Сад'], 900 + i * 100, `Натуральное средство для ухода за кожей до и после загара. Масло ${oil} питает и смягчает.`),
+  ),
+];
+
+test('«средство для загара» is searched for what it is for: the tanning products, titled so, with no note that «средство» was not found', async () => {
+  const [answer] = await dialogOn(buildCatalogIndex(tanning, { language: 'ru' }), 'ru', ['средство для загара']);
+  const message = messageOf(answer!);
+  // Before: «Точного совпадения с «средство» нет — вот самое близкое по запросу. Загара — вот 3
+  // варианта», titled «Подборка: загара» (on the shop's whole feed, oils whose descriptions say
+  // «средство» came under the first card's series as the title).
+  assert.match(message, /^Для загара — вот \d варианта?/u);
+  assert.doesNotMatch(message, /средство/u);
+  assert.equal(productsOf(answer!)?.title, 'Подборка: для загара');
+  assert.deepEqual(new Set(productsOf(answer!)?.value.slice(0, 3).map((c) => c.sku)), new Set(['tan-oil', 'tan-lotion', 'sun-milk']));
+});
+
 const phones = [
   item('camera', 'Смартфон HONOR 90 8/256 ГБ', ['Смартфоны'], 32_990, 'Камера 200 Мп для портретов.'),
   item('battery', 'Смартфон Samsung Galaxy A15 4/128 ГБ', ['Смартфоны'], 15_990, 'Большой экран и аккумулятор 5000 мАч.'),
