@@ -356,16 +356,29 @@ const PER_PACK = /(?:^|[^\p{L}])(?:how\s+many\s+\p{L}+\s+(?:are\s+)?(?:in|per)\s
 const SHORT_QUESTION_WORDS = 3;
 
 /**
- * A question of a question word and a word or two ("сколько памяти?"): about the cards just shown
+ * A question of a question word and a word or two, the question word first or last ("сколько
+ * памяти?", «а глубина какая?»), or of a measure's name asked ("а глубина?"): about the cards just shown
  * when they state what it asks (`asksCardTopic`); "какой телевизор лучше?" names products instead.
  */
 export function briefQuestion(text: string): boolean {
   if (text.length > MAX_SHOWN_QUESTION_CHARS) {
     return false;
   }
-  const words = tokenize(text);
-  return words.length <= SHORT_QUESTION_WORDS && words.length >= 2 && QUESTION_WORDS.has(words[0] as string);
+  const all = tokenize(text);
+  const words = LEADING_CONJUNCTIONS.has(all[0] ?? '') ? all.slice(1) : all;
+  if (words.length === 1) {
+    return MEASURE_ASKED.has(words[0] as string) && /\?\s*$/u.test(text);
+  }
+  return words.length <= SHORT_QUESTION_WORDS && words.length >= 2 && (QUESTION_WORDS.has(words[0] as string) || QUESTION_WORDS.has(words.at(-1) as string));
 }
+
+/** A measure asked in one word ("а глубина?"); a feature in one word ("а шумоподавление?") asks for such ones. */
+const MEASURE_ASKED: ReadonlySet<string> = new Set([
+  'высота', 'ширина', 'глубина', 'длина', 'размер', 'размеры', 'габариты', 'вес', 'height', 'width', 'depth', 'length', 'size', 'dimensions', 'weight',
+]);
+
+/** Words a follow-up may open with before its question ("а", "и", "and"). */
+const LEADING_CONJUNCTIONS: ReadonlySet<string> = new Set(['а', 'и', 'and', 'so']);
 
 /** Whether something fits or works with something ("does it work with iphone?", "а он подойдёт к samsung?"). */
 const FITS_QUESTION = /(?:^|[^\p{L}])(?:work|works|compatible|fit|fits|подходит|подходят|подойдет|подойдёт|подойдут|совместим\p{L}*)(?=[^\p{L}]|$)/iu;

@@ -19,6 +19,8 @@ const MAX_VALUE_CHARS = 200;
 const MAX_FACT_SENTENCE_CHARS = 300;
 /** Sentences quoted in one answer. */
 const MAX_SENTENCES = 2;
+/** Description sentences about the topic read before choosing those quoted. */
+const MAX_DESCRIPTION_FACTS = 12;
 /** Question words looked up (a question is a few words). */
 const MAX_ASKED = 12;
 
@@ -126,17 +128,20 @@ const WHOLE_WORDS: ReadonlySet<string> = new Set(['white', 'black', 'red', 'blue
  * The card words a question looks for: its topics' card words (`topical`) and its own word
  * stems ("print" of "does it print double-sided?").
  */
-function lookFor(question: string): { wanted: string[]; topical: string[] } {
+function lookFor(question: string): { wanted: string[]; topical: string[]; own: string[] } {
   const asked = tokenize(question)
     .filter((w) => !QUESTION_NOISE.has(w))
     .slice(0, MAX_ASKED);
   const out = new Set<string>();
   const topical = new Set<string>();
+  const own = new Set<string>();
   for (const w of asked) {
     let isTopical = false;
     for (const topic of TOPICS) {
-      if (starts(w, topic.asked)) {
+      const said = topic.asked.find((a) => starts(w, [a]));
+      if (said !== undefined) {
         topic.card.forEach((c) => topical.add(c));
+        own.add(said);
         isTopical = true;
       }
     }
@@ -144,7 +149,7 @@ function lookFor(question: string): { wanted: string[]; topical: string[] } {
       out.add(stem(w));
     }
   }
-  return { wanted: [...topical, ...out], topical: [...topical] };
+  return { wanted: [...topical, ...out], topical: [...topical], own: [...own] };
 }
 
 function mentions(text: string, wanted: string[]): boolean {
@@ -196,7 +201,7 @@ const WHOLE_DECIMAL = /^\d+\.0+$/u;
 
 /** What the product's card says about the question. */
 export function productFacts(p: CatalogProduct, question: string): ProductFacts {
-  const { wanted, topical } = lookFor(question);
+  const { wanted, topical, own } = lookFor(question);
   if (wanted.length === 0) {
     return { facts: [], specific: false };
   }
@@ -210,22 +215,28 @@ export function productFacts(p: CatalogProduct, question: string): ProductFacts 
     const v = clip(value, MAX_VALUE_CHARS);
     const keyWords = tokenize(key);
     const valueWords = tokenize(v);
-    const says = 3 * saysHowMany(keyWords, wanted) + saysHowMany(valueWords, wanted);
+    // The buyer's own word of the topic counts most: «какая высота?» asks the height, not the width the size topic also reads.
+    const says = 6 * saysHowMany(keyWords, own) + 3 * saysHowMany(keyWords, wanted) + saysHowMany(valueWords, wanted);
     if (says > 0 && (saysAny(keyWords, about) || saysAny(valueWords, about))) {
       params.push({ fact: statedParam(key, v), says });
     }
   }
   const facts = params.sort((a, b) => b.says - a.says).map((x) => x.fact);
   const name = normalizeText(p.name);
+  // Sentences (or spec lines: «Ширина, см 47», «Высота, см 104») in the description's order, those
+  // saying the buyer's own word first: «какая у них высота?» was answered «Ширина, см 47».
+  const said: string[] = [];
+  const other: string[] = [];
   for (const s of sentences(p.description ?? '')) {
-    if (facts.length >= MAX_SENTENCES + 2) {
+    if (said.length + other.length >= MAX_DESCRIPTION_FACTS) {
       break;
     }
     // A description that only repeats the name says nothing new.
     if (normalizeText(s) !== name && mentions(s, about)) {
-      facts.push(clip(s, MAX_FACT_SENTENCE_CHARS));
+      (own.length > 0 && mentions(s, own) ? said : other).push(clip(s, MAX_FACT_SENTENCE_CHARS));
     }
   }
+  facts.push(...said, ...other);
   if (facts.length === 0 && topical.length > 0) {
     const named = measuresNamed(p.name, topical);
     if (named.length > 0) {

@@ -9,7 +9,7 @@ import { assertEvery, assertNone } from '../../helpers/assert.ts';
 import { giftRequest, isAboutAssistant, isConversation, isOffTopic, shopTopics } from '../../../src/assistant/catalog-engine/intents.ts';
 import { productFacts } from '../../../src/assistant/catalog-engine/product-facts.ts';
 import type { CatalogProduct } from '../../../src/catalog/product.ts';
-import { ask, buttonsOf, converse, dialogOn, index, messageOf, productsOf, shownSkus, tenant } from './helpers.ts';
+import { ask, buttonsOf, converse, dialogOn, index, item, messageOf, productsOf, shownSkus, tenant } from './helpers.ts';
 import { buildCatalogIndex } from '../../../src/catalog/search/index.ts';
 import { sharedDataPath, sharedDataSkip } from '../../helpers/shared-data.ts';
 import { loadProducts, RU_SHOPS_CATALOG } from '../catalog-search/demo-catalog.ts';
@@ -139,6 +139,18 @@ test("a product question reads the product's parameters and description, within 
   const started = process.hrtime.bigint();
   assert.deepEqual(productFacts(huge, 'camera?').facts, []);
   assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 2000);
+});
+
+test('«какая у них высота?» quotes the height a spec line of the description states, not the width before it', async () => {
+  const stool = (sku: string, name: string, width: number, height: number) =>
+    item(sku, name, ['Мебель', 'Барные стулья'], 9_680, `Каркас Массив бука\nШирина, см ${width}\nГлубина, см 41\nВысота, см ${height}\nЦвет тонировки Под заказ`);
+  const stools = buildCatalogIndex([stool('gesser', 'Барный стул Гессер', 47, 104), stool('rimini', 'Барный стул Римини', 43, 107)], { language: 'ru' });
+  const [, height, depth] = await dialogOn(stools, 'ru', ['барный стул', 'какая у них высота?', 'а глубина какая?']);
+  // Before: «По карточкам: «Барный стул Гессер» — Ширина, см 47; …», the first line of the size topic.
+  assert.match(messageOf(height!), /«Барный стул Гессер» — Высота, см 104/u);
+  assert.match(messageOf(height!), /«Барный стул Римини» — Высота, см 107/u);
+  assert.match(messageOf(depth!), /«Барный стул Гессер» — Глубина, см 41/u);
+  assert.deepEqual(productFacts(stools.bySku('gesser')!, 'какая ширина?').facts[0], 'Ширина, см 47');
 });
 
 test("a link's topic is the tenant's free text: a topic named like an object property is just an unknown topic", async () => {
