@@ -54,6 +54,8 @@ const TOPICS: Array<{ asked: string[]; card: string[] }> = [
     asked: ['цвет', 'colour', 'color', 'бел', 'черн', 'красн', 'син', 'голуб', 'зелен', 'розов', 'сер', 'золот', 'фиолет', 'white', 'black', 'red', 'blue', 'green', 'pink', 'grey', 'gray', 'silver', 'gold', 'purple'],
     card: ['цвет', 'color', 'colour'],
   },
+  // «какая у неё загрузка?» of washers and dryers: the kilograms their names and cards state.
+  { asked: ['загрузк', 'load'], card: ['загрузк', 'кг', 'kg', 'load'] },
   { asked: ['гаранти', 'warranty'], card: ['гаранти', 'warranty'] },
   { asked: ['nfc', 'бесконтакт', 'contactless'], card: ['nfc', 'бесконтакт', 'contactless', 'pay'] },
   // "wi-fi" is "wi" and "fi" to the tokenizer.
@@ -240,7 +242,8 @@ export function productFacts(p: CatalogProduct, question: string): ProductFacts 
   if (facts.length === 0 && topical.length > 0) {
     const named = measuresNamed(p.name, topical);
     if (named.length > 0) {
-      return { facts: named, specific: true, fromName: true };
+      // One fact, so an answer quoting one per card gives both of a set («… 10.5 кг и сушильная машина 9 кг»: «10.5 кг, 9 кг»).
+      return { facts: [named.join(', ')], specific: true, fromName: true };
     }
   }
   return { facts: facts.slice(0, MAX_SENTENCES + 2), specific: true };

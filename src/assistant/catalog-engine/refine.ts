@@ -769,7 +769,10 @@ function withOlderDropped(index: CatalogIndex, prev: EngineState, request: Searc
   // хромированный?» after «смеситель для ванны с длинным изливом» asks for a bath mixer (it showed
   // kitchen and bidet mixers); "student" of "laptop for a student" gives way.
   const purpose = filedPurposeWords(index, prev, label);
-  const older = new Set(tokenize(prev.text).filter((w) => w !== word?.head && !added.has(w) && !kind.has(w) && !purpose.has(w)));
+  // And a word every card shown is named by: «стиральная» of «стиральная машина» (the head being
+  // «машина»), which «а с паром?» after washing machines took for a wish («машина с паром»).
+  const everyName = namedByEveryShown(index, prev);
+  const older = new Set(tokenize(prev.text).filter((w) => w !== word?.head && !added.has(w) && !kind.has(w) && !purpose.has(w) && !everyName.has(stem(w))));
   if (older.size === 0) {
     return undefined;
   }
@@ -825,6 +828,20 @@ function filedPurposeWords(index: CatalogIndex, prev: EngineState, label: readon
     }
   }
   return out;
+}
+
+/** The stems of the words every card shown names itself by (empty when none was shown). */
+function namedByEveryShown(index: CatalogIndex, prev: EngineState): Set<string> {
+  const names: Array<Set<string>> = [];
+  for (const sku of prev.shown.slice(0, SHELF_SIZE)) {
+    const p = index.bySku(sku);
+    if (p === undefined) {
+      return new Set();
+    }
+    names.push(new Set(tokenize(p.name.slice(0, MAX_FILED_CHARS)).map(stem)));
+  }
+  const [first, ...rest] = names;
+  return new Set([...(first ?? [])].filter((w) => rest.every((own) => own.has(w))));
 }
 
 /** Words of the last search read for a colour or a material a follow-up replaces. */

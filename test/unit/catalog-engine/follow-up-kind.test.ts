@@ -40,3 +40,27 @@ test('"earbuds" after "case for iphone 7 plus" on Best Buy, where no headset nam
   assert.doesNotMatch(messageOf(earbuds!), /iphone|nothing matches/iu, messageOf(earbuds!));
   assertEvery(shelf!.value, (c) => / Bluetooth Headset\b/u.test(c.name), 'a Bluetooth headset');
 });
+
+test('«а с паром?» after «стиральная машина узкая»: washing machines with steam, titled so, the note naming only «узкая»', async () => {
+  const laundry = ['Бытовая техника', 'Стирка'];
+  const washers = buildCatalogIndex(
+    [
+      item('wash-9', 'Стиральная машина LG 9 кг - AI Wash | TurboWash™360˚', laundry, 399_990),
+      item('wash-11', 'Стиральная машина LG 11 кг - AI Wash | TurboWash™360˚', laundry, 499_990),
+      item('wash-7', 'Стиральная машина LG 7 кг - AI DD™', laundry, 244_990),
+      item('wash-12', 'Стиральная машина LG 12 кг - AI DD™', laundry, 529_990),
+      item('steam-6', 'Стиральная машина LG 6 кг - DD™ | Steam™', laundry, 189_990),
+      item('steam-8', 'Стиральная машина LG 8 кг - AIDD™ | Steam™', laundry, 249_990),
+      item('dryer', 'Сушильная машина LG 9 кг', laundry, 459_990),
+    ],
+    { language: 'ru' },
+  );
+  const [, steam] = await dialogOn(washers, 'ru', ['стиральная машина узкая', 'а с паром?']);
+  const message = messageOf(steam!);
+  // Before: «Товара, где было бы сразу «стиральная машина» и «с паром», нет» over washers with
+  // steam, titled «Подборка: машина с паром» («стиральная» was taken for an older wish).
+  assert.doesNotMatch(message, /Товара, где было бы сразу/u);
+  assert.match(message, /«узкая»/u);
+  assert.equal(productsOf(steam!)?.title, 'Подборка: стиральная машина с паром');
+  assertEvery((productsOf(steam!)?.value ?? []).slice(0, 2), (c) => /Steam/u.test(c.name), message);
+});

@@ -153,6 +153,21 @@ test('«какая у них высота?» quotes the height a spec line of th
   assert.deepEqual(productFacts(stools.bySku('gesser')!, 'какая ширина?').facts[0], 'Ширина, см 47');
 });
 
+test('«какая у неё загрузка?» after dryers quotes the kilograms their names state, both of a washer-and-dryer set', async () => {
+  const laundry = ['Бытовая техника', 'Стирка'];
+  const sets = buildCatalogIndex(
+    [
+      item('set-1', 'Стиральная машина 10.5 кг и сушильная машина 9 кг в комплекте', laundry, 879_980),
+      item('dryer', 'Сушильная машина LG 8 кг', laundry, 459_990),
+    ],
+    { language: 'ru' },
+  );
+  const [, load] = await dialogOn(sets, 'ru', ['сушильная машина', 'какая у нее загрузка?']);
+  // Before: «Такого в нашем каталоге не нашлось», the sections offered.
+  assert.match(messageOf(load!), /— 10\.5 кг, 9 кг/u);
+  assert.match(messageOf(load!), /«Сушильная машина LG 8 кг» — 8 кг/u);
+});
+
 test("a link's topic is the tenant's free text: a topic named like an object property is just an unknown topic", async () => {
   const odd = tenant({ links: [{ topic: 'constructor', label: 'Помощь', url: 'https://demo.aisle.example/help', keywords: ['помощь'] }] });
   const { answer } = await ask('нужна помощь', { tenant: odd });
