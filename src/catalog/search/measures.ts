@@ -193,6 +193,21 @@ const FRACTION = /(?:(\d+)[\s-])?\b([1-9]|1[0-5]|[12][0-9]|3[01])\/(2|4|8|16|32)
 const HALF_INCH = /(?<![\p{L}\p{N}])полдюйм\p{L}*/giu;
 
 /**
+ * A screen's rate said before its figure: "с частотой 144", «частота обновления 165», "refresh
+ * rate 144". Names write the figure with its unit ("144Hz", «144 Гц»), and the bare figure matched
+ * neither the 27-inch 144Hz monitor nor any other name without «частотой».
+ */
+const RATE_BEFORE_FIGURE = /(?<![\p{L}\p{N}])(частот\p{L}{0,3}(?:\s+обновлени\p{L}{0,2})?|refresh\s+rate(?:\s+of)?)\s+(\d{2,3})(?![\p{L}\p{N}]|[.,]\d|\s*(?:гц|hz|герц))/giu;
+
+/** The text with a rate said before its figure written as the figure in hertz ("с частотой 144" → "с 144 гц"). */
+export function rateAsHertz(text: string): string {
+  if (!/частот|refresh/iu.test(text)) {
+    return text;
+  }
+  return text.replace(RATE_BEFORE_FIGURE, (_all, cue: string, figure: string) => `${figure} ${/[а-яё]/iu.test(cue) ? 'гц' : 'hz'}`);
+}
+
+/**
  * Text with inch and foot marks written as words ('55"' → "55 in", "12'" → "12 ft") and
  * fractions of an inch as decimals ("3/4" → "0.75", "1-1/2" → "1.5"), which the word
  * splitter would otherwise cut or drop. Only texts with such a mark are rewritten.

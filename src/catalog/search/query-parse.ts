@@ -9,7 +9,7 @@ import { NOMINATIVE_ADJECTIVE } from './expansion.ts';
 import type { SearchFilters } from './filters.ts';
 import { MAX_EXCLUDED_PHRASES, MAX_EXCLUDED_WORDS, NOT_WORDS } from './excluded-words.ts';
 import { boundText, MAX_PARSE_WORDS } from './limits.ts';
-import { figureBeforeUnit, joinDimensionPairs, mergeMeasureBounds, parseMeasure, spellMarks, sunProtectionNamed } from './measures.ts';
+import { figureBeforeUnit, joinDimensionPairs, mergeMeasureBounds, parseMeasure, rateAsHertz, spellMarks, sunProtectionNamed } from './measures.ts';
 import { extractPriceIntent } from './price.ts';
 import { AGAINST_WORDS, ANY_ITEM_WORDS, ARTICLES, compatibilityAsFor, isCompatibilityAt, qualityFirst, startsPurpose, STOP_WORDS, tapAsMixer, WITH_WORDS, withoutDoubt, capabilityAsFor } from './stopwords.ts';
 import { joinPhrases } from './synonyms.ts';
@@ -131,7 +131,7 @@ export function parseMessage(
   // Two sizes said as a pair ("50 на 80") are one size word ("50х80").
   // "крем spf 50" is searched as a sun cream where the catalogue names its sun products so.
   const sunNamed = sunProtectionNamed(figureBeforeUnit(withoutDoubt(normalizeText(boundText(message)))), (w) => isKnownStem(stem(w)));
-  const price = extractPriceIntent(modelSuffixesInLatin(boundText(spellMarks(joinDimensionPairs(qualityFirst(compatibilityAsFor(tapAsMixer(capabilityAsFor(sunNamed)))))))));
+  const price = extractPriceIntent(modelSuffixesInLatin(boundText(spellMarks(rateAsHertz(joinDimensionPairs(qualityFirst(compatibilityAsFor(tapAsMixer(capabilityAsFor(sunNamed))))))))));
   // A measure with "больше"/"до"/"at least" before it is a bound: one word ("60inatleast").
   const joined = joinPhrases(mergeMeasureBounds(tokenize(price.rest).slice(0, MAX_PARSE_WORDS)));
   const words = joined.map((j) => j.word);

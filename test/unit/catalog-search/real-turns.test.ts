@@ -124,6 +124,25 @@ test('measures compare as values: "25 cubic feet" is 25.54 cu. ft., "12 ft" is n
   assert.equal(ask(index, '12 ft extension cord').hits[0]?.product.sku, 'h5');
 });
 
+test('a rate said before its figure is hertz: «монитор 27 дюймов с частотой 144» and "monitor with refresh rate 144" find the 144Hz monitors', () => {
+  const monitor = (sku: string, name: string) => ({ sku, name, brand: 'LG', categories: ['Monitors'], available: true, params: {} });
+  const index = buildCatalogIndex(
+    [
+      monitor('g5-27', '27-дюймовый игровой монитор UltraGear™ G5 с частотой 200 Гц и разрешением FHD'),
+      monitor('g4-24', '24-дюймовый игровой монитор LG UltraGear™ G4 с частотой обновления 144 Гц (O/C)'),
+      monitor('g4-27', 'Игровой монитор LG UltraGear™ G4 27-дюймовый 144Hz (O/C) FHD IPS'),
+      monitor('gx7', 'LG UltraGear™ GX7 27 дюймов Игровой монитор 240Hz OLED QHD'),
+    ],
+    { language: 'ru' },
+  );
+  // Before: the 24-inch one alone, the only name saying «частотой» with 144, under "no exact match for «27 дюймов»".
+  const ru = ask(index, 'монитор 27 дюймов с частотой 144');
+  assert.equal(ru.hits[0]?.product.sku, 'g4-27');
+  assert.ok(ru.exact, names(ru).join(' | '));
+  const en = ask(index, 'monitor with refresh rate 144');
+  assert.deepEqual(new Set(en.hits.slice(0, 2).map((h) => h.product.sku)), new Set(['g4-27', 'g4-24']));
+});
+
 test('"3/4 in. wide quarteround" finds the 3/4 in. quarter round first', () => {
   const index = buildCatalogIndex(HARDWARE, { language: 'en' });
   assert.equal(ask(index, '3/4 in. wide quarteround').hits[0]?.product.sku, 'h7');
