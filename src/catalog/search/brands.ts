@@ -4,6 +4,7 @@
  * the tenant's own catalogue carries are ever recognised.
  */
 import { OneEditWords } from './edits.ts';
+import { synonymsOf } from './synonyms.ts';
 import { normalizeText, tokenize } from './tokenize.ts';
 import { toCyrillic, toLatin } from './translit.ts';
 
@@ -146,9 +147,11 @@ export class BrandMatcher {
       this.strong.add(words.join(' '));
       this.strong.add(key);
       const rest = words.slice(1);
-      if (words.length > 1 && (words[0]?.length ?? 0) >= 2 && !isCommonWord(words[0] as string, key) && rest.every((w) => COMPANY_WORDS.has(w) || namesKind(w))) {
+      if (words.length > 1 && (words[0]?.length ?? 0) >= 2 && !isCommonWord(words[0] as string, key) && synonymsOf(words[0] as string).length === 0 && rest.every((w) => COMPANY_WORDS.has(w) || namesKind(w))) {
         // "LG Electronics" is "LG" to a buyer; the first word alone names the brand unless
-        // another brand claims it too.
+        // another brand claims it too, or it is a word of the synonym table, which says what a
+        // thing is ("outdoor" of "Outdoor Tech": "outdoor bluetooth speaker" asked for that
+        // brand's batteries).
         this.addSpelling(words[0] as string, key, true);
       }
       if (/^[a-z0-9]+$/.test(key) && key.length >= 4) {

@@ -225,10 +225,11 @@ const DOUBT_EN = /(?<![\p{L}])(?:i['’]?m\s+|i\s+am\s+)?(?:not\s+sure|no\s+idea
  * "stapler that can do 50 sheets", "a laptop which can handle games", "a kettle that holds 2
  * litres": a clause saying what the item can do is what it is for. With its words dropped as
  * stop words, the last noun ("sheets") was read as the kind, and photo paper of 50 sheets came
- * first. The text (normalised, lower case) with such a clause opening with "for".
+ * first. The text (normalised, lower case) with such a clause opening with "for". A verb ending
+ * the clause is the capability itself ("one that charges?" was "one for", a request for nothing).
  */
 export function capabilityAsFor(text: string): string {
   return CAPABILITY_CLAUSE.test(text) ? text.replace(CAPABILITY_CLAUSE, ' for') : text;
 }
 const CAPABILITY_CLAUSE =
-  /(?<=\p{L})\s+(?:that|which)\s+(?:(?:can|could|will|would)\s+)?(?:do|does|handle|handles|hold|holds|take|takes|fit|fits|run|runs|play|plays|print|prints|staple|staples|make|makes|cut|cuts|charge|charges|store|stores)(?![\p{L}])/u;
+  /(?<=\p{L})\s+(?:that|which)\s+(?:(?:can|could|will|would)\s+)?(?:do|does|handle|handles|hold|holds|take|takes|fit|fits|run|runs|play|plays|print|prints|staple|staples|make|makes|cut|cuts|charge|charges|store|stores)(?=\s+[\p{L}\p{N}])/u;

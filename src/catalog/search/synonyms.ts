@@ -52,7 +52,8 @@ const GROUPS: string[][] = [
   ['процессор', 'проц', 'cpu', 'processor'],
   ['рюкзак', 'backpack'],
   ['сумка', 'bag'],
-  ['кронштейн', 'крепление', 'mount', 'bracket'],
+  // A phone's holder in a car is what shops call a mount ("Car Mount Wireless Charger"): "car phone holder with charging".
+  ['кронштейн', 'крепление', 'mount', 'bracket', 'holder'],
   ['ремешок', 'браслет', 'strap', 'band'],
   ['чайник', 'электрочайник', 'kettle'],
   ['кофемашина', 'кофеварка', 'coffee machine', 'espresso machine'],
@@ -318,9 +319,13 @@ const FEATURE_WORDS = ['gps', 'глонасс', 'nfc', 'amoled', 'oled', 'wifi',
  * the printing colours and the radio ("Logitech K580 keyboard RF Wireless + Bluetooth Graphite"
  * is a keyboard): "HP C8553A toner cartridge Original Magenta" is a cartridge; a size or a colour
  * is said of an item ("кроссовки 43 размер", "queen size bed", "а белого цвета есть?"), never the
- * item.
+ * item; nor is the way a motor or a finish works ("electric", "matte").
  */
-const DESCRIPTOR_WORDS = ['original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan', 'rf', 'size', 'размер', 'цвет', 'color', 'colour'];
+const DESCRIPTOR_WORDS = [
+  'original', 'genuine', 'compatible', 'oem', 'bulk', 'magenta', 'cyan', 'rf', 'size', 'размер', 'цвет', 'color', 'colour',
+  // The first word of a colour's name ("Kodiak Mini … External Battery - Electric Blue" was an "electric").
+  'electric', 'metallic', 'matte', 'glossy', 'midnight',
+];
 /**
  * Sizes said of an item in English, never the item ("small wardrobe grey", "mattress topper
  * queen"): a product matching only these and a colour is no answer while products of the kind are.
