@@ -112,7 +112,8 @@ const GROUPS: string[][] = [
   ['игровой', 'игровые', 'gaming'],
   // "смарт часы", "смарт-часы" as shops write them: «Умные часы», "Smart Watch" ("смарт" alone read as the "Smart" of a "Smart Band").
   ['умные', 'умный', 'умная', 'смарт', 'smart'],
-  ['детский', 'kids'],
+  // Watch lines for children are written "JR." ("Vivofit JR. 3"): «детские часы».
+  ['детский', 'детей', 'ребенок', 'ребенка', 'ребенку', 'kids', 'jr', 'junior'],
   // Whom a thing is made for, as shops name it ("Женские умные часы", "Women's Band"): "часы для женщин".
   ['женский', 'женская', 'женские', 'женщин', 'женщины', 'women', 'womens', 'ladies'],
   ['мужской', 'мужская', 'мужские', 'мужчин', 'мужчины', 'men', 'mens'],

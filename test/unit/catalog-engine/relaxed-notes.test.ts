@@ -471,6 +471,21 @@ test('people said as an adjective ("а женские есть?", "часы де
   assert.equal(children.cards.length, 3);
 });
 
+test('«детские часы» and «часы для ребенка» find the watches a feed writes "JR." (junior), without the note that nothing is marked for children', async () => {
+  const garmin = [
+    item('descent', 'Часы Garmin Descent G1 Dive Computer and GPS Smartwatch, Powder Gray', ['Часы'], 39_000),
+    item('enduro', 'Часы Garmin Enduro 3', ['Часы'], 74_900),
+    item('jr-camo', 'Часы Garmin Vivofit JR. 3, Digi Camo', ['Часы'], 13_000),
+    item('jr-floral', 'Часы Garmin Vivofit JR. 3, Lilac Floral', ['Часы'], 13_000),
+  ];
+  for (const said of ['детские часы', 'часы для ребенка']) {
+    const r = await ask(garmin, said);
+    // Before: «Отдельно для детей в каталоге ничего не отмечено» over the dive computer and the Enduro first.
+    assert.doesNotMatch(r.message, /не отмечено/u, said);
+    assert.deepEqual(new Set(r.cards.slice(0, 2)), new Set(['jr-camo', 'jr-floral']), `${said}: ${r.message}`);
+  }
+});
+
 test('a follow-up whose words each show on some card but none with the last search says which two no product has together, not the whole request', async () => {
   const plumbing = buildCatalogIndex(
     [
