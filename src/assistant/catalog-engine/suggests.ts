@@ -10,6 +10,8 @@ import type { CatalogIndex } from '../../catalog/search/types.ts';
 import type { Lang } from '../language.ts';
 import type { ShelfKind } from '../engine-state.ts';
 import { formatPrice, texts } from './texts.ts';
+import { stem } from '../../catalog/search/stem.ts';
+import { tokenize } from '../../catalog/search/tokenize.ts';
 
 const MAX = 4;
 
@@ -82,10 +84,14 @@ export function productSuggests(
       }
     }
     if (!filters.categories?.length) {
+      // Sections whose name says what some card filed there is called: a card a feed misfiled
+      // (mice under «БЛОКИ ПИТАНИЯ ATX», flash drives under «НАУШНИКИ, ГАРНИТУРЫ, МИКРОФОНЫ»)
+      // offered its section after a search for mice or flash drives.
       const leaves = [...new Set(shown.map((p) => p.categories[p.categories.length - 1]).filter((c): c is string => Boolean(c)))];
+      const named = leaves.filter((leaf) => shown.some((p) => p.categories[p.categories.length - 1] === leaf && sharesWord(leaf, p.name)));
       if (leaves.length >= 2) {
-        add(out, leaves[0]);
-        add(out, leaves[1]);
+        add(out, named[0]);
+        add(out, named[1]);
       }
     }
     // Not in a shop of one brand (LG's own shop offered "Другого бренда" after "lg tv").
@@ -112,6 +118,15 @@ export function productSuggests(
     }
   }
   return out;
+}
+
+/** Characters of a section's or a card's name read for a shared word. */
+const MAX_NAME_CHARS = 200;
+
+/** Whether a section's name and a card's name share a word of three letters or more (by stem: «МЫШИ» and «Мышь»). */
+function sharesWord(section: string, name: string): boolean {
+  const words = new Set(tokenize(section.slice(0, MAX_NAME_CHARS)).filter((w) => w.length >= 3).map(stem));
+  return tokenize(name.slice(0, MAX_NAME_CHARS)).some((w) => w.length >= 3 && words.has(stem(w)));
 }
 
 /** Suggestions when nothing was shown: the catalogue's main sections. */

@@ -49,6 +49,25 @@ test('search: suggests come from the results and are understood when sent back',
   assert.ok(productsOf(answer)?.value.some((p) => p.brand === brand), 'the brand is among the results');
 });
 
+test('search: a section is offered only when it names what a card filed there is, not a section a feed misfiled a card in', async () => {
+  const computers = buildCatalogIndex(
+    [
+      item('m1', 'Мышь беспров. Logitech M280', ['МЫШИ/ПЛАНШЕТЫ'], 2360),
+      item('m2', 'Мышь беспров. Microsoft 6000', ['МЫШИ/ПЛАНШЕТЫ'], 2360),
+      item('m3', 'Мышь беспров. Logitech M510 Laser', ['БЛОКИ ПИТАНИЯ ATX'], 3032),
+      item('m4', 'Мышь беспров. A4 Tech G10-810F', ['БЛОКИ ПИТАНИЯ ATX'], 1711),
+      item('psu', 'Бп 600Вт. LinkWorld LW6-600W 120мм ATX', ['БЛОКИ ПИТАНИЯ ATX'], 2950),
+    ],
+    { language: 'ru' },
+  );
+  const [mice] = await dialogOn(computers, 'ru', ['мышка беспроводная']);
+  // Before: «БЛОКИ ПИТАНИЯ ATX», where the feed filed two of the four mice, offered after mice.
+  assert.deepEqual(new Set(productsOf(mice!)?.value.map((c) => c.sku)), new Set(['m1', 'm2', 'm3', 'm4']));
+  const suggests = mice!.response.ui?.suggests ?? [];
+  assert.ok(suggests.includes('МЫШИ/ПЛАНШЕТЫ'), suggests.join(' | '));
+  assert.ok(!suggests.includes('БЛОКИ ПИТАНИЯ ATX'), suggests.join(' | '));
+});
+
 test('nothing found: an honest message, suggestions, and no empty products block', async () => {
   const { answer } = await ask('космический телескоп хаббл');
   assert.equal(messageOf(answer), 'Такого в нашем каталоге не нашлось. Опишите, пожалуйста, по-другому — или выберите раздел ниже.');
