@@ -486,6 +486,19 @@ test('«детские часы» and «часы для ребенка» find th
   }
 });
 
+test('«а крепление на стену есть?» after TVs finds the mount filed under «Настенное крепление», with no note that «стену» was not found', async () => {
+  const tvShop = [
+    item('tv-65', 'Телевизор 65" Crystal UHD 4K U8000F', ['Телевизоры', 'UHD 4K TV'], 389_990),
+    item('tv-65b', 'Телевизор 65" UE65BU8500UXCE Crystal UHD 4K', ['Телевизоры', 'UHD 4K TV'], 679_990),
+    item('mount', 'Кронштейн к функцией автоповорота VG-ARAB43WMTCE', ['Телевизоры', 'Аксессуары для телевизоров', 'Настенное крепление'], 199_990),
+    item('stand', 'Напольная стойка VG-SESB11K', ['Телевизоры', 'Аксессуары для телевизоров', 'Напольная стойка'], 149_990),
+  ];
+  const [, mount] = await dialogOn(buildCatalogIndex(tvShop, { language: 'ru' }), 'ru', ['телевизор 65 дюймов', 'а крепление на стену есть?']);
+  // Before: «Совпадений с «стену» здесь не нашлось — вот что есть из этого раздела».
+  assert.doesNotMatch(messageOf(mount!), /не нашлось|нет —/u);
+  assert.deepEqual(productsOf(mount!)?.value.map((c) => c.sku), ['mount']);
+});
+
 test('a follow-up whose words each show on some card but none with the last search says which two no product has together, not the whole request', async () => {
   const plumbing = buildCatalogIndex(
     [
