@@ -128,7 +128,9 @@ export function runSearch(index: CatalogIndex, req: SearchRequest, limit: number
   const kept = ways.size > 0 && found.hits.some((h) => contradictsWays(h.product.name, ways)) ? wayKeptSearch(index, asked, order, limit, budget, found, plain, ways) : found;
   // "50 sheet stapler": paper of fifty sheets matched two words of three and filled the shelf, no
   // stapler among it. The kind asked for, sold here, comes first; the other words give way.
-  const run = (plain && !req.sort && missing?.known && missing.kind && kept.hits.length > 0 && kept.hits.every((h) => h.headMatched === false) ? kindAlone(index, asked, order, limit, budget, missing.head) : null) ?? kept;
+  const alone = (plain && !req.sort && missing?.known && missing.kind && kept.hits.length > 0 && kept.hits.every((h) => h.headMatched === false) ? kindAlone(index, asked, order, limit, budget, missing.head) : null) ?? kept;
+  // "wall mount for a 55 inch tv": mounts for 37"–70" and 32"–70" fit a 55-inch set.
+  const run = (!madeFor && !keepsSomething ? sizeInRange(index, asked, alone, limit, budget) : null) ?? alone;
   if (keepsSomething) {
     if (!run.relaxed.includes('words') && strip(req.text) !== '') {
       run.boundsOnly = true;
@@ -616,6 +618,70 @@ function attempt(index: CatalogIndex, req: SearchRequest, drop: Relaxation[], li
     run.droppedExclusion = req.filters.excludeWords;
   }
   return run;
+}
+
+/**
+ * A size asked that names state as a range around it ("wall mount for a 55 inch tv", where the
+ * mounts are for 37"–70" and 32"–70"): the hits matching every other word whose names state such a
+ * range come first and count as whole (the answer said nothing matched "55 inch"). Null when the
+ * search missed nothing, missed more than the size, or no name states a range holding it.
+ */
+function sizeInRange(index: CatalogIndex, req: SearchRequest, run: SearchRun, limit: number, budget: WorkBudget | undefined): SearchRun | null {
+  const dropped = run.relaxed.includes('words');
+  if (run.hits.length === 0 || (run.exact && !dropped) || run.relaxed.some((r) => r !== 'words') || !/\d/u.test(req.text)) {
+    return null;
+  }
+  const size = askedMeasure(req.text);
+  if (size === null) {
+    return null;
+  }
+  const isSize = (w: string): boolean => {
+    const m = parseMeasure(w);
+    return m !== null && m.unit === size.unit && m.value === size.value;
+  };
+  if (dropped && !mergeMeasures(tokenize(spellMarks(boundText(run.droppedText ?? '')))).every(isSize)) {
+    return null;
+  }
+  const words = mergeMeasures(tokenize(spellMarks(boundText(req.text))));
+  const rest = words.filter((w) => !isSize(w));
+  if (rest.length === words.length) {
+    return null;
+  }
+  const pool = dropped || rest.length === 0 ? run.hits : index.search(rest.join(' '), req.filters, limit, budget ? { budget } : {});
+  const held = pool.filter((h) => (h.coverage ?? 1) >= 1 && rangeHolds(h.product.name, size));
+  if (held.length === 0) {
+    return null;
+  }
+  const first = new Set(held.map((h) => h.product.sku));
+  const { droppedText: _dropped, ...rest2 } = run;
+  return {
+    ...rest2,
+    text: req.text,
+    hits: [...held.map((h) => ({ ...h, coverage: 1 })), ...run.hits.filter((h) => !first.has(h.product.sku))].slice(0, limit),
+    relaxed: [],
+    exact: true,
+  };
+}
+
+/** A range of sizes in a name: two figures joined by a dash, the unit after the second ("37 in –70 in", «32–55 in»). */
+const SIZE_RANGE = /(\d{1,5}(?:[.,]\d{1,3})?)\s*(?:\p{L}{1,6}\.?\s*)?[–—-]\s*(\d{1,5}(?:[.,]\d{1,3})?)\s*(\p{L}{1,8})/gu;
+/** Ranges read per name. */
+const MAX_RANGES_READ = 4;
+
+/** Whether a name states a range of sizes in the unit of `size` that holds it. */
+function rangeHolds(name: string, size: { value: number; unit: string }): boolean {
+  let read = 0;
+  for (const m of spellMarks(boundText(name)).matchAll(SIZE_RANGE)) {
+    const upper = parseMeasure(`${m[2] as string}${(m[3] as string).toLowerCase()}`);
+    const lower = Number((m[1] as string).replace(',', '.'));
+    if (upper !== null && upper.unit === size.unit && lower <= size.value && size.value <= upper.value) {
+      return true;
+    }
+    if (++read >= MAX_RANGES_READ) {
+      break;
+    }
+  }
+  return false;
 }
 
 /** Shelves' worth of a listing read for the sizes nearest one no product has. */

@@ -143,6 +143,21 @@ test('a rate said before its figure is hertz: «монитор 27 дюймов �
   assert.deepEqual(new Set(en.hits.slice(0, 2).map((h) => h.product.sku)), new Set(['g4-27', 'g4-24']));
 });
 
+test('a size inside a range a name states is met: "wall mount for a 55 inch tv" and «кронштейн для телевизора 50 дюймов» find the mounts for 37"–70" and 32–55"', () => {
+  const mount = (sku: string, name: string) => ({ sku, name, categories: ['TV Wall Mounts'], available: true, params: {} });
+  const en = buildCatalogIndex([mount('m1', 'Mounting Dream Fixed TV Wall Mount, 37"–70"'), mount('m2', 'Sanus Full-Motion TV Wall Mount, 32"–70"'), mount('m3', 'Echogear Tilting TV Wall Mount, 75"–90"')], { language: 'en' });
+  // Before: not exact, the answer saying nothing matched "55 inch".
+  const fits = ask(en, 'wall mount for a 55 inch tv');
+  assert.ok(fits.exact, names(fits).join(' | '));
+  assert.deepEqual(new Set(fits.hits.slice(0, 2).map((h) => h.product.sku)), new Set(['m1', 'm2']));
+  // A size no range holds is still not met.
+  assert.ok(!ask(en, 'wall mount for a 100 inch tv').exact);
+  const ru = buildCatalogIndex([mount('k1', 'Кронштейн для телевизора Holder LCD-F4611 32–55" фиксированный'), mount('k2', 'Кронштейн для телевизора Kromax 60–85" наклонный')], { language: 'ru' });
+  const fifty = ask(ru, 'кронштейн для телевизора 50 дюймов');
+  assert.ok(fifty.exact, names(fifty).join(' | '));
+  assert.equal(fifty.hits[0]?.product.sku, 'k1');
+});
+
 test('"3/4 in. wide quarteround" finds the 3/4 in. quarter round first', () => {
   const index = buildCatalogIndex(HARDWARE, { language: 'en' });
   assert.equal(ask(index, '3/4 in. wide quarteround').hits[0]?.product.sku, 'h7');
