@@ -88,8 +88,8 @@ export function productSuggests(
       // (mice under «БЛОКИ ПИТАНИЯ ATX», flash drives under «НАУШНИКИ, ГАРНИТУРЫ, МИКРОФОНЫ»)
       // offered its section after a search for mice or flash drives.
       const leaves = [...new Set(shown.map((p) => p.categories[p.categories.length - 1]).filter((c): c is string => Boolean(c)))];
-      const named = leaves.filter((leaf) => shown.some((p) => p.categories[p.categories.length - 1] === leaf && sharesWord(leaf, p.name)));
       if (leaves.length >= 2) {
+        const named = leaves.filter((leaf) => shown.some((p) => p.categories[p.categories.length - 1] === leaf && sharesWord(leaf, p.name)));
         add(out, named[0]);
         add(out, named[1]);
       }
